@@ -1,0 +1,40 @@
+//! The game-agnostic interface that agents, arenas and tools drive.
+
+use crate::core::rng::GameRng;
+use std::fmt::Debug;
+
+/// A game position with its decision structure.
+///
+/// A turn may consist of several decisions (place a tile, act, boost, …), and a decision can
+/// belong to a player other than the one whose turn it is. Chance (tile and token draws) is
+/// resolved inside `apply` from the state's own seeded stream.
+pub trait Game: Clone + Send + Sync {
+    /// One choice at one decision.
+    type Action: Copy + Eq + Debug + Send + Sync;
+
+    /// Number of players (seats `0..n`).
+    fn num_players(&self) -> usize;
+
+    /// The seat that must decide now, or `None` when the game is over.
+    fn to_move(&self) -> Option<usize>;
+
+    /// Clears `out` and fills it with the legal actions of the current decision (empty when the
+    /// game is over). Reusing one buffer avoids allocation.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Applies a legal action (illegal actions are a logic error; records are checked with
+    /// `legal_actions` first).
+    fn apply(&mut self, action: Self::Action);
+
+    /// Current scores, one per seat.
+    fn scores(&self) -> &[i32];
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.to_move().is_none()
+    }
+
+    /// Reshuffles everything the deciding player cannot know (the unseen tiles and tokens),
+    /// consistently with what is public, so search can sample possible futures.
+    fn redeterminize(&mut self, rng: &mut GameRng);
+}

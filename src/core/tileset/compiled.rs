@@ -1,0 +1,281 @@
+//! Compiled tile tables: one [`Variant`] per tile copy with, per rotation, its packed edge
+//! signature, which segment touches each side, and which corners are open.
+
+use super::{FeatureKind, TileLayout, TileSet};
+use crate::core::geom::{rotate_mask, Coord, Rotation, Side};
+use crate::core::species::SpeciesCounts;
+
+/// Index of a tile variant in [`CompiledTiles::variants`].
+pub type VariantId = u8;
+
+/// Marker for "no segment touches this side".
+pub const NO_SEGMENT: u8 = 0xFF;
+
+/// Most features a tile can have (each touches at least one side, each side at most one).
+pub const MAX_SEGMENTS: usize = 4;
+
+/// One scored feature piece of a variant (a path or bush on one tile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// Path or bush.
+    pub kind: FeatureKind,
+    /// Sides touched before rotation (4-bit mask).
+    pub sides: u8,
+    /// Species present (5-bit mask).
+    pub species: u8,
+    /// Number of animals printed on it.
+    pub animals: u8,
+    /// Number of birds printed on it.
+    pub birds: u8,
+}
+
+/// A variant as seen after one rotation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Orientation {
+    /// Edge terrains packed 2 bits per side (side `i` at bits `2i..2i+2`).
+    pub signature: u8,
+    /// Which segment touches each side ([`NO_SEGMENT`] for savanna).
+    pub side_segment: [u8; 4],
+    /// Open corners (4-bit mask, bit `Corner::index`).
+    pub open_corners: u8,
+}
+
+/// One tile copy, compiled.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Display name: `<type>.<copy>` (1-based copy), or `start.<cell>`.
+    pub name: String,
+    /// Index of its type in the tile set (`usize::MAX` for start cells).
+    pub type_index: usize,
+    /// Segments (only the first `segment_count` are used).
+    pub segments: [Segment; MAX_SEGMENTS],
+    /// Number of segments.
+    pub segment_count: u8,
+    /// Whether it has a baobab.
+    pub baobab: bool,
+    /// The four orientations, indexed by rotation.
+    pub orientations: [Orientation; 4],
+    /// The rotations that give distinct results (duplicates from symmetry removed).
+    pub distinct_rotations: [Rotation; 4],
+    /// Number of entries of `distinct_rotations` in use.
+    pub distinct_count: u8,
+}
+
+impl Variant {
+    /// The segments in use.
+    pub fn segments(&self) -> &[Segment] {
+        &self.segments[..self.segment_count as usize]
+    }
+
+    /// The rotations worth trying.
+    pub fn rotations(&self) -> &[Rotation] {
+        &self.distinct_rotations[..self.distinct_count as usize]
+    }
+}
+
+/// The compiled form of a [`TileSet`] that engines index into.
+#[derive(Clone, Debug)]
+pub struct CompiledTiles {
+    /// All variants: land tiles first, then start cells.
+    pub variants: Vec<Variant>,
+    /// Variant of every land tile copy (the draw pile's contents).
+    pub land: Vec<VariantId>,
+    /// Start cells: position and variant.
+    pub start: Vec<(Coord, VariantId)>,
+    /// Vehicle start spaces.
+    pub vehicles: Vec<Coord>,
+    /// Tile-set name.
+    pub name: String,
+    /// Stable 64-bit hash of the tile set's content (FNV-1a over a canonical dump).
+    pub content_hash: u64,
+}
+
+impl CompiledTiles {
+    /// Compiles a validated tile set.
+    pub fn compile(set: &TileSet) -> CompiledTiles {
+        let mut variants = Vec::new();
+        let mut land = Vec::new();
+        for (ti, t) in set.types.iter().enumerate() {
+            for (ci, animals) in t.copies.iter().enumerate() {
+                land.push(variants.len() as VariantId);
+                variants.push(compile_variant(
+                    format!("{}.{}", t.id, ci + 1),
+                    ti,
+                    &t.layout,
+                    animals,
+                ));
+            }
+        }
+        let mut start = Vec::new();
+        for (i, cell) in set.start.iter().enumerate() {
+            start.push((Coord::new(cell.x, cell.y), variants.len() as VariantId));
+            variants.push(compile_variant(
+                format!("start.{}", i + 1),
+                usize::MAX,
+                &cell.layout,
+                &cell.animals,
+            ));
+        }
+        CompiledTiles {
+            variants,
+            land,
+            start,
+            vehicles: set.vehicles.iter().map(|v| Coord::new(v.x, v.y)).collect(),
+            name: set.name.clone(),
+            content_hash: content_hash(set),
+        }
+    }
+
+    /// The variant with id `id`.
+    pub fn variant(&self, id: VariantId) -> &Variant {
+        &self.variants[id as usize]
+    }
+
+    /// Finds a variant by its display name (`07.2`).
+    pub fn find(&self, name: &str) -> Option<VariantId> {
+        self.variants
+            .iter()
+            .position(|v| v.name == name)
+            .map(|i| i as VariantId)
+    }
+
+    /// Total segments over the land tiles and start cells (union-find capacity needed).
+    pub fn total_segments(&self) -> usize {
+        self.land
+            .iter()
+            .chain(self.start.iter().map(|(_, v)| v))
+            .map(|&v| self.variant(v).segment_count as usize)
+            .sum()
+    }
+}
+
+fn compile_variant(
+    name: String,
+    type_index: usize,
+    layout: &TileLayout,
+    animals: &[SpeciesCounts],
+) -> Variant {
+    let mut segments = [Segment {
+        kind: FeatureKind::Path,
+        sides: 0,
+        species: 0,
+        animals: 0,
+        birds: 0,
+    }; MAX_SEGMENTS];
+    for (i, f) in layout.features.iter().enumerate() {
+        let a = animals.get(i).copied().unwrap_or_default();
+        segments[i] = Segment {
+            kind: f.kind,
+            sides: f.sides,
+            species: a.mask(),
+            animals: a.total() as u8,
+            birds: f.birds,
+        };
+    }
+    let open = layout.open_corners();
+    let mut orientations = [Orientation::default(); 4];
+    for rot in Rotation::ALL {
+        let o = &mut orientations[rot.quarter_turns() as usize];
+        o.side_segment = [NO_SEGMENT; 4];
+        for (i, f) in layout.features.iter().enumerate() {
+            for side in f.side_list() {
+                let s = side.rotated(rot);
+                o.side_segment[s.index()] = i as u8;
+                o.signature |= (f.kind.terrain() as u8) << (2 * s.index());
+            }
+        }
+        o.open_corners = rotate_mask(open, rot);
+    }
+    let mut distinct_rotations = [Rotation::default(); 4];
+    let mut distinct_count = 0;
+    for rot in Rotation::ALL {
+        let o = orientations[rot.quarter_turns() as usize];
+        let seen = distinct_rotations[..distinct_count]
+            .iter()
+            .any(|r| same_result(&segments, &orientations[r.quarter_turns() as usize], &o));
+        if !seen {
+            distinct_rotations[distinct_count] = rot;
+            distinct_count += 1;
+        }
+    }
+    Variant {
+        name,
+        type_index,
+        segments,
+        segment_count: layout.features.len() as u8,
+        baobab: layout.baobab,
+        orientations,
+        distinct_rotations,
+        distinct_count: distinct_count as u8,
+    }
+}
+
+/// Two orientations place identical content on every side and corner.
+fn same_result(segments: &[Segment], a: &Orientation, b: &Orientation) -> bool {
+    a.signature == b.signature
+        && a.open_corners == b.open_corners
+        && Side::ALL.iter().all(|s| {
+            let (x, y) = (a.side_segment[s.index()], b.side_segment[s.index()]);
+            x == y
+                || (x != NO_SEGMENT && y != NO_SEGMENT && {
+                    let (p, q) = (segments[x as usize], segments[y as usize]);
+                    (p.kind, p.species, p.animals, p.birds, p.sides.count_ones())
+                        == (q.kind, q.species, q.animals, q.birds, q.sides.count_ones())
+                })
+        })
+        && segment_partition(a) == segment_partition(b)
+}
+
+/// For each side, the set of sides sharing its segment: the connectivity pattern.
+fn segment_partition(o: &Orientation) -> [u8; 4] {
+    let mut out = [0u8; 4];
+    for s in 0..4 {
+        if o.side_segment[s] == NO_SEGMENT {
+            continue;
+        }
+        for t in 0..4 {
+            if o.side_segment[t] == o.side_segment[s] {
+                out[s] |= 1 << t;
+            }
+        }
+    }
+    out
+}
+
+/// FNV-1a over a canonical text dump of the set (stable across runs, platforms and file
+/// formatting: comments, blank lines and line numbers do not matter).
+fn content_hash(set: &TileSet) -> u64 {
+    let mut text = String::new();
+    let mut layout = |id: &str, l: &TileLayout, animals: &[Vec<SpeciesCounts>]| {
+        text.push_str(id);
+        text.push('=');
+        for f in &l.features {
+            text.push_str(&format!("{}:{}:{};", f.kind, f.sides, f.birds));
+        }
+        text.push_str(&format!("b{}c{};", l.baobab, l.bush_corners));
+        for copy in animals {
+            for a in copy {
+                text.push_str(&format!("{a},"));
+            }
+            text.push('|');
+        }
+    };
+    for t in &set.types {
+        layout(&t.id, &t.layout, &t.copies);
+    }
+    for c in &set.start {
+        layout("start", &c.layout, std::slice::from_ref(&c.animals));
+    }
+    for c in &set.start {
+        text.push_str(&format!("s{},{};", c.x, c.y));
+    }
+    for v in &set.vehicles {
+        text.push_str(&format!("v{},{};", v.x, v.y));
+    }
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}

@@ -1,0 +1,3 @@
+//! The games: each is a plug-in of the core.
+
+pub mod safari;

@@ -1,0 +1,106 @@
+//! Feature aggregates (per union-find root) and the scoring tables of rules S-6.4 and S-10.2.
+
+use super::options::FinalScoring;
+use crate::core::species::species_in_mask;
+use crate::core::unionfind::Aggregate;
+
+/// Points for a completed path or bush by number of different species (S-6.4).
+pub const SPECIES_POINTS: [i32; 6] = [0, 1, 3, 6, 10, 15];
+
+/// Summary of one connected path or bush, kept at its union-find root.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FeatureAgg {
+    /// Edges of the feature that face an empty space. Zero means complete (S-6.2, S-6.3).
+    pub open: u16,
+    /// Species present (5-bit mask).
+    pub species: u8,
+    /// Animals on it, duplicates counted.
+    pub animals: u16,
+    /// Birds on it.
+    pub birds: u16,
+    /// Segments (tile pieces) it is made of.
+    pub segments: u16,
+    /// Meeples on it per seat.
+    pub meeples: [u8; 5],
+}
+
+impl Aggregate for FeatureAgg {
+    fn merge(&mut self, other: &Self) {
+        self.open += other.open;
+        self.species |= other.species;
+        self.animals += other.animals;
+        self.birds += other.birds;
+        self.segments += other.segments;
+        for (a, b) in self.meeples.iter_mut().zip(other.meeples) {
+            *a += b;
+        }
+    }
+}
+
+impl FeatureAgg {
+    /// Whether it has no open edge left.
+    pub fn is_complete(&self) -> bool {
+        self.open == 0
+    }
+
+    /// Whether anyone has a meeple on it.
+    pub fn is_occupied(&self) -> bool {
+        self.meeples.iter().any(|&m| m > 0)
+    }
+
+    /// Seats that score it, as a bit mask: the majority holders (S-6.4), or with
+    /// [`FinalScoring::All`] at the end, everyone present (S-10.2).
+    pub fn scorers(&self, rule: FinalScoring) -> u8 {
+        let most = self.meeples.iter().copied().max().unwrap_or(0);
+        if most == 0 {
+            return 0;
+        }
+        self.meeples
+            .iter()
+            .enumerate()
+            .filter(|(_, &m)| match rule {
+                FinalScoring::Majority => m == most,
+                FinalScoring::All => m > 0,
+            })
+            .fold(0, |mask, (p, _)| mask | 1 << p)
+    }
+
+    /// Points for a completed feature for a player who added `boosts` species (S-6.4, S-6.5).
+    pub fn completion_points(&self, is_bush: bool, boosts: u32) -> i32 {
+        let species = (species_in_mask(self.species) + boosts).min(5) as usize;
+        SPECIES_POINTS[species] + if is_bush { self.birds as i32 } else { 0 }
+    }
+
+    /// Points for an incomplete feature at the end: one per animal and per bird (S-10.2).
+    pub fn final_points(&self) -> i32 {
+        self.animals as i32 + self.birds as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn s_6_4_majority_and_ties() {
+        let f = FeatureAgg {
+            meeples: [2, 1, 2, 0, 0],
+            ..Default::default()
+        };
+        assert_eq!(f.scorers(FinalScoring::Majority), 0b101);
+        assert_eq!(f.scorers(FinalScoring::All), 0b111);
+        assert_eq!(FeatureAgg::default().scorers(FinalScoring::All), 0);
+    }
+
+    #[test]
+    fn s_6_4_species_table_and_birds() {
+        let f = FeatureAgg {
+            species: 0b10110,
+            birds: 3,
+            ..Default::default()
+        };
+        assert_eq!(f.completion_points(false, 0), 6);
+        assert_eq!(f.completion_points(false, 1), 10);
+        assert_eq!(f.completion_points(true, 1), 13);
+    }
+}

@@ -1,0 +1,251 @@
+//! Text notation of Safari actions, as used in game records (`docs/notation.md`).
+//!
+//! An action is written relative to the position before it, e.g. `place 07.2 1,0 r90`,
+//! `meeple path E` (the path of the tile just placed that touches its east side),
+//! `dig 1,0 NE Z`, `boost L`, `replace-vehicle -3,0`.
+
+use super::action::Action;
+use super::state::{Phase, SafariState};
+use crate::core::geom::{Coord, Corner, Rotation, Side};
+use crate::core::species::Species;
+use crate::core::tileset::FeatureKind;
+
+impl SafariState {
+    /// Writes `action` in record notation (relative to this position).
+    pub fn format_action(&self, action: &Action) -> String {
+        match *action {
+            Action::Place { at, rot } => {
+                format!("place {} {at} {rot}", self.tiles.variant(self.drawn).name)
+            }
+            Action::Pass => "pass".into(),
+            Action::Meeple { segment } => format!("meeple {}", self.describe_segment(segment)),
+            Action::Baobab => "baobab".into(),
+            Action::MoveVehicle { vehicle, to } => format!("move-vehicle {} {to}", vehicle + 1),
+            Action::Dig {
+                at,
+                corner,
+                species,
+            } => format!("dig {at} {} {species}", corner.name()),
+            Action::Extend {
+                at,
+                corner,
+                species,
+            } => format!("extend {at} {} {species}", corner.name()),
+            Action::ScoreFirst { segment } => format!("score {}", self.describe_segment(segment)),
+            Action::Boost { species } => format!("boost {species}"),
+            Action::NoBoost => "no-boost".into(),
+            Action::ReplaceVehicle { to } => format!("replace-vehicle {to}"),
+        }
+    }
+
+    /// `path E`: the kind of a segment of the tile just placed and the first side it touches.
+    fn describe_segment(&self, segment: u8) -> String {
+        let cell = self.last_cell();
+        let kind = self.variant_of(cell).segments[segment as usize].kind;
+        let o = self.orientation_of(cell);
+        let side = Side::ALL
+            .into_iter()
+            .find(|s| o.side_segment[s.index()] == segment)
+            .expect("every segment touches a side");
+        format!("{kind} {}", side.letter())
+    }
+
+    /// Parses record notation into an action for this position. The action is not checked for
+    /// legality; errors say what was expected.
+    pub fn parse_action(&self, text: &str) -> Result<Action, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let arity = |n: usize, form: &str| {
+            if words.len() == n {
+                Ok(())
+            } else {
+                Err(format!("expected \"{form}\", found \"{text}\""))
+            }
+        };
+        match words.first().copied().unwrap_or("") {
+            "place" => {
+                arity(4, "place <tile> <x,y> <r0|r90|r180|r270>")?;
+                let want = &self.tiles.variant(self.drawn).name;
+                if self.phase == Phase::PlaceTile && words[1] != want {
+                    return Err(format!("the tile to place is {want}, not {}", words[1]));
+                }
+                Ok(Action::Place {
+                    at: coord(words[2])?,
+                    rot: Rotation::parse(words[3]).ok_or_else(|| {
+                        format!(
+                            "expected a rotation r0, r90, r180 or r270, found \"{}\"",
+                            words[3]
+                        )
+                    })?,
+                })
+            }
+            "pass" => arity(1, "pass").map(|_| Action::Pass),
+            "baobab" => arity(1, "baobab").map(|_| Action::Baobab),
+            "no-boost" => arity(1, "no-boost").map(|_| Action::NoBoost),
+            "meeple" => {
+                arity(3, "meeple <path|bush> <side>")?;
+                Ok(Action::Meeple {
+                    segment: self.find_segment(words[1], words[2])?,
+                })
+            }
+            "score" => {
+                arity(3, "score <path|bush> <side>")?;
+                Ok(Action::ScoreFirst {
+                    segment: self.find_segment(words[1], words[2])?,
+                })
+            }
+            "move-vehicle" => {
+                arity(3, "move-vehicle <1|2> <x,y>")?;
+                let vehicle = match words[1] {
+                    "1" => 0,
+                    "2" => 1,
+                    v => return Err(format!("expected vehicle 1 or 2, found \"{v}\"")),
+                };
+                Ok(Action::MoveVehicle {
+                    vehicle,
+                    to: coord(words[2])?,
+                })
+            }
+            "replace-vehicle" => {
+                arity(2, "replace-vehicle <x,y>")?;
+                Ok(Action::ReplaceVehicle {
+                    to: coord(words[1])?,
+                })
+            }
+            verb @ ("dig" | "extend") => {
+                arity(4, &format!("{verb} <x,y> <NE|SE|SW|NW> <species>"))?;
+                let at = coord(words[1])?;
+                let corner = Corner::from_name(words[2]).ok_or_else(|| {
+                    format!("expected a corner NE, SE, SW or NW, found \"{}\"", words[2])
+                })?;
+                let species = species(words[3])?;
+                Ok(if verb == "dig" {
+                    Action::Dig {
+                        at,
+                        corner,
+                        species,
+                    }
+                } else {
+                    Action::Extend {
+                        at,
+                        corner,
+                        species,
+                    }
+                })
+            }
+            "boost" => {
+                arity(2, "boost <species>")?;
+                Ok(Action::Boost {
+                    species: species(words[1])?,
+                })
+            }
+            other => Err(format!(
+                "unknown action \"{other}\"; expected one of: place, pass, meeple, baobab, \
+                 move-vehicle, dig, extend, score, boost, no-boost, replace-vehicle"
+            )),
+        }
+    }
+
+    /// The segment of the tile just placed with this kind touching this side.
+    fn find_segment(&self, kind: &str, side: &str) -> Result<u8, String> {
+        let kind = match kind {
+            "path" => FeatureKind::Path,
+            "bush" => FeatureKind::Bush,
+            k => return Err(format!("expected path or bush, found \"{k}\"")),
+        };
+        let side = Side::from_letter(side)
+            .ok_or_else(|| format!("expected a side N, E, S or W, found \"{side}\""))?;
+        if self.n_cells == 0 || self.phase == Phase::PlaceTile {
+            return Err("no tile has been placed this turn".into());
+        }
+        let cell = self.last_cell();
+        let seg = self.orientation_of(cell).side_segment[side.index()];
+        let v = self.variant_of(cell);
+        if seg as usize >= v.segments().len() || v.segments[seg as usize].kind != kind {
+            return Err(format!(
+                "tile {} at {} has no {kind} touching its {} side",
+                v.name,
+                cell.at,
+                side.letter()
+            ));
+        }
+        Ok(seg)
+    }
+
+    /// Says why a well-formed action is not legal now (for record errors).
+    pub fn explain_illegal(&self, action: &Action) -> String {
+        let p = self.decider as usize;
+        let phase_name = match self.phase {
+            Phase::PlaceTile => "tile placement",
+            Phase::Action => "the action step",
+            Phase::ScoreOrder => "choosing which completed feature to score next",
+            Phase::Boost => "a boost decision",
+            Phase::ReplaceVehicle => "re-placing the displaced vehicle",
+            Phase::GameOver => "the end of the game",
+        };
+        let reason = match (self.phase, action) {
+            (Phase::PlaceTile, Action::Place { at, .. }) => {
+                if !self.board.is_empty(*at) {
+                    format!("{at} already holds a tile")
+                } else if self.board.frontier_cell(*at).is_none() {
+                    format!("{at} is not next to any placed tile (S-4.1)")
+                } else {
+                    format!("the tile's edges do not match its neighbours at {at} (S-4.1)")
+                }
+            }
+            (Phase::Action, Action::Meeple { .. } | Action::Baobab | Action::Dig { .. })
+                if self.supply[p] == 0 =>
+            {
+                "no meeple left in supply".into()
+            }
+            (Phase::Action, Action::Meeple { .. }) => {
+                "that feature already has a meeple (S-5.1)".into()
+            }
+            (Phase::Action, Action::Baobab) => "the tile just placed has no baobab".into(),
+            (Phase::Action, Action::MoveVehicle { .. }) if self.scoring.displaced.is_some() => {
+                "a vehicle was displaced this turn, so none may move (S-7.2)".into()
+            }
+            (Phase::Action, Action::MoveVehicle { to, .. }) => format!(
+                "{to} is not an empty space next to a tile without a vehicle, or that vehicle \
+                 is not in play (S-5.3)"
+            ),
+            (Phase::Action, Action::Dig { species, .. } | Action::Extend { species, .. })
+                if self.hands[p].get(*species) == 0 =>
+            {
+                format!("player {p} has no {species} token")
+            }
+            (Phase::Action, Action::Dig { .. }) => {
+                "that corner is not a free open savanna corner with no token next to it (S-8.2)"
+                    .into()
+            }
+            (Phase::Action, Action::Extend { .. }) => "that corner is not a free open corner \
+                next to a token, or the species is already at that hole (S-8.3)"
+                .into(),
+            (Phase::Boost, Action::Boost { species }) => format!(
+                "player {p} cannot boost with {species}: no such token, or the species is \
+                 already on the feature (S-6.5)"
+            ),
+            (Phase::ReplaceVehicle, Action::ReplaceVehicle { to }) => {
+                format!("{to} is not a free empty space next to a tile (S-7.3)")
+            }
+            (Phase::ScoreOrder, Action::ScoreFirst { .. }) => {
+                "that feature is not waiting to be scored".into()
+            }
+            _ => "it does not belong to this decision".into(),
+        };
+        format!("illegal during {phase_name}: {reason}")
+    }
+}
+
+fn coord(s: &str) -> Result<Coord, String> {
+    Coord::parse(s).ok_or_else(|| format!("expected coordinates x,y (e.g. -1,2), found \"{s}\""))
+}
+
+fn species(s: &str) -> Result<Species, String> {
+    let mut chars = s.chars();
+    match (chars.next().and_then(Species::from_letter), chars.next()) {
+        (Some(sp), None) => Ok(sp),
+        _ => Err(format!(
+            "expected a species letter A, E, G, L or Z, found \"{s}\""
+        )),
+    }
+}

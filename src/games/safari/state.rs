@@ -1,0 +1,396 @@
+//! The Safari game state: board, features, supplies, draw piles, and where the turn stands.
+
+use super::features::FeatureAgg;
+use super::options::Options;
+use super::setup::{ResolvedSetup, Setup, SetupError};
+use super::stats::PlayerStats;
+use crate::core::board::{Board, MAX_CELLS};
+use crate::core::geom::{Coord, Rotation, Vertex};
+use crate::core::rng::{derive_seed, rng_from_seed, GameRng};
+use crate::core::species::{Species, SpeciesCounts};
+use crate::core::tileset::{CompiledTiles, Orientation, Variant, VariantId};
+use crate::core::unionfind::UnionFind;
+use std::sync::Arc;
+
+/// Most players in a Safari game.
+pub const MAX_PLAYERS: usize = 5;
+
+/// Union-find capacity: segments over all cells of a game.
+pub const MAX_NODES: usize = 256;
+
+/// Tokens in the game (S-1.4).
+pub const TOTAL_TOKENS: usize = 50;
+
+/// Most meeples on the board at once (players × meeples per player).
+pub const MAX_MEEPLES: usize = MAX_PLAYERS * 12;
+
+/// A cell with a tile on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// Where it is.
+    pub at: Coord,
+    /// Which tile copy.
+    pub variant: VariantId,
+    /// How it is turned.
+    pub rot: Rotation,
+    /// Union-find node of its first segment (segments are consecutive).
+    pub first_node: u8,
+    /// Tokens on its corner slots: 4 bits per corner (`Corner::index`), 0 = none, else
+    /// species index + 1.
+    pub tokens: u16,
+}
+
+impl Cell {
+    /// The token on `corner`, if any.
+    pub fn token(&self, corner: crate::core::geom::Corner) -> Option<Species> {
+        let v = (self.tokens >> (4 * corner.index())) & 0xF;
+        (v != 0).then(|| Species::from_index(v as usize - 1))
+    }
+}
+
+/// Where a meeple stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    /// On a path or bush: the union-find node of the segment it was put on.
+    Feature(u8),
+    /// Lying on the baobab of a cell (index into the cells).
+    Baobab(u8),
+    /// On a watering hole at a vertex.
+    Hole(Vertex),
+}
+
+/// A meeple on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedMeeple {
+    /// Its owner.
+    pub player: u8,
+    /// Where it stands.
+    pub spot: Spot,
+}
+
+/// What kind of decision the game is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// S-4: place the drawn tile.
+    PlaceTile,
+    /// S-5: the one action.
+    Action,
+    /// S-6.8: choose which completed feature to score next.
+    ScoreOrder,
+    /// S-6.5: a scoring player may boost the feature being scored.
+    Boost,
+    /// S-7.3: re-place the displaced vehicle.
+    ReplaceVehicle,
+    /// S-10: the game is over.
+    GameOver,
+}
+
+/// Steps of the scoring part of a turn (S-6), in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stage {
+    BaobabsFirst,
+    Features,
+    BaobabsLast,
+    Vehicle,
+    EndTurn,
+}
+
+/// Bookkeeping for step 3 of the turn in progress.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Scoring {
+    pub stage: Stage,
+    /// Segment (of the tile placed this turn) of each completed, occupied feature.
+    pub completed: [u8; 4],
+    pub n_completed: u8,
+    /// Bit per entry of `completed`: already scored.
+    pub resolved: u8,
+    /// Entry being scored, if any.
+    pub current: Option<u8>,
+    /// Next seat offset (from the active player) to ask for a boost.
+    pub next_offset: u8,
+    /// Extra species each seat added to the current feature.
+    pub boosts: [u8; MAX_PLAYERS],
+    /// Vehicle displaced by this turn's tile.
+    pub displaced: Option<u8>,
+}
+
+impl Scoring {
+    pub(super) const IDLE: Scoring = Scoring {
+        stage: Stage::BaobabsFirst,
+        completed: [0; 4],
+        n_completed: 0,
+        resolved: 0,
+        current: None,
+        next_offset: 0,
+        boosts: [0; MAX_PLAYERS],
+        displaced: None,
+    };
+}
+
+/// A complete Carcassonne Safari position.
+#[derive(Clone)]
+pub struct SafariState {
+    pub(super) tiles: Arc<CompiledTiles>,
+    pub(super) options: Options,
+    pub(super) n_players: u8,
+    pub(super) board: Board,
+    pub(super) cells: [Cell; MAX_CELLS],
+    pub(super) n_cells: u8,
+    pub(super) features: UnionFind<FeatureAgg, MAX_NODES>,
+    pub(super) pile: [VariantId; MAX_CELLS],
+    pub(super) pile_next: u8,
+    pub(super) pile_len: u8,
+    pub(super) bag: [u8; TOTAL_TOKENS],
+    pub(super) bag_next: u8,
+    pub(super) bag_len: u8,
+    pub(super) discard: SpeciesCounts,
+    pub(super) hands: [SpeciesCounts; MAX_PLAYERS],
+    pub(super) supply: [u8; MAX_PLAYERS],
+    pub(super) scores: [i32; MAX_PLAYERS],
+    pub(super) stats: [PlayerStats; MAX_PLAYERS],
+    pub(super) vehicles: [Option<Coord>; 2],
+    pub(super) meeples: [PlacedMeeple; MAX_MEEPLES],
+    pub(super) n_meeples: u8,
+    pub(super) phase: Phase,
+    pub(super) active: u8,
+    pub(super) decider: u8,
+    pub(super) drawn: VariantId,
+    pub(super) scoring: Scoring,
+    pub(super) turn: u16,
+    pub(super) tiles_removed: u8,
+    pub(super) rng: GameRng,
+}
+
+impl SafariState {
+    /// Starts a game from a setup (shuffling whatever it leaves open).
+    pub fn new(setup: &Setup) -> Result<SafariState, SetupError> {
+        let resolved = setup.resolve()?;
+        SafariState::from_resolved(setup.tiles.clone(), &resolved)
+    }
+
+    /// Starts a game whose draw orders and hands are fixed.
+    pub fn from_resolved(
+        tiles: Arc<CompiledTiles>,
+        setup: &ResolvedSetup,
+    ) -> Result<SafariState, SetupError> {
+        if setup.tile_order.len() + tiles.start.len() > MAX_CELLS {
+            return Err(SetupError(format!(
+                "{} tiles exceed the board limit of {MAX_CELLS} cells",
+                setup.tile_order.len() + tiles.start.len()
+            )));
+        }
+        if tiles.total_segments() >= MAX_NODES {
+            return Err(SetupError(format!(
+                "the tile set has {} segments; at most {} are supported",
+                tiles.total_segments(),
+                MAX_NODES - 1
+            )));
+        }
+        let n = setup.players;
+        let mut s = SafariState {
+            tiles: tiles.clone(),
+            options: setup.options,
+            n_players: n as u8,
+            board: Board::default(),
+            cells: [Cell::default(); MAX_CELLS],
+            n_cells: 0,
+            features: UnionFind::default(),
+            pile: [0; MAX_CELLS],
+            pile_next: 0,
+            pile_len: setup.tile_order.len() as u8,
+            bag: [0; TOTAL_TOKENS],
+            bag_next: 0,
+            bag_len: setup.token_order.len() as u8,
+            discard: SpeciesCounts::EMPTY,
+            hands: [SpeciesCounts::EMPTY; MAX_PLAYERS],
+            supply: [0; MAX_PLAYERS],
+            scores: [0; MAX_PLAYERS],
+            stats: [PlayerStats::default(); MAX_PLAYERS],
+            vehicles: [None; 2],
+            meeples: [PlacedMeeple {
+                player: 0,
+                spot: Spot::Baobab(0),
+            }; MAX_MEEPLES],
+            n_meeples: 0,
+            phase: Phase::PlaceTile,
+            active: 0,
+            decider: 0,
+            drawn: 0,
+            scoring: Scoring::IDLE,
+            turn: 0,
+            tiles_removed: 0,
+            rng: rng_from_seed(derive_seed(setup.seed, 1)),
+        };
+        s.pile[..setup.tile_order.len()].copy_from_slice(&setup.tile_order);
+        for (i, t) in setup.token_order.iter().enumerate() {
+            s.bag[i] = t.index() as u8;
+        }
+        for (p, hand) in setup.hands.iter().enumerate() {
+            for t in hand {
+                s.hands[p].add(*t);
+            }
+            s.supply[p] = setup.options.meeples;
+        }
+        for &(at, v) in &tiles.start {
+            s.put_tile(at, v, Rotation::default());
+        }
+        for (i, at) in tiles
+            .vehicles
+            .iter()
+            .take(setup.options.vehicles as usize)
+            .enumerate()
+        {
+            s.vehicles[i] = Some(*at);
+        }
+        s.begin_turn();
+        Ok(s)
+    }
+
+    /// The compiled tile set in use.
+    pub fn tiles(&self) -> &Arc<CompiledTiles> {
+        &self.tiles
+    }
+
+    /// The rule options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.n_players as usize
+    }
+
+    /// The decision the game waits for.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The player whose turn it is.
+    pub fn active_player(&self) -> usize {
+        self.active as usize
+    }
+
+    /// Turns completed so far.
+    pub fn turn(&self) -> usize {
+        self.turn as usize
+    }
+
+    /// The tile to place (meaningful in [`Phase::PlaceTile`]; afterwards the tile just placed).
+    pub fn drawn_tile(&self) -> VariantId {
+        self.drawn
+    }
+
+    /// The placed cells, in placement order (start cells first).
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells[..self.n_cells as usize]
+    }
+
+    /// The cell placed this turn (valid after [`Phase::PlaceTile`]).
+    pub fn last_cell(&self) -> &Cell {
+        &self.cells[self.n_cells as usize - 1]
+    }
+
+    /// The board (cells and frontier).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The cell at `c`, if a tile is there.
+    pub fn cell_at(&self, c: Coord) -> Option<&Cell> {
+        self.board.get(c).map(|i| &self.cells[i as usize])
+    }
+
+    /// The compiled variant of a placed cell.
+    pub fn variant_of(&self, cell: &Cell) -> &Variant {
+        self.tiles.variant(cell.variant)
+    }
+
+    /// The orientation (rotated data) of a placed cell.
+    pub fn orientation_of(&self, cell: &Cell) -> &Orientation {
+        &self.tiles.variant(cell.variant).orientations[cell.rot.quarter_turns() as usize]
+    }
+
+    /// The aggregate of the feature containing union-find node `node`.
+    pub fn feature(&self, node: u8) -> &FeatureAgg {
+        self.features.get(node)
+    }
+
+    /// The root node of the feature containing `node`.
+    pub fn feature_root(&self, node: u8) -> u8 {
+        self.features.root(node)
+    }
+
+    /// Tokens in each player's supply.
+    pub fn hand(&self, player: usize) -> &SpeciesCounts {
+        &self.hands[player]
+    }
+
+    /// Meeples in each player's supply.
+    pub fn meeples_in_supply(&self, player: usize) -> u8 {
+        self.supply[player]
+    }
+
+    /// Meeples on the board.
+    pub fn placed_meeples(&self) -> &[PlacedMeeple] {
+        &self.meeples[..self.n_meeples as usize]
+    }
+
+    /// Vehicle positions (`None` for vehicles not in play).
+    pub fn vehicles(&self) -> [Option<Coord>; 2] {
+        self.vehicles
+    }
+
+    /// Per-player statistics.
+    pub fn stats(&self, player: usize) -> &PlayerStats {
+        &self.stats[player]
+    }
+
+    /// Tiles still in the draw pile (not counting the one drawn).
+    pub fn tiles_left(&self) -> usize {
+        (self.pile_len - self.pile_next) as usize
+    }
+
+    /// Tiles removed to the box because they fitted nowhere (S-4.2).
+    pub fn tiles_removed(&self) -> usize {
+        self.tiles_removed as usize
+    }
+
+    /// The unseen draw pile, top first.
+    pub fn pile(&self) -> &[VariantId] {
+        &self.pile[self.pile_next as usize..self.pile_len as usize]
+    }
+
+    /// Tokens still in the bag (face down).
+    pub fn bag_counts(&self) -> SpeciesCounts {
+        let mut c = SpeciesCounts::EMPTY;
+        for &t in &self.bag[self.bag_next as usize..self.bag_len as usize] {
+            c.add(Species::from_index(t as usize));
+        }
+        c
+    }
+
+    /// Face-up discarded tokens.
+    pub fn discard(&self) -> &SpeciesCounts {
+        &self.discard
+    }
+
+    /// Tokens lying on watering holes, counted per species.
+    pub fn tokens_on_board(&self) -> SpeciesCounts {
+        let mut c = SpeciesCounts::EMPTY;
+        for cell in self.cells() {
+            for corner in crate::core::geom::Corner::ALL {
+                if let Some(s) = cell.token(corner) {
+                    c.add(s);
+                }
+            }
+        }
+        c
+    }
+
+    /// The completed feature being scored and the boosts so far (in [`Phase::Boost`]).
+    pub fn boost_target(&self) -> Option<u8> {
+        let i = self.scoring.current?;
+        Some(self.last_cell().first_node + self.scoring.completed[i as usize])
+    }
+}

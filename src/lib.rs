@@ -1,0 +1,12 @@
+//! # meeplelab
+//!
+//! A toolkit for AI self-play and search research on Carcassonne-family tile games.
+//! The flagship game is **Carcassonne Safari** ([`games::safari`]).
+//!
+//! Layout: [`core`] holds the game-agnostic engine pieces (geometry, board, union-find, tile
+//! sets, RNG streams, the [`core::game::Game`] trait); `games` holds one module per game;
+//! `io` holds game records.
+
+pub mod core;
+pub mod games;
+pub mod io;

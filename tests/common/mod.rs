@@ -1,0 +1,139 @@
+//! Helpers shared by the integration tests: random play and the flood-fill oracle.
+#![allow(dead_code)]
+
+use meeplelab::core::game::Game;
+use meeplelab::core::geom::Side;
+use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
+use meeplelab::core::tileset::NO_SEGMENT;
+use meeplelab::games::safari::{Action, SafariState, Setup, Spot};
+use std::collections::HashMap;
+
+/// Starts a default game for `players` with `seed`.
+pub fn new_game(players: usize, seed: u64) -> SafariState {
+    SafariState::new(&Setup::new(players, seed)).expect("default setup starts")
+}
+
+/// Plays uniformly random decisions to the end, calling `visit` before every decision.
+pub fn play_random(
+    state: &mut SafariState,
+    seed: u64,
+    mut visit: impl FnMut(&SafariState, &[Action], Action),
+) {
+    let mut rng = rng_from_seed(derive_seed(seed, 99));
+    let mut legal = Vec::new();
+    while !state.is_terminal() {
+        state.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "no legal action while the game runs");
+        let a = legal[below(&mut rng, legal.len())];
+        visit(state, &legal, a);
+        state.apply(a);
+    }
+}
+
+/// What the oracle computes for one feature.
+#[derive(Debug, PartialEq, Eq, Clone)]
+pub struct OracleFeature {
+    pub open: u16,
+    pub species: u8,
+    pub animals: u16,
+    pub birds: u16,
+    pub segments: u16,
+    pub meeples: [u8; 5],
+}
+
+/// Recomputes every feature from scratch by flood fill over the placed cells and compares it
+/// with the engine's union-find aggregates. Panics with a description on any difference.
+pub fn check_features_against_flood_fill(state: &SafariState) {
+    let cells = state.cells();
+    // Node id of (cell, segment) as the engine numbers them.
+    let node = |ci: usize, seg: u8| cells[ci].first_node + seg;
+    let mut owner_of_node: HashMap<u8, [u8; 5]> = HashMap::new();
+    for m in state.placed_meeples() {
+        if let Spot::Feature(n) = m.spot {
+            owner_of_node.entry(n).or_default()[m.player as usize] += 1;
+        }
+    }
+    let mut seen: HashMap<(usize, u8), usize> = HashMap::new();
+    let mut features: Vec<Vec<(usize, u8)>> = Vec::new();
+    for ci in 0..cells.len() {
+        let v = state.variant_of(&cells[ci]);
+        for seg in 0..v.segment_count {
+            if seen.contains_key(&(ci, seg)) {
+                continue;
+            }
+            let id = features.len();
+            let mut members = vec![(ci, seg)];
+            seen.insert((ci, seg), id);
+            let mut i = 0;
+            while i < members.len() {
+                let (c, s) = members[i];
+                i += 1;
+                let o = state.orientation_of(&cells[c]);
+                for side in Side::ALL {
+                    if o.side_segment[side.index()] != s {
+                        continue;
+                    }
+                    let at = cells[c].at.step(side);
+                    let Some(nc) = cells.iter().position(|x| x.at == at) else {
+                        continue;
+                    };
+                    let no = state.orientation_of(&cells[nc]);
+                    let ns = no.side_segment[side.opposite().index()];
+                    assert_ne!(ns, NO_SEGMENT, "edge mismatch at {at}");
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry((nc, ns)) {
+                        e.insert(id);
+                        members.push((nc, ns));
+                    }
+                }
+            }
+            features.push(members);
+        }
+    }
+    for members in &features {
+        let mut f = OracleFeature {
+            open: 0,
+            species: 0,
+            animals: 0,
+            birds: 0,
+            segments: 0,
+            meeples: [0; 5],
+        };
+        for &(c, s) in members {
+            let cell = &cells[c];
+            let v = state.variant_of(cell);
+            let seg = v.segments[s as usize];
+            let o = state.orientation_of(cell);
+            f.species |= seg.species;
+            f.animals += seg.animals as u16;
+            f.birds += seg.birds as u16;
+            f.segments += 1;
+            for side in Side::ALL {
+                if o.side_segment[side.index()] == s && state.cell_at(cell.at.step(side)).is_none()
+                {
+                    f.open += 1;
+                }
+            }
+            if let Some(m) = owner_of_node.get(&node(c, s)) {
+                for p in 0..5 {
+                    f.meeples[p] += m[p];
+                }
+            }
+        }
+        for &(c, s) in members {
+            let agg = state.feature(node(c, s));
+            let got = OracleFeature {
+                open: agg.open,
+                species: agg.species,
+                animals: agg.animals,
+                birds: agg.birds,
+                segments: agg.segments,
+                meeples: agg.meeples,
+            };
+            assert_eq!(
+                got, f,
+                "feature of cell {} segment {s} differs from flood fill",
+                cells[c].at
+            );
+        }
+    }
+}

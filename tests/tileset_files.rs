@@ -149,7 +149,8 @@ fn a_small_custom_file_loads() {
     assert_eq!(set.vehicles.len(), 2);
     let compiled = CompiledTiles::compile(&set);
     assert_eq!(compiled.land.len(), 4);
-    assert_eq!(compiled.total_segments(), 2 + 2 + 0 + 1 + 2);
+    // straight 2 x 1 feature, corner-bush 2, field 0; start cells 1 + 2.
+    assert_eq!(compiled.total_segments(), 7);
 }
 
 #[test]
@@ -196,6 +197,30 @@ fn the_example_in_the_format_documentation_loads() {
         },
         from_doc
     );
+}
+
+#[test]
+fn the_safari_tile_document_shows_the_builtin_set() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/safari-tiles.md"))
+            .unwrap();
+    let shown = render_tileset(&TileSet::builtin_safari());
+    let drawn: Vec<&str> = shown
+        .split("\n\n")
+        .filter(|block| block.starts_with("tile ") && !block.starts_with("tile set"))
+        .chain(
+            shown
+                .split("\n\n")
+                .filter(|block| block.starts_with("start tile (")),
+        )
+        .collect();
+    assert_eq!(drawn.len(), 34);
+    for block in drawn {
+        assert!(
+            doc.contains(block.trim_end()),
+            "docs/safari-tiles.md lacks:\n{block}"
+        );
+    }
 }
 
 #[test]

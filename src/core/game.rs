@@ -3,6 +3,9 @@
 use crate::core::rng::GameRng;
 use std::fmt::Debug;
 
+/// Number of heuristic terms a game reports for evaluation ([`Game::eval_terms`]).
+pub const EVAL_TERMS: usize = 8;
+
 /// A game position with its decision structure.
 ///
 /// A turn may consist of several decisions (place a tile, act, boost, …), and a decision can
@@ -34,7 +37,31 @@ pub trait Game: Clone + Send + Sync {
         self.to_move().is_none()
     }
 
+    /// Number of completed turns; a turn's decisions all share one value.
+    fn turn(&self) -> usize;
+
     /// Reshuffles everything the deciding player cannot know (the unseen tiles and tokens),
     /// consistently with what is public, so search can sample possible futures.
     fn redeterminize(&mut self, rng: &mut GameRng);
+
+    /// Names of the action kinds, for statistics and for forbidding kinds in ablations.
+    fn action_kind_names() -> &'static [&'static str];
+
+    /// Index into [`Game::action_kind_names`] of `action` taken in this position.
+    fn action_kind(&self, action: &Self::Action) -> usize;
+
+    /// Names of the heuristic terms of [`Game::eval_terms`] (at most [`EVAL_TERMS`]).
+    fn eval_term_names() -> &'static [&'static str];
+
+    /// Heuristic terms of this position for `player` (unused entries are 0): cheap estimates
+    /// of value not yet on the score track, combined with weights by greedy and rollout
+    /// policies. Documented per game in `docs/agents.md`.
+    fn eval_terms(&self, player: usize) -> [f64; EVAL_TERMS];
+
+    /// Names of the per-player statistics columns of [`Game::player_stats`].
+    fn stat_names() -> &'static [&'static str];
+
+    /// Per-player statistics (points by source, action counts, …), one value per
+    /// [`Game::stat_names`] entry, written into `out` (cleared first).
+    fn player_stats(&self, player: usize, out: &mut Vec<i64>);
 }

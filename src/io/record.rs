@@ -91,8 +91,8 @@ pub struct Record {
     pub tiles: Vec<(String, usize)>,
     /// Bag-order prefix.
     pub tokens: Vec<Species>,
-    /// Explicit starting hands by seat (with the line of the first `hand`).
-    pub hands: Option<(Vec<Option<Vec<Species>>>, usize)>,
+    /// Explicit starting hands: (seat, tokens, line), in file order.
+    pub hands: Vec<(usize, Vec<Species>, usize)>,
     /// The moves section.
     pub entries: Vec<Entry>,
 }
@@ -168,13 +168,24 @@ impl Record {
             })?);
         }
         setup.token_order = self.tokens.clone();
-        if let Some((hands, line)) = &self.hands {
-            let mut all = Vec::new();
-            for (p, h) in hands.iter().enumerate() {
-                all.push(h.clone().ok_or_else(|| {
-                    err(*line, format!("hands are given, but none for player P{p}"))
-                })?);
+        if let Some(&(_, _, first_line)) = self.hands.first() {
+            let mut all = vec![None; self.players];
+            for (p, hand, line) in &self.hands {
+                if *p >= self.players {
+                    return Err(err(
+                        *line,
+                        format!("P{p} does not exist in a {}-player game", self.players),
+                    ));
+                }
+                all[*p] = Some(hand.clone());
             }
+            let all = all
+                .into_iter()
+                .enumerate()
+                .map(|(p, h)| {
+                    h.ok_or_else(|| err(first_line, format!("hands are given, but none for P{p}")))
+                })
+                .collect::<Result<_, _>>()?;
             setup.hands = Some(all);
         }
         let mut state = SafariState::new(&setup).map_err(|e| err(0, e.0))?;
@@ -285,7 +296,7 @@ impl Parser {
                 rules: Vec::new(),
                 tiles: Vec::new(),
                 tokens: Vec::new(),
-                hands: None,
+                hands: Vec::new(),
                 entries: Vec::new(),
             },
             seen_magic: false,
@@ -302,7 +313,6 @@ impl Parser {
     }
 
     fn run(mut self, text: &str) -> Result<Record, RecordError> {
-        let mut players_line = None;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let content = raw.split('#').next().unwrap_or("").trim();
@@ -320,9 +330,6 @@ impl Parser {
             if self.in_moves {
                 self.moves_line(line, &words)?;
             } else {
-                if words[0] == "players" {
-                    players_line = Some(line);
-                }
                 self.header_line(line, &words)?;
             }
         }
@@ -331,22 +338,6 @@ impl Parser {
         }
         if self.record.players == 0 {
             return Err(self.err(0, "missing \"players <n>\" line".into()));
-        }
-        if let Some((hands, _)) = &self.record.hands {
-            if hands.len() > self.record.players {
-                return Err(self.err(
-                    players_line.unwrap_or(0),
-                    format!(
-                        "a hand is given for P{} but there are {} players",
-                        hands.len() - 1,
-                        self.record.players
-                    ),
-                ));
-            }
-        }
-        if let Some((hands, line)) = &mut self.record.hands {
-            let _ = line;
-            hands.resize(self.record.players, None);
         }
         Ok(self.record)
     }
@@ -439,16 +430,20 @@ impl Parser {
                         hand.push(species_word(&c.to_string()).map_err(|m| self.err(line, m))?);
                     }
                 }
-                let (hands, _) = self.record.hands.get_or_insert((Vec::new(), line));
-                if hands.len() <= p {
-                    hands.resize(p + 1, None);
-                }
-                if hands[p].is_some() {
+                if self.record.hands.iter().any(|(q, _, _)| *q == p) {
                     return Err(self.err(line, format!("a second hand for P{p}")));
                 }
-                hands[p] = Some(hand);
+                self.record.hands.push((p, hand, line));
             }
-            "moves" => self.in_moves = true,
+            "moves" => {
+                if self.record.players == 0 {
+                    return Err(self.err(
+                        line,
+                        "the header must give \"players <n>\" before \"moves\"".into(),
+                    ));
+                }
+                self.in_moves = true;
+            }
             other => {
                 return Err(self.err(
                     line,
@@ -474,7 +469,7 @@ impl Parser {
                 format!("{m} (a move line starts with the deciding seat, e.g. \"P0 pass\")"),
             )
         })?;
-        if player >= self.record.players.max(1) && self.record.players > 0 {
+        if player >= self.record.players {
             return Err(self.err(
                 line,
                 format!(

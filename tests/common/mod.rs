@@ -114,8 +114,8 @@ pub fn check_features_against_flood_fill(state: &SafariState) {
                 }
             }
             if let Some(m) = owner_of_node.get(&node(c, s)) {
-                for p in 0..5 {
-                    f.meeples[p] += m[p];
+                for (total, add) in f.meeples.iter_mut().zip(m) {
+                    *total += add;
                 }
             }
         }

@@ -31,8 +31,15 @@ type Pos = (usize, usize);
 /// The middle of the drawing, where features meet.
 const CENTRE: Pos = (2, 3);
 
-/// Where a baobab may stand, in order of preference (the last four are never drawn on).
-const BAOBAB_SPOTS: [Pos; 5] = [CENTRE, (1, 2), (1, 4), (3, 2), (3, 4)];
+/// Where a baobab may stand, in order of preference: the centre, then the quadrants (a path
+/// through the centre leaves at most one quadrant filled, so one spot is always free).
+const BAOBAB_SPOTS: [Pos; 5] = [
+    CENTRE,
+    quadrant(Corner::NW),
+    quadrant(Corner::NE),
+    quadrant(Corner::SW),
+    quadrant(Corner::SE),
+];
 
 /// A 7x5 character grid.
 type Grid = [[char; WIDTH]; HEIGHT];
@@ -105,6 +112,16 @@ fn stem(side: Side) -> &'static [Pos] {
     }
 }
 
+/// The inner cell towards `corner`, between the spokes of the two sides meeting there.
+const fn quadrant(corner: Corner) -> Pos {
+    match corner {
+        Corner::NE => (1, 4),
+        Corner::SE => (3, 4),
+        Corner::SW => (3, 2),
+        Corner::NW => (1, 2),
+    }
+}
+
 fn corner_pos(corner: Corner) -> Pos {
     match corner {
         Corner::NE => (0, WIDTH - 1),
@@ -114,8 +131,9 @@ fn corner_pos(corner: Corner) -> Pos {
     }
 }
 
-/// Fills the bands of the bush's sides, joins them through the centre when there are several,
-/// and shows its birds as `v`.
+/// Fills the bands of the bush's sides and shows its birds as `v`. Sides of one bush are
+/// joined: two adjacent sides through the quadrant between them, two opposite sides alone
+/// through the centre; separate bushes are never joined, so they stay apart in the drawing.
 fn draw_bush(grid: &mut Grid, bush: &FeatureSpec) {
     let sides: Vec<Side> = bush.side_list().collect();
     let cells: Vec<Pos> = sides
@@ -125,10 +143,17 @@ fn draw_bush(grid: &mut Grid, bush: &FeatureSpec) {
             (r0..=r1).flat_map(move |r| (c0..=c1).map(move |c| (r, c)))
         })
         .collect();
-    let joins = if sides.len() > 1 {
-        sides.iter().map(|&s| spoke(s)).chain([CENTRE]).collect()
-    } else {
-        Vec::new()
+    let quadrants: Vec<Corner> = Corner::ALL
+        .into_iter()
+        .filter(|c| c.sides().iter().all(|s| bush.sides & s.bit() != 0))
+        .collect();
+    let joins: Vec<Pos> = match (sides.len(), quadrants.is_empty()) {
+        (0 | 1, _) => Vec::new(),
+        (_, true) => sides.iter().map(|&s| spoke(s)).chain([CENTRE]).collect(),
+        (_, false) => quadrants
+            .iter()
+            .flat_map(|&c| c.sides().map(spoke).into_iter().chain([quadrant(c)]))
+            .collect(),
     };
     for &(r, c) in cells.iter().chain(&joins) {
         grid[r][c] = '#';
@@ -225,7 +250,7 @@ fn species_line(totals: &[u32; 5]) -> String {
 fn letters(totals: &[u32; 5]) -> String {
     let text: String = Species::ALL
         .iter()
-        .flat_map(|s| std::iter::repeat(s.letter()).take(totals[s.index()] as usize))
+        .flat_map(|s| std::iter::repeat_n(s.letter(), totals[s.index()] as usize))
         .collect();
     if text.is_empty() {
         "-".to_string()
@@ -235,7 +260,7 @@ fn letters(totals: &[u32; 5]) -> String {
 }
 
 fn tile_type(tile: &TileType) -> Vec<String> {
-    let copies: Vec<String> = tile.copies.iter().map(|c| copy_text(c)).collect();
+    let copies: Vec<String> = tile.copies.iter().map(copy_text).collect();
     let mut notes = layout_notes(&tile.layout);
     notes.push(format!("copies: {}", copies.join(" ")));
     let mut lines = vec![format!(
@@ -406,7 +431,7 @@ mod tests {
         );
         assert_eq!(
             draw_layout(&layout("bush N E birds 2")),
-            ["#vv####", "...#.##", "...####", ".....##", "......#"]
+            ["#vv####", "...####", "....###", ".....##", "......#"]
         );
         assert_eq!(
             draw_layout(&layout("bush-corners SW\nbaobab")),
@@ -415,11 +440,11 @@ mod tests {
     }
 
     #[test]
-    fn separate_bushes_do_not_meet_in_the_centre() {
-        let drawing = draw_layout(&layout("bush N\nbush E"));
-        assert_eq!(drawing[2], ".....##");
-        let joined = draw_layout(&layout("bush N E"));
-        assert_eq!(joined[2], "...####");
+    fn one_bush_is_joined_and_separate_bushes_stay_apart() {
+        assert_eq!(draw_layout(&layout("bush N\nbush E"))[1], ".....##");
+        assert_eq!(draw_layout(&layout("bush N E"))[1], "...####");
+        assert_eq!(draw_layout(&layout("bush W E"))[2], "#######");
+        assert_eq!(draw_layout(&layout("bush W\nbush E"))[2], "##...##");
     }
 
     #[test]

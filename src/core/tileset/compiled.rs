@@ -228,18 +228,14 @@ fn same_result(segments: &[Segment], a: &Orientation, b: &Orientation) -> bool {
 
 /// For each side, the set of sides sharing its segment: the connectivity pattern.
 fn segment_partition(o: &Orientation) -> [u8; 4] {
-    let mut out = [0u8; 4];
-    for s in 0..4 {
-        if o.side_segment[s] == NO_SEGMENT {
-            continue;
+    o.side_segment.map(|seg| {
+        if seg == NO_SEGMENT {
+            return 0;
         }
-        for t in 0..4 {
-            if o.side_segment[t] == o.side_segment[s] {
-                out[s] |= 1 << t;
-            }
-        }
-    }
-    out
+        (0..4)
+            .filter(|&t| o.side_segment[t] == seg)
+            .fold(0, |m, t| m | 1 << t)
+    })
 }
 
 /// FNV-1a over a canonical text dump of the set (stable across runs, platforms and file

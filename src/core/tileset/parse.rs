@@ -83,7 +83,7 @@ fn is_valid_id(id: &str) -> bool {
 
 /// The block the parser is in; the item being built lives here until its block ends.
 enum Block {
-    /// Before the first `tile` or `start` line.
+    /// Outside any block: the header, before the first `tile` or `start` line.
     Header,
     /// Inside `tile <id> count <n>`.
     Tile(TileType),

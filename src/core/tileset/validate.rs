@@ -602,7 +602,7 @@ mod tests {
         s.types[0]
             .layout
             .features
-            .extend(std::iter::repeat(extra).take(4));
+            .extend(std::iter::repeat_n(extra, 4));
         assert!(validate(&s)
             .unwrap_err()
             .message

@@ -116,7 +116,7 @@ impl ActionKind {
     pub const COUNT: usize = Self::ALL.len();
 
     /// Snake-case name (CSV columns, restriction lists).
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             ActionKind::Place => "place",
             ActionKind::Pass => "pass",
@@ -136,5 +136,30 @@ impl ActionKind {
     /// Parses a [`ActionKind::name`].
     pub fn from_name(s: &str) -> Option<ActionKind> {
         ActionKind::ALL.into_iter().find(|k| k.name() == s)
+    }
+}
+
+impl super::state::SafariState {
+    /// The kind of `action` taken in this position.
+    pub fn kind_of(&self, action: &Action) -> ActionKind {
+        match action {
+            Action::Place { .. } => ActionKind::Place,
+            Action::Pass => ActionKind::Pass,
+            Action::Meeple { segment } => {
+                let cell = self.last_cell();
+                match self.variant_of(cell).segments[*segment as usize].kind {
+                    crate::core::tileset::FeatureKind::Path => ActionKind::MeeplePath,
+                    crate::core::tileset::FeatureKind::Bush => ActionKind::MeepleBush,
+                }
+            }
+            Action::Baobab => ActionKind::MeepleBaobab,
+            Action::MoveVehicle { .. } => ActionKind::MoveVehicle,
+            Action::Dig { .. } => ActionKind::Dig,
+            Action::Extend { .. } => ActionKind::Extend,
+            Action::ScoreFirst { .. } => ActionKind::ScoreOrder,
+            Action::Boost { .. } => ActionKind::Boost,
+            Action::NoBoost => ActionKind::NoBoost,
+            Action::ReplaceVehicle { .. } => ActionKind::ReplaceVehicle,
+        }
     }
 }

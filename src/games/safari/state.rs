@@ -394,3 +394,15 @@ impl SafariState {
         Some(self.last_cell().first_node + self.scoring.completed[i as usize])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// design.md: states are small, cloning is the MCTS hot path (target < 16 KiB).
+    #[test]
+    fn state_fits_in_16_kib() {
+        let size = std::mem::size_of::<SafariState>();
+        assert!(size <= 16 * 1024, "SafariState is {size} bytes");
+    }
+}

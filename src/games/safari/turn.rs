@@ -19,6 +19,8 @@ impl SafariState {
     /// Applies a legal action of the current decision.
     pub fn apply_action(&mut self, action: Action) {
         let p = self.decider as usize;
+        let kind = self.kind_of(&action);
+        self.count(p, kind);
         match (self.phase, action) {
             (Phase::PlaceTile, Action::Place { at, rot }) => self.place_drawn(at, rot),
             (Phase::Action, a) => {
@@ -27,7 +29,6 @@ impl SafariState {
                 self.run_scoring();
             }
             (Phase::ScoreOrder, Action::ScoreFirst { segment }) => {
-                self.count(p, ActionKind::ScoreOrder);
                 let root = self.features.find(self.last_cell().first_node + segment);
                 let i = (0..self.scoring.n_completed as usize)
                     .find(|&i| self.completed_root(i) == root)
@@ -36,18 +37,15 @@ impl SafariState {
                 self.run_scoring();
             }
             (Phase::Boost, Action::Boost { species }) => {
-                self.count(p, ActionKind::Boost);
                 self.hands[p].remove(species);
                 self.discard.add(species);
                 self.scoring.boosts[p] = 1;
                 self.run_scoring();
             }
             (Phase::Boost, Action::NoBoost) => {
-                self.count(p, ActionKind::NoBoost);
                 self.run_scoring();
             }
             (Phase::ReplaceVehicle, Action::ReplaceVehicle { to }) => {
-                self.count(p, ActionKind::ReplaceVehicle);
                 let v = self.scoring.displaced.expect("a displaced vehicle") as usize;
                 self.vehicles[v] = Some(to);
                 self.run_scoring();
@@ -102,8 +100,6 @@ impl SafariState {
     }
 
     fn place_drawn(&mut self, at: Coord, rot: Rotation) {
-        let p = self.active as usize;
-        self.count(p, ActionKind::Place);
         self.scoring = Scoring::IDLE;
         if let Some(v) = self.vehicles.iter().position(|&v| v == Some(at)) {
             self.vehicles[v] = None;
@@ -129,24 +125,17 @@ impl SafariState {
         let p = self.active as usize;
         let cell = *self.last_cell();
         match action {
-            Action::Pass => self.count(p, ActionKind::Pass),
+            Action::Pass => {}
             Action::Meeple { segment } => {
                 let node = cell.first_node + segment;
-                let kind = match self.variant_of(&cell).segments[segment as usize].kind {
-                    FeatureKind::Path => ActionKind::MeeplePath,
-                    FeatureKind::Bush => ActionKind::MeepleBush,
-                };
-                self.count(p, kind);
                 self.features.get_mut(node).meeples[p] += 1;
                 self.put_meeple(p, Spot::Feature(node));
             }
             Action::Baobab => {
-                self.count(p, ActionKind::MeepleBaobab);
                 self.put_meeple(p, Spot::Baobab(self.n_cells - 1));
                 self.draw_tokens(p, BAOBAB_TOKENS);
             }
             Action::MoveVehicle { vehicle, to } => {
-                self.count(p, ActionKind::MoveVehicle);
                 self.vehicles[vehicle as usize] = Some(to);
             }
             Action::Dig {
@@ -154,7 +143,6 @@ impl SafariState {
                 corner,
                 species,
             } => {
-                self.count(p, ActionKind::Dig);
                 self.hands[p].remove(species);
                 self.set_token(at, corner, species);
                 self.put_meeple(p, Spot::Hole(Vertex::of_corner(at, corner).0));
@@ -165,7 +153,6 @@ impl SafariState {
                 corner,
                 species,
             } => {
-                self.count(p, ActionKind::Extend);
                 self.hands[p].remove(species);
                 self.set_token(at, corner, species);
                 let v = Vertex::of_corner(at, corner).0;

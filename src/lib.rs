@@ -7,6 +7,9 @@
 //! sets, RNG streams, the [`core::game::Game`] trait); `games` holds one module per game;
 //! `io` holds game records.
 
+pub mod agents;
+pub mod analysis;
+pub mod arena;
 pub mod core;
 pub mod games;
 pub mod io;

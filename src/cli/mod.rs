@@ -1,8 +1,14 @@
 //! The `meeplelab` command line: parse arguments, call the library, print results.
 
+mod bench;
+mod match_cmd;
+mod merge;
+mod perft;
 mod random_game;
 mod replay;
+mod summarize;
 mod tiles;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -26,6 +32,20 @@ pub enum Command {
     RandomGame(random_game::Args),
     /// Re-check a game record against the rules and print final scores and statistics.
     Replay(replay::Args),
+    /// Measure engine speed: random games/s, decisions/s, placement checks/s, thread scaling.
+    Bench(bench::Args),
+    /// Count action sequences of a given depth over a fixed draw order (like chess perft).
+    Perft(perft::Args),
+    /// Play seat-swapped games between two agents; print win rates and mean scores.
+    Match(match_cmd::Args),
+    /// Run a tournament: parallel, reproducible, resumable, shardable; writes games.csv and
+    /// standings.csv and prints standings. With no arguments: random vs greedy vs mcts.
+    Tournament(tournament::Args),
+    /// Recompute standings (win rates, scores, ratings) from games.csv files.
+    Summarize(summarize::Args),
+    /// Join the shard folders of one tournament into one folder (checks configuration and
+    /// that every game is present once).
+    Merge(merge::Args),
 }
 
 /// `meeplelab tiles …`
@@ -65,6 +85,12 @@ pub fn run() -> i32 {
         Command::Tiles(TilesCommand::Check { file }) => tiles::check(&file),
         Command::RandomGame(args) => random_game::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Perft(args) => perft::run(&args),
+        Command::Match(args) => match_cmd::run(&args),
+        Command::Tournament(args) => tournament::run(&args),
+        Command::Summarize(args) => summarize::run(&args),
+        Command::Merge(args) => merge::run(&args),
     };
     match result {
         Ok(()) => 0,
@@ -73,6 +99,13 @@ pub fn run() -> i32 {
             1
         }
     }
+}
+
+/// Writes `text` to standard output. A closed pipe (as in `meeplelab replay g.rec | head`) ends
+/// the output quietly instead of panicking like `print!` would.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
 /// Result of a command: errors are messages for the user.

@@ -1,12 +1,13 @@
 //! `meeplelab replay`: re-check a record and report the outcome.
 
-use super::{CmdResult, GameArgs};
+use super::{emit, CmdResult, GameArgs};
 use meeplelab::core::game::Game;
 use meeplelab::core::tileset::{CompiledTiles, TileSet};
 use meeplelab::games::safari::{
     builtin_tiles, ActionKind, Options, PointSource, SafariState, Setup,
 };
 use meeplelab::io::record::Record;
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -45,9 +46,9 @@ pub fn run(args: &Args) -> CmdResult {
     let replay = record.replay(&base).map_err(|e| e.to_string())?;
     let state = &replay.state;
     if args.json {
-        println!("{}", to_json(state, replay.decisions));
+        emit(&format!("{}\n", to_json(state, replay.decisions)));
     } else {
-        print_table(state, replay.decisions);
+        emit(&table(state, replay.decisions));
     }
     Ok(())
 }
@@ -85,30 +86,26 @@ fn to_json(state: &SafariState, decisions: usize) -> String {
     .to_string()
 }
 
-fn print_table(state: &SafariState, decisions: usize) {
+fn table(state: &SafariState, decisions: usize) -> String {
     let status = if state.is_terminal() {
         "finished"
     } else {
         "not finished"
     };
-    println!(
-        "record ok: {decisions} decisions, {} turns, game {status}, {} tile(s) removed as unplaceable",
+    let mut out = format!(
+        "record ok: {decisions} decisions, {} turns, game {status}, {} tile(s) removed as unplaceable\n",
         state.turn(),
         state.tiles_removed()
     );
-    print!("{:<16}", "");
-    for p in 0..state.players() {
-        print!("{:>8}", format!("P{p}"));
-    }
-    println!();
-    let row = |label: &str, values: Vec<String>| {
-        print!("{label:<16}");
+    let mut row = |label: &str, values: Vec<String>| {
+        let _ = write!(out, "{label:<16}");
         for v in values {
-            print!("{v:>8}");
+            let _ = write!(out, "{v:>8}");
         }
-        println!();
+        out.push('\n');
     };
     let seats = 0..state.players();
+    row("", seats.clone().map(|p| format!("P{p}")).collect());
     row(
         "score",
         seats
@@ -134,4 +131,5 @@ fn print_table(state: &SafariState, decisions: usize) {
                 .collect(),
         );
     }
+    out
 }

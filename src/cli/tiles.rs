@@ -1,6 +1,6 @@
 //! `meeplelab tiles show|check`.
 
-use super::CmdResult;
+use super::{emit, CmdResult};
 use meeplelab::core::tileset::{render_tileset, TileSet};
 use std::path::Path;
 
@@ -10,7 +10,7 @@ pub fn show(file: Option<&Path>) -> CmdResult {
         Some(f) => TileSet::load(f).map_err(|e| e.to_string())?,
         None => TileSet::builtin_safari(),
     };
-    print!("{}", render_tileset(&set));
+    emit(&render_tileset(&set));
     Ok(())
 }
 

@@ -10,7 +10,8 @@
 //! The frontier lists every empty cell orthogonally adjacent to a placed cell, with the edge
 //! terrains its placed neighbours require, packed like a tile signature (2 bits per side) plus a
 //! mask of the constrained sides. A rotated tile fits a frontier cell when
-//! `signature & mask == need`.
+//! `signature & mask == need`. Each grid entry holds either a placed cell's index, a frontier
+//! slot (so updates find their entry without searching), or nothing.
 
 use crate::core::geom::{Coord, Side};
 
@@ -24,6 +25,11 @@ pub const MAX_CELLS: usize = BOARD_SIDE - 2;
 pub const MAX_FRONTIER: usize = 2 * MAX_CELLS + 2;
 
 const EMPTY: u8 = u8::MAX;
+
+/// Grid entries from this value up (below [`EMPTY`]) are frontier slots: `FRONTIER_BASE + slot`.
+const FRONTIER_BASE: u8 = MAX_CELLS as u8;
+
+const _: () = assert!(FRONTIER_BASE as usize + MAX_FRONTIER < EMPTY as usize);
 
 /// An empty cell next to the placed area, with the edges its neighbours impose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -68,11 +74,21 @@ fn wrap(v: i8) -> usize {
 }
 
 impl Board {
+    #[inline]
+    fn entry(&self, c: Coord) -> u8 {
+        self.cells[wrap(c.y)][wrap(c.x)]
+    }
+
+    #[inline]
+    fn entry_mut(&mut self, c: Coord) -> &mut u8 {
+        &mut self.cells[wrap(c.y)][wrap(c.x)]
+    }
+
     /// The index of the cell placed at `c`, if any.
     #[inline]
     pub fn get(&self, c: Coord) -> Option<u8> {
-        let v = self.cells[wrap(c.y)][wrap(c.x)];
-        (v != EMPTY).then_some(v)
+        let v = self.entry(c);
+        (v < FRONTIER_BASE).then_some(v)
     }
 
     /// Whether nothing is placed at `c`.
@@ -81,7 +97,7 @@ impl Board {
         self.get(c).is_none()
     }
 
-    /// The current frontier, in a deterministic order.
+    /// The current frontier (its order depends only on the placements made, in order).
     #[inline]
     pub fn frontier(&self) -> &[FrontierCell] {
         &self.frontier[..self.frontier_len as usize]
@@ -89,31 +105,36 @@ impl Board {
 
     /// The frontier entry at `c`, if `c` is on the frontier.
     pub fn frontier_cell(&self, c: Coord) -> Option<&FrontierCell> {
-        self.frontier().iter().find(|f| f.coord == c)
+        self.frontier_slot(c).map(|i| &self.frontier[i])
+    }
+
+    #[inline]
+    fn frontier_slot(&self, c: Coord) -> Option<usize> {
+        let v = self.entry(c);
+        (FRONTIER_BASE..EMPTY)
+            .contains(&v)
+            .then(|| (v - FRONTIER_BASE) as usize)
     }
 
     /// Records that cell number `index` with edge `signature` now occupies `c`, and updates the
     /// frontier. The caller guarantees `c` is empty and the fit is legal.
     pub fn place(&mut self, c: Coord, index: u8, signature: u8) {
         debug_assert!(self.is_empty(c));
-        self.cells[wrap(c.y)][wrap(c.x)] = index;
-        if let Some(i) = self.frontier().iter().position(|f| f.coord == c) {
-            // Remove while keeping order deterministic (order does not depend on history
-            // beyond the placements themselves).
-            let len = self.frontier_len as usize;
-            self.frontier.copy_within(i + 1..len, i);
+        if let Some(i) = self.frontier_slot(c) {
+            let last = self.frontier_len as usize - 1;
+            self.frontier.swap(i, last);
             self.frontier_len -= 1;
+            if i != last {
+                let moved = self.frontier[i].coord;
+                *self.entry_mut(moved) = FRONTIER_BASE + i as u8;
+            }
         }
+        *self.entry_mut(c) = index;
         for side in Side::ALL {
             let n = c.step(side);
-            if !self.is_empty(n) {
-                continue;
-            }
-            let facing = side.opposite().index() * 2;
-            let terrain = (signature >> (side.index() * 2)) & 0b11;
-            let slot = match self.frontier().iter().position(|f| f.coord == n) {
-                Some(i) => i,
-                None => {
+            let slot = match self.entry(n) {
+                v if v < FRONTIER_BASE => continue,
+                EMPTY => {
                     let i = self.frontier_len as usize;
                     self.frontier[i] = FrontierCell {
                         coord: n,
@@ -121,9 +142,13 @@ impl Board {
                         mask: 0,
                     };
                     self.frontier_len += 1;
+                    *self.entry_mut(n) = FRONTIER_BASE + i as u8;
                     i
                 }
+                v => (v - FRONTIER_BASE) as usize,
             };
+            let facing = side.opposite().index() * 2;
+            let terrain = (signature >> (side.index() * 2)) & 0b11;
             let f = &mut self.frontier[slot];
             f.mask |= 0b11 << facing;
             f.need |= terrain << facing;

@@ -3,6 +3,8 @@
 pub mod board;
 pub mod game;
 pub mod geom;
+pub mod perft;
+pub mod playout;
 pub mod rng;
 pub mod species;
 pub mod tileset;

@@ -59,6 +59,8 @@ pub struct Variant {
     pub distinct_rotations: [Rotation; 4],
     /// Number of entries of `distinct_rotations` in use.
     pub distinct_count: u8,
+    /// For each rotation, the distinct rotation that gives the same result.
+    pub canonical: [Rotation; 4],
 }
 
 impl Variant {
@@ -70,6 +72,12 @@ impl Variant {
     /// The rotations worth trying.
     pub fn rotations(&self) -> &[Rotation] {
         &self.distinct_rotations[..self.distinct_count as usize]
+    }
+
+    /// The rotation among [`Variant::rotations`] equivalent to `rot` (symmetric tiles look the
+    /// same turned by 90° or 180°, so legal actions list only one of them).
+    pub fn canonical_rotation(&self, rot: Rotation) -> Rotation {
+        self.canonical[rot.quarter_turns() as usize]
     }
 }
 
@@ -188,14 +196,18 @@ fn compile_variant(
     }
     let mut distinct_rotations = [Rotation::default(); 4];
     let mut distinct_count = 0;
+    let mut canonical = Rotation::ALL;
     for rot in Rotation::ALL {
         let o = orientations[rot.quarter_turns() as usize];
-        let seen = distinct_rotations[..distinct_count]
+        let same = distinct_rotations[..distinct_count]
             .iter()
-            .any(|r| same_result(&segments, &orientations[r.quarter_turns() as usize], &o));
-        if !seen {
-            distinct_rotations[distinct_count] = rot;
-            distinct_count += 1;
+            .find(|r| same_result(&segments, &orientations[r.quarter_turns() as usize], &o));
+        match same {
+            Some(&r) => canonical[rot.quarter_turns() as usize] = r,
+            None => {
+                distinct_rotations[distinct_count] = rot;
+                distinct_count += 1;
+            }
         }
     }
     Variant {
@@ -207,6 +219,7 @@ fn compile_variant(
         orientations,
         distinct_rotations,
         distinct_count: distinct_count as u8,
+        canonical,
     }
 }
 

@@ -1,38 +1,48 @@
-//! Heuristic terms of a Safari position (for greedy agents and rollout policies).
+//! Heuristic terms of a Safari position (for greedy agents, rollout policies and search leaves).
 //! Each term is documented in `docs/agents.md`; agents weight them.
 
 use super::features::SPECIES_POINTS;
 use super::options::FinalScoring;
-use super::state::{SafariState, Spot};
+use super::state::{Phase, SafariState, Spot, Stage};
 use crate::core::game::EVAL_TERMS;
-use crate::core::geom::{Side, Vertex};
+use crate::core::geom::Vertex;
 use crate::core::species::species_in_mask;
+use crate::core::tileset::VariantId;
 
 /// Names of the terms returned by [`SafariState::heuristic_terms`], in order.
-pub const EVAL_TERM_NAMES: [&str; 7] = [
+pub const EVAL_TERM_NAMES: [&str; 8] = [
     "lead_species_points",
     "lead_final_points",
     "tokens_in_hand",
     "meeples_in_supply",
     "open_holes",
     "baobab_progress",
-    "vehicle_exposure",
+    "next_vehicle_points",
+    "pending_points",
 ];
 
 impl SafariState {
-    /// Heuristic terms for `player` (see [`EVAL_TERM_NAMES`]):
+    /// Heuristic terms for `player` (see [`EVAL_TERM_NAMES`]); all 0 once the game is over:
     /// - `lead_species_points`: species-table points (plus birds in bush) of every incomplete
     ///   path and bush where `player` holds a majority — what completing them would pay now;
-    /// - `lead_final_points`: animals plus birds on those features — what they pay at the end;
+    /// - `lead_final_points`: animals plus birds on those features (every feature the player
+    ///   is on under `final_scoring=all`) — what they pay at the end;
     /// - `tokens_in_hand`, `meeples_in_supply`: the player's supplies;
-    /// - `open_holes`: incomplete watering holes holding the player's meeple (3 points each on
-    ///   completion);
+    /// - `open_holes`: incomplete, unblocked watering holes holding the player's meeple (3
+    ///   points each on completion);
     /// - `baobab_progress`: over the player's baobab meeples, the fraction of the 8 neighbours
     ///   already placed (each completion returns the meeple with 2 tokens);
-    /// - `vehicle_exposure`: over vehicles, placed orthogonal neighbours / 4 — how likely a
-    ///   vehicle space is to be filled (and its bonus taken) soon.
+    /// - `next_vehicle_points`: for the seat that places the next tile only, the vehicle bonus
+    ///   times the chance that tile can be put on a vehicle's space (the drawn tile when its
+    ///   placement is pending, else the share of unseen tiles that fit one);
+    /// - `pending_points`: points step 3 of the turn in progress will pay the player without
+    ///   further decisions (completed features it holds a majority on, before boosts, and the
+    ///   active player's vehicle bonus).
     pub fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
         let mut t = [0.0; EVAL_TERMS];
+        if self.phase == Phase::GameOver {
+            return t;
+        }
         let mut seen = [0u8; 64];
         let mut n_seen = 0;
         for m in self.placed_meeples() {
@@ -45,13 +55,21 @@ impl SafariState {
                     seen[n_seen] = root;
                     n_seen += 1;
                     let f = self.feature(root);
-                    if f.scorers(FinalScoring::Majority) & (1 << player) == 0 {
+                    let is_bush = self.segment_is_bush(node);
+                    let majority = f.scorers(FinalScoring::Majority) & (1 << player) != 0;
+                    if f.is_complete() {
+                        if majority {
+                            t[7] += f.completion_points(is_bush, 0) as f64;
+                        }
                         continue;
                     }
-                    let is_bush = self.segment_is_bush(node);
-                    let birds = if is_bush { f.birds as f64 } else { 0.0 };
-                    t[0] += SPECIES_POINTS[species_in_mask(f.species) as usize] as f64 + birds;
-                    t[1] += f.final_points() as f64;
+                    if majority {
+                        let birds = if is_bush { f.birds as f64 } else { 0.0 };
+                        t[0] += SPECIES_POINTS[species_in_mask(f.species) as usize] as f64 + birds;
+                    }
+                    if f.scorers(self.options.final_scoring) & (1 << player) != 0 {
+                        t[1] += f.final_points() as f64;
+                    }
                 }
                 Spot::Hole(v)
                     if m.player as usize == player
@@ -68,14 +86,61 @@ impl SafariState {
         }
         t[2] = self.hands[player].total() as f64;
         t[3] = self.supply[player] as f64;
-        for at in self.vehicles.iter().flatten() {
-            let placed = Side::ALL
-                .iter()
-                .filter(|s| self.cell_at(at.step(**s)).is_some())
-                .count();
-            t[6] += placed as f64 / 4.0;
+        if self.next_placer() == player {
+            t[6] = self.vehicle_chance() * self.options.vehicle_bonus as f64;
+        }
+        if player == self.active as usize
+            && self.scoring.displaced.is_some()
+            && self.scoring.stage != Stage::EndTurn
+        {
+            t[7] += self.options.vehicle_bonus as f64;
         }
         t
+    }
+
+    /// The seat that places the next tile: the active player while its placement is pending,
+    /// else the next seat.
+    fn next_placer(&self) -> usize {
+        let active = self.active as usize;
+        if self.phase == Phase::PlaceTile {
+            active
+        } else {
+            (active + 1) % self.players()
+        }
+    }
+
+    /// Chance that the next tile can go on a vehicle's space (see `next_vehicle_points`).
+    fn vehicle_chance(&self) -> f64 {
+        if self.vehicles.iter().all(Option::is_none) {
+            return 0.0;
+        }
+        if self.phase == Phase::PlaceTile {
+            return if self.fits_a_vehicle(self.drawn) {
+                1.0
+            } else {
+                0.0
+            };
+        }
+        let unseen = &self.pile[self.pile_next as usize..self.pile_len as usize];
+        if unseen.is_empty() {
+            return 0.0;
+        }
+        let fitting = unseen.iter().filter(|&&v| self.fits_a_vehicle(v)).count();
+        fitting as f64 / unseen.len() as f64
+    }
+
+    /// Whether tile `variant` can be placed on some vehicle's space.
+    fn fits_a_vehicle(&self, variant: VariantId) -> bool {
+        let v = self.tiles.variant(variant);
+        self.vehicles
+            .iter()
+            .flatten()
+            .filter_map(|&at| self.board.frontier_cell(at))
+            .any(|f| {
+                v.rotations()
+                    .iter()
+                    .any(|r| f.accepts(v.orientations[r.quarter_turns() as usize].signature))
+            })
     }
 
     /// Whether the segment behind union-find node `node` is bush.

@@ -88,9 +88,29 @@ impl SafariState {
         t.touches(k) && t.species & species.bit() == 0
     }
 
-    /// Puts a token on a slot (no checks).
+    /// Puts a token on a slot (no checks) and marks the vertex's slots as next to a token.
     pub(super) fn set_token(&mut self, at: Coord, corner: Corner, species: Species) {
         let i = self.board.get(at).expect("token on a placed tile") as usize;
         self.cells[i].tokens |= (species.index() as u16 + 1) << (4 * corner.index());
+        self.cells[i].free_corners &= !corner.bit();
+        self.tokens_placed += 1;
+        let (v, _) = Vertex::of_corner(at, corner);
+        for k in 0..4 {
+            let (cell, c) = v.slot(k);
+            if let Some(j) = self.board.get(cell) {
+                self.cells[j as usize].near_token |= c.bit();
+            }
+        }
+    }
+
+    /// Corners of a tile placed at `at` whose vertex already holds a token.
+    pub(super) fn corners_near_tokens(&self, at: Coord) -> u8 {
+        if self.tokens_placed == 0 {
+            return 0;
+        }
+        Corner::ALL
+            .into_iter()
+            .filter(|&c| self.vertex_tokens(Vertex::of_corner(at, c).0).occupied != 0)
+            .fold(0, |m, c| m | c.bit())
     }
 }

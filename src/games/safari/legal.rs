@@ -2,9 +2,12 @@
 
 use super::action::Action;
 use super::state::{Phase, SafariState};
-use crate::core::geom::Corner;
+use crate::core::geom::{Coord, Corner, Rotation, Vertex};
 use crate::core::species::Species;
 use crate::core::tileset::VariantId;
+
+/// A coordinate no cell can have (boards span at most ±79 around the start).
+const OFF_BOARD: Coord = Coord::new(i8::MIN, i8::MIN);
 
 impl SafariState {
     /// Whether tile `variant` fits anywhere on the board (S-4.1, S-4.2).
@@ -55,12 +58,39 @@ impl SafariState {
         }
     }
 
+    /// S-5.3: every vehicle in play to every empty space next to a tile not holding a vehicle.
+    fn vehicle_moves(&self, out: &mut Vec<Action>) {
+        let frontier = self.board.frontier();
+        let [a, b] = self.vehicles;
+        let (a, b) = (a.unwrap_or(OFF_BOARD), b.unwrap_or(OFF_BOARD));
+        for (i, v) in self.vehicles.iter().enumerate() {
+            if v.is_some() {
+                out.extend(
+                    frontier
+                        .iter()
+                        .filter(|f| f.coord != a && f.coord != b)
+                        .map(|f| Action::MoveVehicle {
+                            vehicle: i as u8,
+                            to: f.coord,
+                        }),
+                );
+            }
+        }
+    }
+
     /// S-4.1: every frontier cell and distinct rotation where the drawn tile fits.
     fn placements(&self, out: &mut Vec<Action>) {
         let v = self.tiles.variant(self.drawn);
-        for f in self.board.frontier() {
-            for &rot in v.rotations() {
-                if f.accepts(v.orientations[rot.quarter_turns() as usize].signature) {
+        let mut sigs = [(Rotation::default(), 0u8); 4];
+        for (slot, &rot) in sigs.iter_mut().zip(v.rotations()) {
+            *slot = (rot, v.orientations[rot.quarter_turns() as usize].signature);
+        }
+        let sigs = &sigs[..v.rotations().len()];
+        let frontier = self.board.frontier();
+        out.reserve(frontier.len() * sigs.len());
+        for f in frontier {
+            for &(rot, sig) in sigs {
+                if f.accepts(sig) {
                     out.push(Action::Place { at: f.coord, rot });
                 }
             }
@@ -87,44 +117,49 @@ impl SafariState {
             }
         }
         if self.scoring.displaced.is_none() {
-            for (i, v) in self.vehicles.iter().enumerate() {
-                if v.is_some() {
-                    for f in self.board.frontier() {
-                        if !self.vehicles.contains(&Some(f.coord)) {
-                            out.push(Action::MoveVehicle {
-                                vehicle: i as u8,
-                                to: f.coord,
-                            });
-                        }
-                    }
-                }
-            }
+            self.vehicle_moves(out);
         }
         let hand = self.hands[p];
-        if hand.total() == 0 {
+        let mut held = [Species::Ape; 5];
+        let mut n_held = 0;
+        for sp in Species::ALL {
+            if hand.get(sp) > 0 {
+                held[n_held] = sp;
+                n_held += 1;
+            }
+        }
+        let held = &held[..n_held];
+        if held.is_empty() {
             return;
         }
         for c in self.cells() {
-            for corner in Corner::ALL {
-                if !self.slot_free(c.at, corner) {
-                    continue;
-                }
-                let dig = has_meeple && self.can_dig_at(c.at, corner);
-                for s in Species::ALL {
-                    if hand.get(s) == 0 {
-                        continue;
-                    }
-                    if dig {
-                        out.push(Action::Dig {
-                            at: c.at,
-                            corner,
-                            species: s,
-                        });
-                    } else if self.can_extend_at(c.at, corner, s) {
+            let mut free = c.free_corners;
+            while free != 0 {
+                let bit = free & free.wrapping_neg();
+                free ^= bit;
+                let corner = Corner::from_index(bit.trailing_zeros() as usize);
+                let at = c.at;
+                let (touching, taken) = if c.near_token & bit == 0 {
+                    (false, 0)
+                } else {
+                    let (v, k) = Vertex::of_corner(at, corner);
+                    let t = self.vertex_tokens(v);
+                    (t.touches(k), t.species)
+                };
+                if touching {
+                    for &species in held.iter().filter(|s| taken & s.bit() == 0) {
                         out.push(Action::Extend {
-                            at: c.at,
+                            at,
                             corner,
-                            species: s,
+                            species,
+                        });
+                    }
+                } else if has_meeple {
+                    for &species in held {
+                        out.push(Action::Dig {
+                            at,
+                            corner,
+                            species,
                         });
                     }
                 }

@@ -68,14 +68,15 @@ impl SafariState {
                 if self.phase == Phase::PlaceTile && words[1] != want {
                     return Err(format!("the tile to place is {want}, not {}", words[1]));
                 }
+                let rot = Rotation::parse(words[3]).ok_or_else(|| {
+                    format!(
+                        "expected a rotation r0, r90, r180 or r270, found \"{}\"",
+                        words[3]
+                    )
+                })?;
                 Ok(Action::Place {
                     at: coord(words[2])?,
-                    rot: Rotation::parse(words[3]).ok_or_else(|| {
-                        format!(
-                            "expected a rotation r0, r90, r180 or r270, found \"{}\"",
-                            words[3]
-                        )
-                    })?,
+                    rot: self.tiles.variant(self.drawn).canonical_rotation(rot),
                 })
             }
             "pass" => arity(1, "pass").map(|_| Action::Pass),
@@ -204,28 +205,56 @@ impl SafariState {
             (Phase::Action, Action::MoveVehicle { .. }) if self.scoring.displaced.is_some() => {
                 "a vehicle was displaced this turn, so none may move (S-7.2)".into()
             }
-            (Phase::Action, Action::MoveVehicle { to, .. }) => format!(
-                "{to} is not an empty space next to a tile without a vehicle, or that vehicle \
-                 is not in play (S-5.3)"
-            ),
+            (Phase::Action, Action::MoveVehicle { vehicle, to }) => {
+                self.explain_vehicle_target(Some(*vehicle), *to)
+            }
             (Phase::Action, Action::Dig { species, .. } | Action::Extend { species, .. })
                 if self.hands[p].get(*species) == 0 =>
             {
                 format!("player {p} has no {species} token")
             }
+            (Phase::Action, Action::Dig { at, corner, .. } | Action::Extend { at, corner, .. })
+                if !self.slot_free(*at, *corner) =>
+            {
+                let c = corner.name();
+                match self.cell_at(*at) {
+                    None => format!("there is no tile at {at}"),
+                    Some(cell) if cell.token(*corner).is_some() => {
+                        format!("the {c} corner of {at} already holds a token (S-8.1)")
+                    }
+                    Some(_) => {
+                        format!("the {c} corner of {at} shows bush, not open savanna (S-8.1)")
+                    }
+                }
+            }
             (Phase::Action, Action::Dig { .. }) => {
-                "that corner is not a free open savanna corner with no token next to it (S-8.2)"
+                "a token lies next to that corner around its vertex, so a new hole cannot be \
+                 dug there; extend the hole instead (S-8.2)"
                     .into()
             }
-            (Phase::Action, Action::Extend { .. }) => "that corner is not a free open corner \
-                next to a token, or the species is already at that hole (S-8.3)"
-                .into(),
+            (
+                Phase::Action,
+                Action::Extend {
+                    at,
+                    corner,
+                    species,
+                },
+            ) => {
+                let (v, k) = crate::core::geom::Vertex::of_corner(*at, *corner);
+                if self.vertex_tokens(v).touches(k) {
+                    format!("a {species} token is already part of that watering hole (S-8.3)")
+                } else {
+                    "no token lies next to that corner around its vertex, so there is no hole \
+                     to extend (S-8.3)"
+                        .into()
+                }
+            }
             (Phase::Boost, Action::Boost { species }) => format!(
                 "player {p} cannot boost with {species}: no such token, or the species is \
                  already on the feature (S-6.5)"
             ),
             (Phase::ReplaceVehicle, Action::ReplaceVehicle { to }) => {
-                format!("{to} is not a free empty space next to a tile (S-7.3)")
+                self.explain_vehicle_target(None, *to)
             }
             (Phase::ScoreOrder, Action::ScoreFirst { .. }) => {
                 "that feature is not waiting to be scored".into()
@@ -233,6 +262,24 @@ impl SafariState {
             _ => "it does not belong to this decision".into(),
         };
         format!("illegal during {phase_name}: {reason}")
+    }
+}
+
+impl SafariState {
+    /// Why a vehicle (`None`: the displaced one) may not go to `to`.
+    fn explain_vehicle_target(&self, vehicle: Option<u8>, to: Coord) -> String {
+        if let Some(v) = vehicle {
+            if self.vehicles.get(v as usize).copied().flatten().is_none() {
+                return format!("vehicle {} is not in play (rule option vehicles)", v + 1);
+            }
+        }
+        if !self.board.is_empty(to) {
+            format!("{to} holds a tile (S-7.1)")
+        } else if self.vehicles.contains(&Some(to)) {
+            format!("{to} already holds a vehicle (S-7.1)")
+        } else {
+            format!("{to} is not an empty space next to a tile (S-5.3, S-7.1)")
+        }
     }
 }
 

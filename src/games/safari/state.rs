@@ -38,6 +38,10 @@ pub struct Cell {
     /// Tokens on its corner slots: 4 bits per corner (`Corner::index`), 0 = none, else
     /// species index + 1.
     pub tokens: u16,
+    /// Corners that are open savanna and hold no token (4-bit mask): where a hole may go.
+    pub free_corners: u8,
+    /// Corners whose vertex holds a token on any of its four slots (4-bit mask).
+    pub near_token: u8,
 }
 
 impl Cell {
@@ -158,6 +162,7 @@ pub struct SafariState {
     pub(super) scoring: Scoring,
     pub(super) turn: u16,
     pub(super) tiles_removed: u8,
+    pub(super) tokens_placed: u8,
     pub(super) rng: GameRng,
 }
 
@@ -219,6 +224,7 @@ impl SafariState {
             scoring: Scoring::IDLE,
             turn: 0,
             tiles_removed: 0,
+            tokens_placed: 0,
             rng: rng_from_seed(derive_seed(setup.seed, 1)),
         };
         s.pile[..setup.tile_order.len()].copy_from_slice(&setup.tile_order);

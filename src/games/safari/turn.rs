@@ -77,6 +77,8 @@ impl SafariState {
             rot,
             first_node,
             tokens: 0,
+            free_corners: o.open_corners,
+            near_token: self.corners_near_tokens(at),
         };
         self.n_cells += 1;
         self.board.place(at, index, o.signature);
@@ -327,13 +329,17 @@ impl SafariState {
     }
 
     /// S-6.6: every occupied baobab with all eight neighbours placed returns its meeple and
-    /// gives its owner two tokens.
+    /// gives its owner two tokens. Only baobabs on or next to this turn's tile can have been
+    /// completed now (earlier completions were resolved in their own turn).
     fn score_baobabs(&mut self) {
+        let placed = self.last_cell().at;
         let mut i = 0;
         while i < self.n_meeples as usize {
             let m = self.meeples[i];
             if let Spot::Baobab(c) = m.spot {
-                if self.board.placed_around(self.cells[c as usize].at) == 8 {
+                let at = self.cells[c as usize].at;
+                let near = (at.x - placed.x).abs() <= 1 && (at.y - placed.y).abs() <= 1;
+                if near && self.board.placed_around(at) == 8 {
                     self.remove_meeple(i);
                     self.draw_tokens(m.player as usize, BAOBAB_TOKENS);
                     continue;

@@ -1,0 +1,176 @@
+//! The `greedy` agent: one-step lookahead ranked by a weighted heuristic value.
+//!
+//! Each allowed action is applied, the rest of the current turn is completed greedily (each
+//! later decision of the turn, whoever takes it, goes to that seat's best one-ply choice), and
+//! the resulting position is ranked by [`Evaluator::value`] for the deciding seat. Ties are
+//! broken by the agent's RNG, so play is reproducible.
+
+use super::params::{ParamDef, ParamType, ParamValue};
+use super::restrict::Restriction;
+use super::value::Evaluator;
+use super::Agent;
+use crate::core::game::Game;
+use crate::core::rng::{below, GameRng};
+
+/// Parameters of `greedy` besides the heuristic weights.
+pub(crate) const PARAMS: [ParamDef; 1] = [ParamDef {
+    name: "opponent",
+    ty: ParamType::Float { min: 0.0, max: 10.0 },
+    default: ParamValue::Float(1.0),
+}];
+
+/// Default weight of each heuristic term, by term name (terms of other names weigh 0).
+/// Tuned for Safari; see `docs/agents.md`.
+pub const DEFAULT_WEIGHTS: [(&str, f64); 8] = [
+    ("lead_species_points", 0.6),
+    ("lead_final_points", 0.4),
+    ("tokens_in_hand", 1.5),
+    ("meeples_in_supply", 1.0),
+    ("open_holes", 1.5),
+    ("baobab_progress", 2.0),
+    ("next_vehicle_points", 1.0),
+    ("pending_points", 1.0),
+];
+
+/// The default weight of the term called `name`.
+pub(crate) fn default_weight(name: &str) -> f64 {
+    DEFAULT_WEIGHTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(0.0, |(_, w)| *w)
+}
+
+/// Tolerance under which two values count as tied.
+const TIE: f64 = 1e-9;
+
+/// Picks, among `candidates`, the action whose immediate result has the best value for
+/// `player` (ties broken by `rng`). `ties` is a reusable buffer.
+pub(crate) fn best_one_ply<G: Game>(
+    state: &G,
+    candidates: &[G::Action],
+    player: usize,
+    eval: &Evaluator,
+    rng: &mut GameRng,
+    ties: &mut Vec<usize>,
+) -> G::Action {
+    if candidates.len() == 1 {
+        return candidates[0];
+    }
+    let mut best = f64::NEG_INFINITY;
+    ties.clear();
+    for (i, a) in candidates.iter().enumerate() {
+        let mut next = state.clone();
+        next.apply(*a);
+        consider(eval.value(&next, player), i, &mut best, ties);
+    }
+    candidates[ties[below(rng, ties.len())]]
+}
+
+/// Records candidate `i` with value `v` into the running maximum `best` and its `ties`.
+fn consider(v: f64, i: usize, best: &mut f64, ties: &mut Vec<usize>) {
+    if v > *best + TIE {
+        *best = v;
+        ties.clear();
+    }
+    if v >= *best - TIE {
+        ties.push(i);
+    }
+}
+
+/// Evaluates actions by playing out the rest of their turn greedily; owns reusable buffers.
+pub(crate) struct TurnLookahead<G: Game> {
+    legal: Vec<G::Action>,
+    allowed: Vec<G::Action>,
+    ties: Vec<usize>,
+}
+
+impl<G: Game> TurnLookahead<G> {
+    /// A lookahead with empty buffers.
+    pub(crate) fn new() -> Self {
+        TurnLookahead {
+            legal: Vec::new(),
+            allowed: Vec::new(),
+            ties: Vec::new(),
+        }
+    }
+
+    /// The value for `player` of `state` after `action` and the rest of the turn, where every
+    /// later decision of the turn goes to the deciding seat's best one-ply choice (seat
+    /// `restricted.0` keeps its restriction `restricted.1`).
+    pub(crate) fn turn_value(
+        &mut self,
+        state: &G,
+        action: G::Action,
+        player: usize,
+        restricted: (usize, Restriction),
+        eval: &Evaluator,
+        rng: &mut GameRng,
+    ) -> f64 {
+        let turn = state.turn();
+        let mut next = state.clone();
+        next.apply(action);
+        while let Some(seat) = next.to_move() {
+            if next.turn() != turn {
+                break;
+            }
+            next.legal_actions(&mut self.legal);
+            let candidates = if seat == restricted.0 {
+                restricted.1.filter(&next, &self.legal, &mut self.allowed);
+                &self.allowed
+            } else {
+                &self.legal
+            };
+            let a = best_one_ply(&next, candidates, seat, eval, rng, &mut self.ties);
+            next.apply(a);
+        }
+        eval.value(&next, player)
+    }
+}
+
+/// One-step lookahead over whole turns.
+pub(crate) struct GreedyAgent<G: Game> {
+    rng: GameRng,
+    restriction: Restriction,
+    eval: Evaluator,
+    allowed: Vec<G::Action>,
+    ties: Vec<usize>,
+    lookahead: TurnLookahead<G>,
+}
+
+impl<G: Game> GreedyAgent<G> {
+    /// A greedy agent ranking positions with `eval`.
+    pub(crate) fn new(rng: GameRng, restriction: Restriction, eval: Evaluator) -> Self {
+        GreedyAgent {
+            rng,
+            restriction,
+            eval,
+            allowed: Vec::new(),
+            ties: Vec::new(),
+            lookahead: TurnLookahead::new(),
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for GreedyAgent<G> {
+    fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
+        let me = state.to_move().expect("a decision is pending");
+        self.restriction.filter(state, legal, &mut self.allowed);
+        if self.allowed.len() == 1 {
+            return self.allowed[0];
+        }
+        let mut best = f64::NEG_INFINITY;
+        self.ties.clear();
+        for (i, &a) in self.allowed.iter().enumerate() {
+            let v = self.lookahead.turn_value(
+                state,
+                a,
+                me,
+                (me, self.restriction),
+                &self.eval,
+                &mut self.rng,
+            );
+            consider(v, i, &mut best, &mut self.ties);
+        }
+        self.allowed[self.ties[below(&mut self.rng, self.ties.len())]]
+    }
+}

@@ -1,0 +1,166 @@
+//! Typed agent parameters: the table of what each agent kind accepts, and value parsing.
+
+use std::fmt;
+
+/// Type and allowed range of one parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum ParamType {
+    /// An integer in `min..=max`.
+    Int { min: u64, max: u64 },
+    /// A number in `min..=max`.
+    Float { min: f64, max: f64 },
+    /// `true` or `false`.
+    Bool,
+    /// One of the listed words.
+    Choice(&'static [&'static str]),
+}
+
+impl fmt::Display for ParamType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamType::Int { min, max } => write!(f, "an integer in {min}..={max}"),
+            ParamType::Float { min, max } => write!(f, "a number in {min}..={max}"),
+            ParamType::Bool => write!(f, "true or false"),
+            ParamType::Choice(words) => write!(f, "one of {}", words.join("|")),
+        }
+    }
+}
+
+/// A parsed parameter value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum ParamValue {
+    /// An integer.
+    Int(u64),
+    /// A number.
+    Float(f64),
+    /// A flag.
+    Bool(bool),
+    /// A word from a [`ParamType::Choice`] list.
+    Choice(&'static str),
+}
+
+impl fmt::Display for ParamValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamValue::Int(v) => write!(f, "{v}"),
+            ParamValue::Float(v) => write!(f, "{v}"),
+            ParamValue::Bool(v) => write!(f, "{v}"),
+            ParamValue::Choice(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+/// One accepted parameter of an agent kind.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ParamDef {
+    /// Its key.
+    pub name: &'static str,
+    /// Its type and range.
+    pub ty: ParamType,
+    /// Its value when not given.
+    pub default: ParamValue,
+}
+
+impl ParamDef {
+    /// Parses the inline text form of a value.
+    pub(crate) fn parse_text(&self, text: &str) -> Option<ParamValue> {
+        let v = match self.ty {
+            ParamType::Int { .. } => ParamValue::Int(text.parse().ok()?),
+            ParamType::Float { .. } => ParamValue::Float(text.parse().ok()?),
+            ParamType::Bool => ParamValue::Bool(text.parse().ok()?),
+            ParamType::Choice(words) => ParamValue::Choice(words.iter().find(|w| **w == text)?),
+        };
+        self.in_range(v).then_some(v)
+    }
+
+    /// Converts a TOML value (integers are accepted where numbers are expected).
+    pub(crate) fn from_toml(&self, value: &toml::Value) -> Option<ParamValue> {
+        let v = match (self.ty, value) {
+            (ParamType::Int { .. }, toml::Value::Integer(i)) => {
+                ParamValue::Int(u64::try_from(*i).ok()?)
+            }
+            (ParamType::Float { .. }, toml::Value::Float(x)) => ParamValue::Float(*x),
+            (ParamType::Float { .. }, toml::Value::Integer(i)) => ParamValue::Float(*i as f64),
+            (ParamType::Bool, toml::Value::Boolean(b)) => ParamValue::Bool(*b),
+            (ParamType::Choice(_), toml::Value::String(s)) => return self.parse_text(s),
+            _ => return None,
+        };
+        self.in_range(v).then_some(v)
+    }
+
+    fn in_range(&self, v: ParamValue) -> bool {
+        match (self.ty, v) {
+            (ParamType::Int { min, max }, ParamValue::Int(x)) => (min..=max).contains(&x),
+            (ParamType::Float { min, max }, ParamValue::Float(x)) => (min..=max).contains(&x),
+            _ => true,
+        }
+    }
+}
+
+/// Parameter values of one spec, aligned with its kind's [`ParamDef`] table.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Params {
+    defs: &'static [ParamDef],
+    values: Vec<ParamValue>,
+}
+
+impl Params {
+    /// Every parameter at its default.
+    pub(crate) fn defaults(defs: &'static [ParamDef]) -> Params {
+        Params {
+            defs,
+            values: defs.iter().map(|d| d.default).collect(),
+        }
+    }
+
+    /// Sets parameter `index` of the table.
+    pub(crate) fn set(&mut self, index: usize, value: ParamValue) {
+        self.values[index] = value;
+    }
+
+    /// `(name, value)` of every parameter that differs from its default, in table order.
+    pub(crate) fn non_default(&self) -> impl Iterator<Item = (&'static str, ParamValue)> + '_ {
+        self.defs
+            .iter()
+            .zip(&self.values)
+            .filter(|(d, v)| d.default != **v)
+            .map(|(d, v)| (d.name, *v))
+    }
+
+    fn get(&self, name: &str) -> ParamValue {
+        let i = self.defs.iter().position(|d| d.name == name);
+        self.values[i.unwrap_or_else(|| panic!("no parameter `{name}` in this kind"))]
+    }
+
+    /// The integer parameter `name`.
+    pub(crate) fn int(&self, name: &str) -> u64 {
+        match self.get(name) {
+            ParamValue::Int(v) => v,
+            other => panic!("parameter `{name}` is {other:?}, not an integer"),
+        }
+    }
+
+    /// The number parameter `name`.
+    pub(crate) fn float(&self, name: &str) -> f64 {
+        match self.get(name) {
+            ParamValue::Float(v) => v,
+            other => panic!("parameter `{name}` is {other:?}, not a number"),
+        }
+    }
+
+    /// The flag parameter `name`.
+    pub(crate) fn flag(&self, name: &str) -> bool {
+        match self.get(name) {
+            ParamValue::Bool(v) => v,
+            other => panic!("parameter `{name}` is {other:?}, not a flag"),
+        }
+    }
+
+    /// The choice parameter `name`.
+    pub(crate) fn choice(&self, name: &str) -> &'static str {
+        match self.get(name) {
+            ParamValue::Choice(v) => v,
+            other => panic!("parameter `{name}` is {other:?}, not a choice"),
+        }
+    }
+}

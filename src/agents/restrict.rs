@@ -1,0 +1,35 @@
+//! Restrictions for ablation studies: forbidden action kinds.
+
+use crate::core::game::Game;
+
+/// A set of forbidden action kinds (indices into [`Game::action_kind_names`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Restriction {
+    /// Bit `k` set: kind `k` is forbidden.
+    mask: u64,
+}
+
+impl Restriction {
+    /// The restriction forbidding the kinds at `indices`.
+    pub(crate) fn from_indices(indices: impl IntoIterator<Item = usize>) -> Restriction {
+        Restriction {
+            mask: indices.into_iter().fold(0, |m, k| m | 1 << k),
+        }
+    }
+
+    /// Writes into `out` the actions of `legal` whose kind is allowed in `state`, or all of
+    /// `legal` when that would leave nothing.
+    pub(crate) fn filter<G: Game>(&self, state: &G, legal: &[G::Action], out: &mut Vec<G::Action>) {
+        out.clear();
+        if self.mask != 0 {
+            out.extend(
+                legal
+                    .iter()
+                    .filter(|a| self.mask & (1 << state.action_kind(a)) == 0),
+            );
+        }
+        if out.is_empty() {
+            out.extend_from_slice(legal);
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! Analysis of game results: win rates with confidence intervals ([`wilson`]), ratings
+//! (Bradley–Terry and Plackett–Luce with bootstrap intervals, [`ratings`]) and per-agent
+//! standings computed from `games.csv` ([`standings`]).
+
+pub mod ratings;
+pub mod standings;
+pub mod wilson;

@@ -1,0 +1,369 @@
+//! Standings: per-agent results and ratings from a games table (`standings.csv`, the printed
+//! table; columns in `docs/csv.md`).
+
+use super::ratings::{bootstrap_intervals, RatedGame, RatingModel};
+use super::wilson::{mean_with_ci, wilson_interval, Z95};
+use crate::io::games_csv::{group_games, GamesCsvError, GamesTable};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// Default number of bootstrap resamples for rating intervals.
+pub const DEFAULT_RESAMPLES: usize = 200;
+
+/// Seed of the bootstrap resamples (fixed, so standings are reproducible).
+pub const BOOTSTRAP_SEED: u64 = 0x5ca1_ab1e;
+
+/// Prefix of the statistics columns that hold points by source.
+pub const POINTS_PREFIX: &str = "points_";
+
+/// One agent's line of the standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AgentStanding {
+    /// Agent spec label.
+    pub agent: String,
+    /// Seats played (an agent holding two seats of one game counts twice).
+    pub games: usize,
+    /// Sum of win shares (a tie for first between k seats gives each 1/k).
+    pub wins: f64,
+    /// `wins / games`.
+    pub win_rate: f64,
+    /// Wilson 95% interval of the win rate.
+    pub win_rate_ci: (f64, f64),
+    /// Mean final score.
+    pub mean_score: f64,
+    /// Half-width of the 95% interval of the mean score (NaN with one game).
+    pub score_ci: f64,
+    /// Mean competition rank (1 = first).
+    pub mean_rank: f64,
+    /// Mean points per source, in [`Standings::point_sources`] order.
+    pub mean_points: Vec<f64>,
+    /// Rating on the Elo scale (mean of all agents = 0).
+    pub rating: f64,
+    /// Percentile bootstrap 95% interval of the rating.
+    pub rating_ci: (f64, f64),
+}
+
+/// Standings of all agents, best rating first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standings {
+    /// Number of games.
+    pub games: usize,
+    /// Seat counts of the games (usually one value).
+    pub players: Vec<usize>,
+    /// The rating model used.
+    pub model: RatingModel,
+    /// Bootstrap resamples behind the rating intervals.
+    pub resamples: usize,
+    /// Point sources (statistics columns named `points_<source>`, without the prefix).
+    pub point_sources: Vec<String>,
+    /// One line per agent, best rating first (ties by label).
+    pub agents: Vec<AgentStanding>,
+}
+
+impl Standings {
+    /// Computes standings from one or more games tables (rows in any order).
+    pub fn compute(tables: &[GamesTable], resamples: usize) -> Result<Standings, GamesCsvError> {
+        let groups = group_games(tables)?;
+        if groups.is_empty() {
+            let source = tables.first().map_or("", |t| t.source.as_str());
+            return Err(GamesCsvError {
+                location: source.to_string(),
+                message: "no games to summarise".into(),
+            });
+        }
+        let stat_names = &tables[0].stat_names;
+        let point_cols: Vec<usize> = (0..stat_names.len())
+            .filter(|&i| stat_names[i].starts_with(POINTS_PREFIX))
+            .collect();
+        let labels: BTreeMap<&str, usize> = groups
+            .iter()
+            .flat_map(|g| g.seats.iter().map(|r| r.agent.as_str()))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| (l, i))
+            .collect();
+        let n = labels.len();
+        let mut scores = vec![Vec::new(); n];
+        let mut wins = vec![0.0; n];
+        let mut rank_sum = vec![0.0; n];
+        let mut points = vec![vec![0.0; point_cols.len()]; n];
+        let mut players = Vec::new();
+        let mut rated = Vec::with_capacity(groups.len());
+        for g in &groups {
+            if !players.contains(&g.seats.len()) {
+                players.push(g.seats.len());
+            }
+            let mut agents = Vec::with_capacity(g.seats.len());
+            for r in &g.seats {
+                let a = labels[r.agent.as_str()];
+                agents.push(a);
+                scores[a].push(r.score as f64);
+                wins[a] += r.win_share;
+                rank_sum[a] += r.rank as f64;
+                for (k, &c) in point_cols.iter().enumerate() {
+                    points[a][k] += r.stats[c] as f64;
+                }
+            }
+            rated.push(RatedGame {
+                agents,
+                scores: g.seats.iter().map(|r| r.score as f64).collect(),
+            });
+        }
+        players.sort_unstable();
+        let model = RatingModel::for_games(&rated);
+        let ratings = model.fit(&rated, n);
+        let cis = bootstrap_intervals(model, &rated, n, resamples, BOOTSTRAP_SEED);
+        let mut agents: Vec<AgentStanding> = labels
+            .iter()
+            .map(|(&label, &a)| {
+                let games = scores[a].len();
+                let (mean_score, score_ci) = mean_with_ci(&scores[a]);
+                let g = games as f64;
+                AgentStanding {
+                    agent: label.to_string(),
+                    games,
+                    wins: wins[a],
+                    win_rate: wins[a] / g,
+                    win_rate_ci: wilson_interval(wins[a], g, Z95),
+                    mean_score,
+                    score_ci,
+                    mean_rank: rank_sum[a] / g,
+                    mean_points: points[a].iter().map(|p| p / g).collect(),
+                    rating: ratings[a],
+                    rating_ci: cis[a],
+                }
+            })
+            .collect();
+        agents.sort_by(|x, y| y.rating.total_cmp(&x.rating).then(x.agent.cmp(&y.agent)));
+        Ok(Standings {
+            games: groups.len(),
+            players,
+            model,
+            resamples,
+            point_sources: point_cols
+                .iter()
+                .map(|&c| stat_names[c][POINTS_PREFIX.len()..].to_string())
+                .collect(),
+            agents,
+        })
+    }
+
+    /// `standings.csv` text: one row per agent, best first.
+    pub fn to_csv(&self) -> String {
+        let mut head: Vec<String> = [
+            "agent",
+            "games",
+            "wins",
+            "win_rate",
+            "win_rate_lo",
+            "win_rate_hi",
+            "mean_score",
+            "mean_score_lo",
+            "mean_score_hi",
+            "mean_rank",
+            "rating",
+            "rating_lo",
+            "rating_hi",
+            "rating_model",
+        ]
+        .map(String::from)
+        .to_vec();
+        head.extend(self.point_sources.iter().map(|s| format!("mean_points_{s}")));
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        w.write_record(&head).expect("in-memory CSV");
+        for a in &self.agents {
+            let mut rec = vec![
+                a.agent.clone(),
+                a.games.to_string(),
+                num(a.wins, 2),
+                num(a.win_rate, 4),
+                num(a.win_rate_ci.0, 4),
+                num(a.win_rate_ci.1, 4),
+                num(a.mean_score, 3),
+                num(a.mean_score - a.score_ci, 3),
+                num(a.mean_score + a.score_ci, 3),
+                num(a.mean_rank, 3),
+                num(a.rating, 1),
+                num(a.rating_ci.0, 1),
+                num(a.rating_ci.1, 1),
+                self.model.name().to_string(),
+            ];
+            rec.extend(a.mean_points.iter().map(|p| num(*p, 3)));
+            w.write_record(&rec).expect("in-memory CSV");
+        }
+        String::from_utf8(w.into_inner().expect("in-memory CSV")).expect("UTF-8 CSV")
+    }
+
+    /// The printed standings: results and ratings, then mean points by source.
+    pub fn to_table(&self) -> String {
+        let mut out = String::new();
+        let players: Vec<String> = self.players.iter().map(|p| p.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "Standings: {} games, {} players; rating: {} (Elo scale, 95% CI from {} bootstrap resamples)",
+            self.games,
+            players.join("/"),
+            self.model.name(),
+            self.resamples
+        );
+        let width = self
+            .agents
+            .iter()
+            .map(|a| a.agent.chars().count())
+            .chain([5])
+            .max()
+            .unwrap_or(5);
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:>6}  {:>6}  {:>21}  {:>15}  {:>5}  {:>21}",
+            "agent", "games", "wins", "win rate [95% CI]", "score ± 95% CI", "rank", "rating [95% CI]"
+        );
+        for a in &self.agents {
+            let win = format!(
+                "{:.1}% [{:.1}, {:.1}]",
+                100.0 * a.win_rate,
+                100.0 * a.win_rate_ci.0,
+                100.0 * a.win_rate_ci.1
+            );
+            let score = if a.score_ci.is_nan() {
+                format!("{:.1}", a.mean_score)
+            } else {
+                format!("{:.1} ± {:.1}", a.mean_score, a.score_ci)
+            };
+            let rating = if a.rating_ci.0.is_nan() {
+                format!("{:+.0}", a.rating)
+            } else {
+                format!(
+                    "{:+.0} [{:+.0}, {:+.0}]",
+                    a.rating, a.rating_ci.0, a.rating_ci.1
+                )
+            };
+            let _ = writeln!(
+                out,
+                "{:<width$}  {:>6}  {:>6}  {:>21}  {:>15}  {:>5.2}  {:>21}",
+                a.agent,
+                a.games,
+                trim_num(a.wins),
+                win,
+                score,
+                a.mean_rank,
+                rating
+            );
+        }
+        if !self.point_sources.is_empty() {
+            let _ = writeln!(out, "\nMean points by source:");
+            let cols: Vec<usize> = self.point_sources.iter().map(|s| s.len().max(6)).collect();
+            let _ = write!(out, "{:<width$}", "agent");
+            for (s, w) in self.point_sources.iter().zip(&cols) {
+                let _ = write!(out, "  {s:>w$}");
+            }
+            out.push('\n');
+            for a in &self.agents {
+                let _ = write!(out, "{:<width$}", a.agent);
+                for (p, w) in a.mean_points.iter().zip(&cols) {
+                    let _ = write!(out, "  {p:>w$.2}");
+                }
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+/// Fixed-precision number for CSV; empty for NaN (pandas reads it as missing).
+fn num(v: f64, decimals: usize) -> String {
+    if v.is_nan() {
+        String::new()
+    } else {
+        format!("{v:.decimals$}")
+    }
+}
+
+/// A win count without a trailing `.0` when whole.
+fn trim_num(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::games_csv::GameRow;
+
+    fn row(game_index: u64, seat: usize, agent: &str, score: i64, win_share: f64) -> GameRow {
+        GameRow {
+            run_id: "r".into(),
+            crate_version: "0".into(),
+            game: "safari".into(),
+            players: 2,
+            rules: String::new(),
+            tileset_hash: "0".into(),
+            master_seed: 1,
+            game_index,
+            game_seed: game_index,
+            seat,
+            agent: agent.into(),
+            score,
+            rank: if win_share > 0.0 { 1 } else { 2 },
+            win_share,
+            stats: vec![score, 1],
+            turns: 10,
+            wall_ms: 1.0,
+            line: 0,
+        }
+    }
+
+    fn table(rows: Vec<GameRow>) -> GamesTable {
+        GamesTable {
+            source: "g.csv".into(),
+            stat_names: vec!["points_path".into(), "actions_place".into()],
+            rows,
+        }
+    }
+
+    fn sample() -> Vec<GameRow> {
+        let mut rows = Vec::new();
+        for g in 0..10u64 {
+            let (a, b) = if g % 2 == 0 { ("strong", "weak") } else { ("weak", "strong") };
+            let strong_wins = g != 3;
+            let (sa, sb) = if (a == "strong") == strong_wins { (20, 10) } else { (10, 20) };
+            rows.push(row(g, 0, a, sa, if sa > sb { 1.0 } else { 0.0 }));
+            rows.push(row(g, 1, b, sb, if sb > sa { 1.0 } else { 0.0 }));
+        }
+        rows
+    }
+
+    #[test]
+    fn standings_count_wins_scores_and_points() {
+        let s = Standings::compute(&[table(sample())], 20).unwrap();
+        assert_eq!(s.games, 10);
+        assert_eq!(s.model, RatingModel::BradleyTerry);
+        assert_eq!(s.point_sources, vec!["path".to_string()]);
+        let top = &s.agents[0];
+        assert_eq!(top.agent, "strong");
+        assert_eq!((top.games, top.wins), (10, 9.0));
+        assert!((top.mean_score - 19.0).abs() < 1e-12);
+        assert_eq!(top.mean_points, vec![19.0]);
+        assert!(top.rating > 0.0 && s.agents[1].rating < 0.0);
+        let text = s.to_table();
+        assert!(text.contains("strong") && text.contains("Bradley-Terry"), "{text}");
+        let csv = s.to_csv();
+        assert!(csv.starts_with("agent,games,wins,win_rate,"), "{csv}");
+        assert!(csv.lines().next().unwrap().ends_with("mean_points_path"));
+    }
+
+    #[test]
+    fn row_order_does_not_matter() {
+        let mut rows = sample();
+        let a = Standings::compute(&[table(rows.clone())], 20).unwrap();
+        rows.reverse();
+        let b = Standings::compute(&[table(rows)], 20).unwrap();
+        assert_eq!(a, b);
+    }
+}

@@ -1,0 +1,232 @@
+//! A tournament's configuration, stored as `run.json` beside `games.csv` so that `--resume`
+//! and `merge` can refuse files from a different tournament.
+
+use super::shard::Shard;
+use crate::io::games_csv::SCHEMA_VERSION;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// File name of the stored configuration inside a tournament folder.
+pub const CONFIG_FILE: &str = "run.json";
+
+/// Everything that decides which games a tournament plays and how.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentConfig {
+    /// `games.csv` schema version the tournament writes.
+    pub schema_version: u32,
+    /// Version of meeplelab that started the tournament (informative; not compared).
+    pub crate_version: String,
+    /// Game name, e.g. `safari`.
+    pub game: String,
+    /// Seats per game.
+    pub players: usize,
+    /// Agent spec labels, in the order that defines agent indices of the schedule.
+    pub agents: Vec<String>,
+    /// Every rule option as space-separated `key=value`.
+    pub rules: String,
+    /// Content hash of the compiled tile set, 16 hex digits.
+    pub tileset_hash: String,
+    /// Master seed; game `g` is seeded with `derive_seed(seed, g)`.
+    pub seed: u64,
+    /// Games in the whole tournament (all shards together).
+    pub games: u64,
+    /// The slice this folder plays, `K/N` (`1/1` for everything).
+    pub shard: String,
+}
+
+impl TournamentConfig {
+    /// The shard this configuration plays.
+    pub fn shard(&self) -> Result<Shard, String> {
+        self.shard.parse().map_err(|e: super::shard::ShardError| e.0)
+    }
+
+    /// The same tournament with a different shard.
+    pub fn with_shard(&self, shard: Shard) -> TournamentConfig {
+        TournamentConfig {
+            shard: shard.to_string(),
+            ..self.clone()
+        }
+    }
+
+    /// The fields that differ from `other` (all but `crate_version`, and `shard` unless
+    /// `include_shard`), as `field: ours vs theirs` lines.
+    pub fn differences(&self, other: &TournamentConfig, include_shard: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cmp = |field: &str, a: String, b: String| {
+            if a != b {
+                out.push(format!("{field}: {a} vs {b}"));
+            }
+        };
+        cmp(
+            "schema_version",
+            self.schema_version.to_string(),
+            other.schema_version.to_string(),
+        );
+        cmp("game", self.game.clone(), other.game.clone());
+        cmp("players", self.players.to_string(), other.players.to_string());
+        cmp("agents", self.agents.join(" "), other.agents.join(" "));
+        cmp("rules", self.rules.clone(), other.rules.clone());
+        cmp(
+            "tileset_hash",
+            self.tileset_hash.clone(),
+            other.tileset_hash.clone(),
+        );
+        cmp("seed", self.seed.to_string(), other.seed.to_string());
+        cmp("games", self.games.to_string(), other.games.to_string());
+        if include_shard {
+            cmp("shard", self.shard.clone(), other.shard.clone());
+        }
+        out
+    }
+
+    /// A short stable fingerprint of everything but the shard and crate version (16 hex digits).
+    pub fn fingerprint(&self) -> String {
+        let text = format!(
+            "{}|{}|{}|{}|{}|{}|{}|{}",
+            self.schema_version,
+            self.game,
+            self.players,
+            self.agents.join("\u{1f}"),
+            self.rules,
+            self.tileset_hash,
+            self.seed,
+            self.games
+        );
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in text.bytes() {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        format!("{h:016x}")
+    }
+
+    /// Default output folder: `results/tournament-<game>-<players>p-<first 8 digits of the
+    /// fingerprint>`, with `-shard<K>of<N>` appended for a shard. The same command always
+    /// picks the same folder, so rerunning it with `--resume` continues it.
+    pub fn default_out_dir(&self) -> std::path::PathBuf {
+        let mut name = format!(
+            "tournament-{}-{}p-{}",
+            self.game,
+            self.players,
+            &self.fingerprint()[..8]
+        );
+        if let Ok(s) = self.shard() {
+            if !s.is_all() {
+                name.push_str(&format!("-shard{}of{}", s.index, s.count));
+            }
+        }
+        Path::new("results").join(name)
+    }
+
+    /// Pretty JSON text.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("config serialises");
+        s.push('\n');
+        s
+    }
+
+    /// Reads a stored configuration.
+    pub fn load(path: &Path) -> Result<TournamentConfig, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let config: TournamentConfig = serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "{}:{}: not a meeplelab tournament configuration: {e}",
+                path.display(),
+                e.line()
+            )
+        })?;
+        config
+            .shard()
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if config.schema_version != SCHEMA_VERSION {
+            return Err(format!(
+                "{}: schema_version {} is not supported (this meeplelab writes {SCHEMA_VERSION})",
+                path.display(),
+                config.schema_version
+            ));
+        }
+        Ok(config)
+    }
+}
+
+/// An identifier for this process's run: UTC start time and process id,
+/// e.g. `20250101T120000Z-4242`.
+pub fn new_run_id() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z-{}",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60,
+        std::process::id()
+    )
+}
+
+/// Proleptic Gregorian date of a day count since 1970-01-01 (H. Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn sample() -> TournamentConfig {
+        TournamentConfig {
+            schema_version: SCHEMA_VERSION,
+            crate_version: "0.1.0".into(),
+            game: "safari".into(),
+            players: 2,
+            agents: vec!["random".into(), "greedy".into()],
+            rules: "vehicles=2".into(),
+            tileset_hash: "0123456789abcdef".into(),
+            seed: 1,
+            games: 10,
+            shard: "1/1".into(),
+        }
+    }
+
+    #[test]
+    fn json_round_trips_and_differences_are_listed() {
+        let c = sample();
+        let back: TournamentConfig = serde_json::from_str(&c.to_json()).unwrap();
+        assert_eq!(back, c);
+        let mut other = c.with_shard(Shard { index: 2, count: 3 });
+        other.crate_version = "9.9.9".into();
+        assert!(c.differences(&other, false).is_empty());
+        assert_eq!(c.differences(&other, true), vec!["shard: 1/1 vs 2/3"]);
+        other.seed = 5;
+        assert_eq!(c.differences(&other, false), vec!["seed: 1 vs 5"]);
+    }
+
+    #[test]
+    fn default_folder_is_stable_and_names_the_shard() {
+        let c = sample();
+        assert_eq!(c.default_out_dir(), sample().default_out_dir());
+        let s = c.with_shard(Shard { index: 2, count: 3 }).default_out_dir();
+        assert!(s.to_string_lossy().ends_with("-shard2of3"), "{}", s.display());
+        assert!(s.to_string_lossy().starts_with("results"));
+    }
+
+    #[test]
+    fn dates_are_gregorian() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert!(new_run_id().contains('T'));
+    }
+}

@@ -1,0 +1,260 @@
+//! A tournament folder — `run.json`, `games.csv`, `standings.csv` — and how an existing one is
+//! checked and trimmed before it is resumed.
+
+use super::config::{TournamentConfig, CONFIG_FILE};
+use super::error::ArenaError;
+use super::schedule::Schedule;
+use crate::core::rng::derive_seed;
+use crate::io::games_csv::{split_partial_line, GameRow, GamesTable};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// File name of the games table inside a tournament folder.
+pub const GAMES_FILE: &str = "games.csv";
+
+/// File name of the standings inside a tournament folder.
+pub const STANDINGS_FILE: &str = "standings.csv";
+
+/// The files of a tournament folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Folder {
+    /// The folder.
+    pub dir: PathBuf,
+}
+
+impl Folder {
+    /// The folder at `dir`.
+    pub fn new(dir: &Path) -> Folder {
+        Folder {
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    /// `dir/games.csv`.
+    pub fn games(&self) -> PathBuf {
+        self.dir.join(GAMES_FILE)
+    }
+
+    /// `dir/run.json`.
+    pub fn config(&self) -> PathBuf {
+        self.dir.join(CONFIG_FILE)
+    }
+
+    /// `dir/standings.csv`.
+    pub fn standings(&self) -> PathBuf {
+        self.dir.join(STANDINGS_FILE)
+    }
+
+    /// The folder holding a `games.csv` given as the folder itself or the file inside it.
+    pub fn of_input(path: &Path) -> Folder {
+        if path.is_dir() {
+            Folder::new(path)
+        } else {
+            Folder::new(path.parent().unwrap_or(Path::new(".")))
+        }
+    }
+}
+
+/// Checks that `row` is a seat of game `row.game_index` of the tournament `config` describes
+/// (any shard): same game, rules, tile set, seeds, and the scheduled agent in its seat.
+pub fn check_row(
+    config: &TournamentConfig,
+    schedule: &Schedule,
+    row: &GameRow,
+) -> Result<(), String> {
+    let differ = |col: &str, found: &dyn std::fmt::Display, want: &dyn std::fmt::Display| {
+        Err(format!(
+            "row does not belong to this tournament: {col} is {found}, expected {want}"
+        ))
+    };
+    if row.game != config.game {
+        return differ("game", &row.game, &config.game);
+    }
+    if row.players != config.players {
+        return differ("players", &row.players, &config.players);
+    }
+    if row.rules != config.rules {
+        return differ("rules", &row.rules, &config.rules);
+    }
+    if row.tileset_hash != config.tileset_hash {
+        return differ("tileset_hash", &row.tileset_hash, &config.tileset_hash);
+    }
+    if row.master_seed != config.seed {
+        return differ("master_seed", &row.master_seed, &config.seed);
+    }
+    if row.game_index >= config.games {
+        return Err(format!(
+            "row does not belong to this tournament: game_index {} is beyond its {} games",
+            row.game_index, config.games
+        ));
+    }
+    let seed = derive_seed(config.seed, row.game_index);
+    if row.game_seed != seed {
+        return differ("game_seed", &row.game_seed, &seed);
+    }
+    let agent = &config.agents[schedule.seating(row.game_index)[row.seat]];
+    if &row.agent != agent {
+        return differ("agent", &row.agent, agent);
+    }
+    Ok(())
+}
+
+/// What was found in a folder being resumed.
+#[derive(Debug)]
+pub struct Resumed {
+    /// The finished games kept, sorted by game index and seat.
+    pub kept: GamesTable,
+    /// Game indices of the kept games.
+    pub done: std::collections::BTreeSet<u64>,
+    /// Whether a partial last line (an interrupted write) was dropped.
+    pub dropped_partial_line: bool,
+    /// Game indices dropped because some of their seats were missing.
+    pub dropped_games: Vec<u64>,
+}
+
+/// Reads an interrupted `games.csv` for resumption: drops a partial last line and games with
+/// missing seats, refuses rows from another tournament or shard (naming `file:line`), and
+/// returns the finished games sorted.
+pub fn read_for_resume(
+    path: &Path,
+    config: &TournamentConfig,
+    schedule: &Schedule,
+    stat_names: &[String],
+) -> Result<Resumed, ArenaError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ArenaError::Io(format!("cannot read {name}: {e}")))?;
+    let (whole, partial) = split_partial_line(&text);
+    let mut table = GamesTable::parse(whole, &name)?;
+    if table.stat_names != stat_names {
+        return Err(ArenaError::Conflict(format!(
+            "{name}: its statistics columns ({}) are not this game's ({})",
+            table.stat_names.join(","),
+            stat_names.join(",")
+        )));
+    }
+    let shard = config.shard().map_err(ArenaError::Config)?;
+    let mut seats: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
+    for row in &table.rows {
+        let mut check = check_row(config, schedule, row);
+        if check.is_ok() && !shard.contains(row.game_index) {
+            check = Err(format!(
+                "row does not belong to shard {shard}: game_index {}",
+                row.game_index
+            ));
+        }
+        check.map_err(|m| ArenaError::Conflict(format!("{name}:{}: {m}", row.line)))?;
+        let s = seats.entry(row.game_index).or_default();
+        if s.contains(&row.seat) {
+            return Err(ArenaError::Conflict(format!(
+                "{name}:{}: duplicate row for game_index {} seat {}",
+                row.line, row.game_index, row.seat
+            )));
+        }
+        s.push(row.seat);
+    }
+    let dropped_games: Vec<u64> = seats
+        .iter()
+        .filter(|(_, s)| s.len() != config.players)
+        .map(|(&g, _)| g)
+        .collect();
+    table.rows.retain(|r| !dropped_games.contains(&r.game_index));
+    table.sort();
+    let done = seats
+        .keys()
+        .copied()
+        .filter(|g| !dropped_games.contains(g))
+        .collect();
+    Ok(Resumed {
+        kept: table,
+        done,
+        dropped_partial_line: !partial.is_empty(),
+        dropped_games,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::games_csv::SCHEMA_VERSION;
+
+    fn config() -> TournamentConfig {
+        TournamentConfig {
+            schema_version: SCHEMA_VERSION,
+            crate_version: "0".into(),
+            game: "safari".into(),
+            players: 2,
+            agents: vec!["a".into(), "b".into()],
+            rules: "r=1".into(),
+            tileset_hash: "h".into(),
+            seed: 9,
+            games: 4,
+            shard: "1/1".into(),
+        }
+    }
+
+    fn row(c: &TournamentConfig, s: &Schedule, g: u64, seat: usize) -> GameRow {
+        GameRow {
+            run_id: "x".into(),
+            crate_version: "0".into(),
+            game: c.game.clone(),
+            players: 2,
+            rules: c.rules.clone(),
+            tileset_hash: c.tileset_hash.clone(),
+            master_seed: c.seed,
+            game_index: g,
+            game_seed: derive_seed(c.seed, g),
+            seat,
+            agent: c.agents[s.seating(g)[seat]].clone(),
+            score: 1,
+            rank: 1,
+            win_share: 0.5,
+            stats: vec![],
+            turns: 3,
+            wall_ms: 0.5,
+            line: 0,
+        }
+    }
+
+    #[test]
+    fn rows_are_checked_against_the_schedule() {
+        let c = config();
+        let s = Schedule::new(2, 2).unwrap();
+        let r = row(&c, &s, 1, 0);
+        assert_eq!(r.agent, "b");
+        assert!(check_row(&c, &s, &r).is_ok());
+        let mut bad = r.clone();
+        bad.agent = "a".into();
+        assert!(check_row(&c, &s, &bad).unwrap_err().contains("agent is a, expected b"));
+        let mut bad = r.clone();
+        bad.game_index = 4;
+        assert!(check_row(&c, &s, &bad).unwrap_err().contains("beyond"));
+    }
+
+    #[test]
+    fn resume_drops_partial_lines_and_games() {
+        let c = config();
+        let s = Schedule::new(2, 2).unwrap();
+        let dir = std::env::temp_dir().join(format!("meeplelab-folder-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.csv");
+        let t = GamesTable {
+            source: String::new(),
+            stat_names: vec![],
+            rows: vec![row(&c, &s, 2, 1), row(&c, &s, 2, 0), row(&c, &s, 0, 0), row(&c, &s, 0, 1), row(&c, &s, 1, 0)],
+        };
+        let text = format!("{}1,x,0,saf", t.to_csv());
+        std::fs::write(&path, text).unwrap();
+        let r = read_for_resume(&path, &c, &s, &[]).unwrap();
+        assert!(r.dropped_partial_line);
+        assert_eq!(r.dropped_games, vec![1]);
+        assert_eq!(r.done.iter().copied().collect::<Vec<_>>(), vec![0, 2]);
+        assert_eq!(r.kept.rows[1].game_index, 0);
+        assert_eq!(r.kept.rows[2].game_index, 2);
+        let mut other = c.clone();
+        other.shard = "2/2".into();
+        let e = read_for_resume(&path, &other, &s, &[]).unwrap_err();
+        assert!(e.to_string().contains("shard 2/2"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

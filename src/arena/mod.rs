@@ -1,0 +1,25 @@
+//! Tournaments: who plays whom ([`schedule`]), which games a shard plays ([`shard`]), playing
+//! games in parallel ([`play`]), the tournament folder with resumption ([`folder`], [`run`]),
+//! and joining shards ([`merge`]).
+//!
+//! A tournament plays games `0..games`; game `g` is seeded with `derive_seed(master, g)` and
+//! seated by [`schedule::Schedule::seating`], so every game is determined by its index alone
+//! and results never depend on thread count, interruptions or sharding.
+
+pub mod config;
+pub mod error;
+pub mod folder;
+pub mod merge;
+pub mod outcome;
+pub mod play;
+pub mod progress;
+pub mod run;
+pub mod schedule;
+pub mod shard;
+
+pub use config::TournamentConfig;
+pub use error::ArenaError;
+pub use progress::ProgressMode;
+pub use run::{Prepared, RunOptions, RunReport, Tournament};
+pub use schedule::Schedule;
+pub use shard::Shard;

@@ -1,0 +1,143 @@
+//! Playing games: one game with freshly built agents, and many games in parallel on a rayon
+//! pool, handed to a single consumer as they finish.
+
+use super::schedule::Schedule;
+use crate::agents::{play_out, Agent, AgentSpec};
+use crate::core::game::Game;
+use crate::core::rng::derive_seed;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// The result of one finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedGame {
+    /// Index of the game in the tournament.
+    pub game_index: u64,
+    /// Seed of the game (`derive_seed(master, game_index)`).
+    pub game_seed: u64,
+    /// Agent index per seat.
+    pub seating: Vec<usize>,
+    /// Final score per seat.
+    pub scores: Vec<i32>,
+    /// Statistics per seat, in [`Game::stat_names`] order.
+    pub stats: Vec<Vec<i64>>,
+    /// Completed turns.
+    pub turns: usize,
+    /// Wall-clock time of the game (building agents included) in milliseconds.
+    pub wall_ms: f64,
+}
+
+/// Plays game `game_index` of a tournament: seed `derive_seed(master_seed, game_index)`,
+/// seating from the schedule, each seat's agent built with `spec.build(game_seed, seat)`.
+pub fn play_game<G: Game + 'static>(
+    new_game: &(dyn Fn(u64) -> G + Sync),
+    specs: &[AgentSpec],
+    schedule: &Schedule,
+    master_seed: u64,
+    game_index: u64,
+) -> PlayedGame {
+    let start = Instant::now();
+    let game_seed = derive_seed(master_seed, game_index);
+    let seating = schedule.seating(game_index).to_vec();
+    let mut state = new_game(game_seed);
+    let mut agents: Vec<Box<dyn Agent<G>>> = seating
+        .iter()
+        .enumerate()
+        .map(|(seat, &a)| specs[a].build::<G>(game_seed, seat))
+        .collect();
+    play_out(&mut state, &mut agents);
+    let mut stats = Vec::with_capacity(seating.len());
+    for seat in 0..seating.len() {
+        let mut v = Vec::new();
+        state.player_stats(seat, &mut v);
+        stats.push(v);
+    }
+    PlayedGame {
+        game_index,
+        game_seed,
+        scores: state.scores().to_vec(),
+        seating,
+        stats,
+        turns: state.turn(),
+        wall_ms: start.elapsed().as_secs_f64() * 1000.0,
+    }
+}
+
+/// Runs `play` for every index on a pool of `threads` threads (0: one per core) and passes each
+/// result to `sink` on the calling thread as soon as it finishes (completion order). When
+/// `sink` fails, no further games start and the error is returned once running games end.
+pub fn play_parallel<T, E, P, S>(indices: &[u64], threads: usize, play: P, mut sink: S) -> Result<(), E>
+where
+    T: Send,
+    P: Fn(u64) -> T + Sync,
+    S: FnMut(T) -> Result<(), E>,
+{
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("arena-{i}"))
+        .build()
+        .expect("cannot start the game threads");
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<T>();
+    std::thread::scope(|scope| {
+        let (stop, play) = (&stop, &play);
+        scope.spawn(move || {
+            pool.install(|| {
+                indices.par_iter().with_max_len(1).for_each_with(tx, |tx, &g| {
+                    if !stop.load(Ordering::Relaxed) {
+                        let result = play(g);
+                        if tx.send(result).is_err() {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                });
+            });
+        });
+        let mut outcome = Ok(());
+        for result in rx.iter() {
+            if let Err(e) = sink(result) {
+                stop.store(true, Ordering::Relaxed);
+                outcome = Err(e);
+                break;
+            }
+        }
+        drop(rx);
+        outcome
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parallel_play_hands_every_result_once() {
+        let indices: Vec<u64> = (0..50).collect();
+        let mut seen = Vec::new();
+        play_parallel(&indices, 3, |g| g * 2, |v| -> Result<(), ()> {
+            seen.push(v);
+            Ok(())
+        })
+        .unwrap();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..50).map(|g| g * 2).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_failing_sink_stops_the_run() {
+        let indices: Vec<u64> = (0..1000).collect();
+        let mut count = 0;
+        let r = play_parallel(&indices, 2, |g| g, |_| {
+            count += 1;
+            if count == 3 {
+                Err("disk full")
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(r, Err("disk full"));
+        assert_eq!(count, 3);
+    }
+}

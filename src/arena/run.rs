@@ -1,0 +1,245 @@
+//! Running a tournament into a folder: prepare (fresh or resumed) before any game, play the
+//! missing games in parallel, finalise `games.csv` (sorted) and write the standings.
+//!
+//! While running, `games.csv` holds whole games in completion order, one flushed write per
+//! game, so an interrupted run (Ctrl-C, `kill -9`) keeps every finished game. When the run ends
+//! the file is rewritten atomically sorted by game index and seat, so the final file does not
+//! depend on thread count, interruptions or resumption.
+
+use super::config::{new_run_id, TournamentConfig};
+use super::error::ArenaError;
+use super::folder::{read_for_resume, Folder};
+use super::outcome::{ranks, win_shares};
+use super::play::{play_game, play_parallel, PlayedGame};
+use super::progress::{Progress, ProgressMode};
+use super::schedule::Schedule;
+use super::shard::Shard;
+use crate::agents::AgentSpec;
+use crate::analysis::standings::Standings;
+use crate::core::game::Game;
+use crate::io::games_csv::{GameRow, GamesTable, GamesWriter};
+use crate::io::write_atomically;
+use std::path::Path;
+
+/// A tournament of game `G`, ready to run.
+pub struct Tournament<'a, G: Game> {
+    /// The configuration (stored as `run.json`).
+    pub config: TournamentConfig,
+    /// One resolved spec per agent, in `config.agents` order.
+    pub specs: Vec<AgentSpec>,
+    /// The seatings.
+    pub schedule: Schedule,
+    /// The shard this run plays.
+    pub shard: Shard,
+    /// Starts game `G` from a game seed.
+    pub new_game: Box<dyn Fn(u64) -> G + Sync + 'a>,
+}
+
+/// How to run a tournament.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Continue the folder's interrupted run instead of refusing to touch it.
+    pub resume: bool,
+    /// Game threads (0: one per core).
+    pub threads: usize,
+    /// Progress display.
+    pub progress: ProgressMode,
+    /// Bootstrap resamples for the rating intervals.
+    pub resamples: usize,
+}
+
+/// A folder checked and ready: what is already done and what is left to play.
+#[derive(Debug)]
+pub struct Prepared {
+    /// The tournament folder.
+    pub folder: Folder,
+    /// Finished games found (resume only).
+    pub kept_games: usize,
+    /// Whether a partial last line was dropped (resume only).
+    pub dropped_partial_line: bool,
+    /// Games dropped because some seats were missing (resume only).
+    pub dropped_games: Vec<u64>,
+    /// Game indices still to play, ascending.
+    pub todo: Vec<u64>,
+}
+
+/// The outcome of a run.
+#[derive(Debug)]
+pub struct RunReport {
+    /// Games played by this run.
+    pub played: usize,
+    /// Games in the finished `games.csv`.
+    pub total: usize,
+    /// Standings over every game of the folder.
+    pub standings: Standings,
+}
+
+impl<'a, G: Game + 'static> Tournament<'a, G> {
+    /// A tournament over `specs` (labels must be distinct) described by `config`.
+    pub fn new(
+        config: TournamentConfig,
+        specs: Vec<AgentSpec>,
+        new_game: Box<dyn Fn(u64) -> G + Sync + 'a>,
+    ) -> Result<Tournament<'a, G>, ArenaError> {
+        let labels: Vec<String> = specs.iter().map(AgentSpec::label).collect();
+        if labels != config.agents {
+            return Err(ArenaError::Config(
+                "the configuration's agents differ from the specs given".into(),
+            ));
+        }
+        for (i, l) in labels.iter().enumerate() {
+            if let Some(j) = labels[..i].iter().position(|m| m == l) {
+                return Err(ArenaError::Config(format!(
+                    "agents {} and {} are the same configuration ({l}); give each agent once",
+                    j + 1,
+                    i + 1
+                )));
+            }
+        }
+        if config.games == 0 {
+            return Err(ArenaError::Config("--games must be at least 1".into()));
+        }
+        let schedule = Schedule::new(specs.len(), config.players)
+            .map_err(|e| ArenaError::Config(e.0))?;
+        let shard = config.shard().map_err(ArenaError::Config)?;
+        Ok(Tournament {
+            config,
+            specs,
+            schedule,
+            shard,
+            new_game,
+        })
+    }
+
+    /// Statistics column names of `G`.
+    pub fn stat_names() -> Vec<String> {
+        G::stat_names().iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Checks and prepares the folder before any game runs. A fresh run refuses a folder that
+    /// already holds a `games.csv`; a resumed run refuses one whose `run.json` describes
+    /// another tournament, keeps its finished games and drops a partial last game. Either way
+    /// `run.json` is written (atomically) and `games.csv` is ready to append to.
+    pub fn prepare(&self, dir: &Path, resume: bool) -> Result<Prepared, ArenaError> {
+        let folder = Folder::new(dir);
+        let games_path = folder.games();
+        let exists = games_path.exists();
+        let mut prepared = Prepared {
+            folder: folder.clone(),
+            kept_games: 0,
+            dropped_partial_line: false,
+            dropped_games: Vec::new(),
+            todo: Vec::new(),
+        };
+        if exists && !resume {
+            return Err(ArenaError::Conflict(format!(
+                "{} already exists; add --resume to continue that run (or to re-summarise it \
+                 when finished), or choose another --out",
+                games_path.display()
+            )));
+        }
+        let stat_names = Self::stat_names();
+        let mut done = std::collections::BTreeSet::new();
+        if exists {
+            let stored = TournamentConfig::load(&folder.config()).map_err(|e| {
+                ArenaError::Conflict(format!(
+                    "cannot resume {}: {e}",
+                    games_path.display()
+                ))
+            })?;
+            let diffs = stored.differences(&self.config, true);
+            if !diffs.is_empty() {
+                return Err(ArenaError::Conflict(format!(
+                    "cannot resume {}: it belongs to a different tournament ({} in {} vs this command):\n  {}",
+                    dir.display(),
+                    if diffs.len() == 1 { "this setting differs" } else { "these settings differ" },
+                    folder.config().display(),
+                    diffs.join("\n  ")
+                )));
+            }
+            let r = read_for_resume(&games_path, &self.config, &self.schedule, &stat_names)?;
+            r.kept.write_atomically(&games_path)?;
+            prepared.kept_games = r.done.len();
+            prepared.dropped_partial_line = r.dropped_partial_line;
+            prepared.dropped_games = r.dropped_games;
+            done = r.done;
+        } else {
+            write_atomically(&folder.config(), &self.config.to_json())?;
+            GamesWriter::create(&games_path, &stat_names)?;
+        }
+        prepared.todo = self
+            .shard
+            .games(self.config.games)
+            .filter(|g| !done.contains(g))
+            .collect();
+        Ok(prepared)
+    }
+
+    /// Plays the prepared folder's missing games, finalises `games.csv` and writes
+    /// `standings.csv`.
+    pub fn run(&self, prepared: &Prepared, options: &RunOptions) -> Result<RunReport, ArenaError> {
+        let games_path = prepared.folder.games();
+        let run_id = new_run_id();
+        let mut writer = GamesWriter::append(&games_path)?;
+        let total = self.shard.len(self.config.games);
+        let mut progress = Progress::new(
+            options.progress,
+            total,
+            total - prepared.todo.len() as u64,
+        );
+        let play = |g: u64| {
+            play_game(
+                self.new_game.as_ref(),
+                &self.specs,
+                &self.schedule,
+                self.config.seed,
+                g,
+            )
+        };
+        let result = play_parallel(&prepared.todo, options.threads, play, |game| {
+            writer.write_game(&self.rows(&run_id, &game))?;
+            progress.tick();
+            Ok::<(), std::io::Error>(())
+        });
+        progress.finish();
+        result?;
+        let mut table = GamesTable::read(&games_path)?;
+        table.sort();
+        table.write_atomically(&games_path)?;
+        let standings = Standings::compute(std::slice::from_ref(&table), options.resamples)?;
+        write_atomically(&prepared.folder.standings(), &standings.to_csv())?;
+        Ok(RunReport {
+            played: prepared.todo.len(),
+            total: table.rows.len() / self.config.players.max(1),
+            standings,
+        })
+    }
+
+    /// The `games.csv` rows of one finished game.
+    pub fn rows(&self, run_id: &str, game: &PlayedGame) -> Vec<GameRow> {
+        let rank = ranks(&game.scores);
+        let share = win_shares(&game.scores);
+        (0..game.seating.len())
+            .map(|seat| GameRow {
+                run_id: run_id.to_string(),
+                crate_version: env!("CARGO_PKG_VERSION").to_string(),
+                game: self.config.game.clone(),
+                players: self.config.players,
+                rules: self.config.rules.clone(),
+                tileset_hash: self.config.tileset_hash.clone(),
+                master_seed: self.config.seed,
+                game_index: game.game_index,
+                game_seed: game.game_seed,
+                seat,
+                agent: self.config.agents[game.seating[seat]].clone(),
+                score: game.scores[seat] as i64,
+                rank: rank[seat],
+                win_share: share[seat],
+                stats: game.stats[seat].clone(),
+                turns: game.turns as u64,
+                wall_ms: game.wall_ms,
+                line: 0,
+            })
+            .collect()
+    }
+}

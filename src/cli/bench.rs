@@ -1,0 +1,208 @@
+//! `meeplelab bench`: engine speed measurements. Prints what it measured; asserts nothing.
+
+use super::CmdResult;
+use meeplelab::core::game::Game;
+use meeplelab::core::playout::{random_playout, PlayoutCounts};
+use meeplelab::core::rng::{derive_seed, rng_from_seed};
+use meeplelab::games::safari::{Phase, SafariState, Setup};
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// Arguments of `bench`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// `playout`: only play `--games` random games (for callgrind); omit for the full report.
+    pub mode: Option<Mode>,
+    /// Game to measure.
+    #[arg(long, default_value = "safari")]
+    pub game: String,
+    /// Random games per measurement.
+    #[arg(long, default_value_t = 20_000)]
+    pub games: u64,
+    /// Threads for the parallel measurement (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Players per game.
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+    /// Master seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Sub-modes of `bench`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Just play the random games (a fixed workload for `valgrind --tool=callgrind`).
+    Playout,
+}
+
+/// Runs the benchmark.
+pub fn run(args: &Args) -> CmdResult {
+    if args.game != "safari" {
+        return Err(format!("unknown game \"{}\"; available: safari", args.game));
+    }
+    if !(2..=5).contains(&args.players) {
+        return Err(format!("--players must be 2..=5, not {}", args.players));
+    }
+    let games = args.games.max(1);
+    if args.mode == Some(Mode::Playout) {
+        let threads = args.threads.unwrap_or(1);
+        let (counts, secs) = in_pool(threads, || playouts(args.players, args.seed, games))?;
+        println!(
+            "played {} games ({} decisions) in {secs:.3} s on {threads} thread(s)",
+            counts.games, counts.decisions
+        );
+        return Ok(());
+    }
+    let all = args.threads.unwrap_or_else(num_cpus);
+    let (one, t1) = in_pool(1, || playouts(args.players, args.seed, games))?;
+    let (many, tn) = in_pool(all, || playouts(args.players, args.seed, games))?;
+    let (checks, check_secs) = placement_checks(args.players, args.seed);
+    let size = std::mem::size_of::<SafariState>();
+    let report = serde_json::json!({
+        "game": args.game,
+        "players": args.players,
+        "games": games,
+        "machine": machine_info(),
+        "state_bytes": size,
+        "one_thread": {
+            "seconds": t1,
+            "games_per_s": one.games as f64 / t1,
+            "decisions_per_s": one.decisions as f64 / t1,
+            "decisions_per_game": one.decisions as f64 / one.games as f64,
+            "legal_actions_per_decision": one.actions_generated as f64 / one.decisions as f64,
+        },
+        "all_threads": {
+            "threads": all,
+            "seconds": tn,
+            "games_per_s": many.games as f64 / tn,
+            "speedup": t1 / tn,
+        },
+        "placement_checks_per_s": checks as f64 / check_secs,
+    });
+    if args.json {
+        println!("{report}");
+    } else {
+        print_report(&report);
+    }
+    Ok(())
+}
+
+fn print_report(r: &serde_json::Value) {
+    let f = |v: &serde_json::Value| v.as_f64().unwrap_or(0.0);
+    println!("machine: {}", r["machine"].as_str().unwrap_or("?"));
+    println!(
+        "game: {}, {} players, {} games per measurement, state {} bytes",
+        r["game"].as_str().unwrap_or("?"),
+        r["players"],
+        r["games"],
+        r["state_bytes"]
+    );
+    let one = &r["one_thread"];
+    println!(
+        "1 thread : {:>10.0} games/s  {:>12.0} decisions/s  ({:.1} decisions/game, {:.1} legal actions/decision)",
+        f(&one["games_per_s"]),
+        f(&one["decisions_per_s"]),
+        f(&one["decisions_per_game"]),
+        f(&one["legal_actions_per_decision"])
+    );
+    let all = &r["all_threads"];
+    println!(
+        "{} threads: {:>10.0} games/s  speed-up {:.2}x",
+        all["threads"],
+        f(&all["games_per_s"]),
+        f(&all["speedup"])
+    );
+    println!(
+        "placement checks (frontier cell x rotation fit tests): {:.0}/s",
+        f(&r["placement_checks_per_s"])
+    );
+}
+
+fn in_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<(T, f64), String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let start = Instant::now();
+    let out = pool.install(work);
+    Ok((out, start.elapsed().as_secs_f64()))
+}
+
+/// Plays `games` random games; game `i` uses seed `derive_seed(seed, i)`.
+fn playouts(players: usize, seed: u64, games: u64) -> PlayoutCounts {
+    (0..games)
+        .into_par_iter()
+        .map_init(Vec::new, |legal, i| {
+            let game_seed = derive_seed(seed, i);
+            let mut state =
+                SafariState::new(&Setup::new(players, game_seed)).expect("default setup");
+            random_playout(&mut state, &mut rng_from_seed(game_seed), legal)
+        })
+        .reduce(PlayoutCounts::default, |mut a, b| {
+            a.add(b);
+            a
+        })
+}
+
+/// Times legal placement generation over positions sampled from random games; returns the
+/// number of fit tests made and the seconds spent.
+fn placement_checks(players: usize, seed: u64) -> (u64, f64) {
+    let mut positions = Vec::new();
+    let mut legal = Vec::new();
+    for i in 0..20 {
+        let s = derive_seed(seed ^ 0xbe7c, i);
+        let mut g = SafariState::new(&Setup::new(players, s)).expect("default setup");
+        let mut rng = rng_from_seed(s);
+        while !g.is_terminal() {
+            if g.phase() == Phase::PlaceTile {
+                positions.push(g.clone());
+            }
+            g.legal_actions(&mut legal);
+            g.apply(legal[meeplelab::core::rng::below(&mut rng, legal.len())]);
+        }
+    }
+    let per_round: u64 = positions
+        .iter()
+        .map(|p| {
+            let v = p.tiles().variant(p.drawn_tile());
+            (p.board().frontier().len() * v.rotations().len()) as u64
+        })
+        .sum();
+    let start = Instant::now();
+    let mut rounds = 0u64;
+    while start.elapsed().as_secs_f64() < 0.5 {
+        for p in &positions {
+            p.legal_actions(&mut legal);
+            std::hint::black_box(&legal);
+        }
+        rounds += 1;
+    }
+    (per_round * rounds, start.elapsed().as_secs_f64())
+}
+
+fn num_cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn machine_info() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    format!(
+        "{cpu}, {} logical cores, {} {}",
+        num_cpus(),
+        std::env::consts::OS,
+        std::env::consts::ARCH
+    )
+}

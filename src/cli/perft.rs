@@ -1,0 +1,56 @@
+//! `meeplelab perft`: count action sequences over a fixed draw order.
+
+use super::{CmdResult, GameArgs};
+use meeplelab::core::perft::{perft, perft_divide};
+use meeplelab::games::safari::SafariState;
+use std::time::Instant;
+
+/// Arguments of `perft`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Game.
+    #[arg(long, default_value = "safari")]
+    pub game: String,
+    /// Game seed (fixes tile and token orders).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Number of decisions to look ahead.
+    #[arg(long, default_value_t = 3)]
+    pub depth: u32,
+    /// Players.
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+    /// Also print the count below each first action.
+    #[arg(long)]
+    pub divide: bool,
+    /// Tile set and rule options.
+    #[command(flatten)]
+    pub rules: GameArgs,
+}
+
+/// Counts and prints.
+pub fn run(args: &Args) -> CmdResult {
+    if args.game != "safari" {
+        return Err(format!("unknown game \"{}\"; available: safari", args.game));
+    }
+    let (setup, _) = super::replay::build_setup(args.players, args.seed, &args.rules)?;
+    let state = SafariState::new(&setup).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    if args.divide {
+        let mut total = 0;
+        for (a, n) in perft_divide(&state, args.depth) {
+            println!("{:<32} {n}", state.format_action(&a));
+            total += n;
+        }
+        println!("total {total}");
+    } else {
+        let n = perft(&state, args.depth);
+        println!(
+            "perft(seed {}, depth {}) = {n}  ({:.3} s)",
+            args.seed,
+            args.depth,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}

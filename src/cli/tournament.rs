@@ -1,0 +1,222 @@
+//! `meeplelab tournament`: parallel, reproducible, resumable, shardable tournaments.
+
+use super::{CmdResult, GameArgs};
+use meeplelab::agents::AgentSpec;
+use meeplelab::arena::{ProgressMode, RunOptions, Shard, Tournament, TournamentConfig};
+use meeplelab::core::tileset::CompiledTiles;
+use meeplelab::games::safari::SafariState;
+use meeplelab::io::games_csv::SCHEMA_VERSION;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Agents of the default run: random, greedy and a cheap MCTS.
+pub const DEFAULT_AGENTS: &str = "random,greedy,mcts:iters=200";
+
+/// Arguments of `tournament`.
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = AFTER_HELP)]
+pub struct Args {
+    /// Game to play.
+    #[arg(long, default_value = "safari", value_parser = ["safari"])]
+    pub game: String,
+    /// Players per game (2..=5).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=5))]
+    pub players: u8,
+    /// Agents (at least 2): spec names (agents/<name>.toml or a built-in: random, greedy,
+    /// mcts-500, mcts-1s), .toml paths, or inline specs such as mcts:iters=2000,c=0.8.
+    /// Comma-separated and/or repeated; a piece like c=0.8 continues the inline spec before it.
+    #[arg(long, value_name = "SPECS", default_value = DEFAULT_AGENTS)]
+    pub agents: Vec<String>,
+    /// Total games. Game g plays seating g mod S of the schedule's S seatings (see below);
+    /// default 10·S, i.e. ten whole blocks.
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Master seed: game g is seeded with derive_seed(seed, g).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Tile set and rule options.
+    #[command(flatten)]
+    pub setup: GameArgs,
+    /// Game threads (0: one per core). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Output folder [default: results/tournament-<game>-<players>p-<hash of the
+    /// configuration>, plus -shard<K>of<N> for a shard: the same command always uses the
+    /// same folder].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue an interrupted run in the output folder: keep its finished games, play the
+    /// missing ones. Refused if the folder's run.json describes another tournament.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only slice K of N: the games with index mod N = K-1 (join with `merge`).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Bootstrap resamples for the rating intervals.
+    #[arg(long, default_value_t = meeplelab::analysis::standings::DEFAULT_RESAMPLES)]
+    pub bootstrap: usize,
+}
+
+const AFTER_HELP: &str = "\
+Seatings: for 2 players every pair of agents plays in both seat orders (a double round robin);
+for n players every n-subset of the agents (or, with fewer agents than seats, the agent list
+repeated cyclically from each starting agent) plays in all n cyclic rotations. One pass over all
+seatings is a block of S games; game g plays seating g mod S, so a multiple of S games gives
+every agent every seat equally often.
+
+Output (in the output folder): run.json (configuration, checked by --resume and merge),
+games.csv (one row per game and seat; docs/csv.md), standings.csv. games.csv is written one
+flushed game at a time, so an interrupted run keeps every finished game; at the end it is
+rewritten sorted by game index and seat.
+
+With no arguments: 2-player Safari, random vs greedy vs mcts:iters=200, 60 games.";
+
+/// Splits comma lists of agent specs, keeping `key=value` pieces with the inline spec before
+/// them (`mcts:iters=2000,c=0.8,greedy` → `mcts:iters=2000,c=0.8` and `greedy`).
+pub fn split_agents(items: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for item in items {
+        for piece in item.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let continues = !piece.contains(':') && piece.contains('=');
+            match out.last_mut() {
+                Some(prev) if continues && prev.contains(':') => {
+                    prev.push(',');
+                    prev.push_str(piece);
+                }
+                _ => out.push(piece.to_string()),
+            }
+        }
+    }
+    out
+}
+
+/// Checks everything, prepares the folder, plays, prints standings.
+pub fn run(args: &Args) -> CmdResult {
+    let players = args.players as usize;
+    let texts = split_agents(&args.agents);
+    let mut specs = Vec::new();
+    for text in &texts {
+        let spec = AgentSpec::resolve(text).map_err(|e| e.to_string())?;
+        spec.validate_for::<SafariState>()
+            .map_err(|e| e.to_string())?;
+        specs.push(spec);
+    }
+    if specs.len() < 2 {
+        return Err(format!(
+            "a tournament needs at least 2 agents, got {}",
+            specs.len()
+        ));
+    }
+    let (setup, _) = super::replay::build_setup(players, 0, &args.setup)?;
+    SafariState::new(&setup).map_err(|e| e.to_string())?;
+    let schedule = meeplelab::arena::Schedule::new(specs.len(), players).map_err(|e| e.0)?;
+    let games = args.games.unwrap_or_else(|| schedule.default_games());
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let config = TournamentConfig {
+        schema_version: SCHEMA_VERSION,
+        crate_version: env!("CARGO_PKG_VERSION").to_string(),
+        game: args.game.clone(),
+        players,
+        agents: specs.iter().map(AgentSpec::label).collect(),
+        rules: setup.options.to_string(),
+        tileset_hash: hash_hex(&setup.tiles),
+        seed: args.seed,
+        games,
+        shard: shard.to_string(),
+    };
+    let out = args.out.clone().unwrap_or_else(|| config.default_out_dir());
+    let new_game = move |seed: u64| {
+        let mut s = setup.clone();
+        s.seed = seed;
+        SafariState::new(&s).expect("setup checked before the run")
+    };
+    let tournament =
+        Tournament::new(config.clone(), specs, Box::new(new_game)).map_err(|e| e.to_string())?;
+    let prepared = tournament
+        .prepare(&out, args.resume)
+        .map_err(|e| e.to_string())?;
+
+    eprintln!(
+        "tournament: {} games of {}-player {} (seed {}{}), agents: {}",
+        games,
+        players,
+        config.game,
+        config.seed,
+        if shard.is_all() {
+            String::new()
+        } else {
+            format!(", shard {shard}: {} games", shard.len(games))
+        },
+        config.agents.join(" | ")
+    );
+    eprintln!("schedule: {}", tournament.schedule);
+    if !tournament.schedule.is_balanced(games) {
+        eprintln!(
+            "note: {games} is not a multiple of {}, so seats are not exactly balanced",
+            tournament.schedule.block_len()
+        );
+    }
+    eprintln!(
+        "output: {} (if interrupted, rerun the same command with --resume)",
+        out.display()
+    );
+    if args.resume {
+        let mut line = format!(
+            "resume: {} finished game(s) kept, {} to play",
+            prepared.kept_games,
+            prepared.todo.len()
+        );
+        if prepared.dropped_partial_line {
+            line.push_str("; dropped a partial last line");
+        }
+        if !prepared.dropped_games.is_empty() {
+            line.push_str(&format!(
+                "; dropped {} game(s) with missing seats",
+                prepared.dropped_games.len()
+            ));
+        }
+        eprintln!("{line}");
+    }
+    let start = Instant::now();
+    let options = RunOptions {
+        resume: args.resume,
+        threads: args.threads,
+        progress: ProgressMode::auto(),
+        resamples: args.bootstrap,
+    };
+    let report = tournament
+        .run(&prepared, &options)
+        .map_err(|e| e.to_string())?;
+    eprintln!(
+        "played {} game(s) in {:.1} s; wrote {}, {}, {}",
+        report.played,
+        start.elapsed().as_secs_f64(),
+        prepared.folder.config().display(),
+        prepared.folder.games().display(),
+        prepared.folder.standings().display()
+    );
+    print!("{}", report.standings.to_table());
+    Ok(())
+}
+
+/// The tile set's content hash as 16 hex digits (as in game records).
+pub fn hash_hex(tiles: &CompiledTiles) -> String {
+    format!("{:016x}", tiles.content_hash)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agent_lists_keep_inline_parameters_together() {
+        let v = split_agents(&[
+            "random, mcts:iters=2000,c=0.8,greedy".to_string(),
+            "mcts-500".to_string(),
+        ]);
+        assert_eq!(
+            v,
+            vec!["random", "mcts:iters=2000,c=0.8", "greedy", "mcts-500"]
+        );
+    }
+}

@@ -1,0 +1,44 @@
+//! Uniformly random playouts, the unit of the engine benchmarks.
+
+use crate::core::game::Game;
+use crate::core::rng::{below, GameRng};
+
+/// Counts from random playouts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayoutCounts {
+    /// Games played to the end.
+    pub games: u64,
+    /// Decisions taken.
+    pub decisions: u64,
+    /// Legal actions generated over all decisions.
+    pub actions_generated: u64,
+}
+
+impl PlayoutCounts {
+    /// Adds another count.
+    pub fn add(&mut self, other: PlayoutCounts) {
+        self.games += other.games;
+        self.decisions += other.decisions;
+        self.actions_generated += other.actions_generated;
+    }
+}
+
+/// Plays `state` to the end choosing uniformly among legal actions; `legal` is a reusable
+/// buffer.
+pub fn random_playout<G: Game>(
+    state: &mut G,
+    rng: &mut GameRng,
+    legal: &mut Vec<G::Action>,
+) -> PlayoutCounts {
+    let mut counts = PlayoutCounts {
+        games: 1,
+        ..Default::default()
+    };
+    while !state.is_terminal() {
+        state.legal_actions(legal);
+        counts.decisions += 1;
+        counts.actions_generated += legal.len() as u64;
+        state.apply(legal[below(rng, legal.len())]);
+    }
+    counts
+}

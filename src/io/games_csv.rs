@@ -1,0 +1,639 @@
+//! `games.csv`: one row per game and seat (schema in `docs/csv.md`).
+//!
+//! Rows are written one game at a time — all seats of a game in a single write — so an
+//! interrupted run leaves only whole games, apart from at most one partial last line. The
+//! reader checks the header and every field and names `file:line` in its errors.
+
+use std::fmt::Write as _;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Version of the column layout; bumped whenever a column is added, removed or changes meaning.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Columns before the game's statistics columns, in order.
+pub const LEADING_COLUMNS: [&str; 15] = [
+    "schema_version",
+    "run_id",
+    "crate_version",
+    "game",
+    "players",
+    "rules",
+    "tileset_hash",
+    "master_seed",
+    "game_index",
+    "game_seed",
+    "seat",
+    "agent",
+    "score",
+    "rank",
+    "win_share",
+];
+
+/// Columns after the game's statistics columns, in order.
+pub const TRAILING_COLUMNS: [&str; 2] = ["turns", "wall_ms"];
+
+/// Columns excluded when comparing runs: they differ between otherwise identical runs.
+pub const VOLATILE_COLUMNS: [&str; 2] = ["run_id", "wall_ms"];
+
+/// One seat of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    /// Identifier of the process run that played the game.
+    pub run_id: String,
+    /// Version of meeplelab that played the game.
+    pub crate_version: String,
+    /// Game name, e.g. `safari`.
+    pub game: String,
+    /// Seats in the game.
+    pub players: usize,
+    /// Every rule option as space-separated `key=value`.
+    pub rules: String,
+    /// Content hash of the compiled tile set, 16 hex digits.
+    pub tileset_hash: String,
+    /// Master seed of the tournament.
+    pub master_seed: u64,
+    /// Index of the game in the tournament (0-based).
+    pub game_index: u64,
+    /// Seed of this game, derived from (master seed, game index).
+    pub game_seed: u64,
+    /// Seat, 0-based in turn order.
+    pub seat: usize,
+    /// Canonical label of the agent spec in this seat.
+    pub agent: String,
+    /// Final score.
+    pub score: i64,
+    /// Competition rank (1 = best; tied seats share the better rank).
+    pub rank: usize,
+    /// Share of the win: 1 for a sole winner, 1/k for each of k tied winners, else 0.
+    pub win_share: f64,
+    /// Statistics values, one per [`GamesTable::stat_names`] column.
+    pub stats: Vec<i64>,
+    /// Completed turns when the game ended.
+    pub turns: u64,
+    /// Wall-clock time of the whole game in milliseconds.
+    pub wall_ms: f64,
+    /// Line of the row in the file it was read from (0 for rows built in memory).
+    pub line: u64,
+}
+
+impl GameRow {
+    /// Identity of the game this row belongs to (the columns every seat of a game shares).
+    pub fn game_key(&self) -> (&str, usize, &str, &str, u64, u64) {
+        (
+            &self.game,
+            self.players,
+            &self.rules,
+            &self.tileset_hash,
+            self.master_seed,
+            self.game_index,
+        )
+    }
+
+    fn fields(&self) -> Vec<String> {
+        let mut f = vec![
+            SCHEMA_VERSION.to_string(),
+            self.run_id.clone(),
+            self.crate_version.clone(),
+            self.game.clone(),
+            self.players.to_string(),
+            self.rules.clone(),
+            self.tileset_hash.clone(),
+            self.master_seed.to_string(),
+            self.game_index.to_string(),
+            self.game_seed.to_string(),
+            self.seat.to_string(),
+            self.agent.clone(),
+            self.score.to_string(),
+            self.rank.to_string(),
+            self.win_share.to_string(),
+        ];
+        f.extend(self.stats.iter().map(|v| v.to_string()));
+        f.push(self.turns.to_string());
+        f.push(format!("{:.3}", self.wall_ms));
+        f
+    }
+}
+
+/// A malformed games file: where and what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{location}: {message}")]
+pub struct GamesCsvError {
+    /// `file` or `file:line`.
+    pub location: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl GamesCsvError {
+    fn at(path: &str, line: u64, message: impl Into<String>) -> GamesCsvError {
+        let location = if line == 0 {
+            path.to_string()
+        } else {
+            format!("{path}:{line}")
+        };
+        GamesCsvError {
+            location,
+            message: message.into(),
+        }
+    }
+}
+
+/// The header row for a game with these statistics columns.
+pub fn header(stat_names: &[String]) -> Vec<String> {
+    LEADING_COLUMNS
+        .iter()
+        .map(|s| s.to_string())
+        .chain(stat_names.iter().cloned())
+        .chain(TRAILING_COLUMNS.iter().map(|s| s.to_string()))
+        .collect()
+}
+
+fn csv_text<I: IntoIterator<Item = Vec<String>>>(records: I) -> String {
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    for r in records {
+        w.write_record(&r)
+            .expect("writing CSV to memory cannot fail");
+    }
+    String::from_utf8(w.into_inner().expect("in-memory CSV")).expect("CSV of UTF-8 fields")
+}
+
+/// The rows of a games file, with its statistics column names.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GamesTable {
+    /// Where the rows came from (file path, for messages); empty for tables built in memory.
+    pub source: String,
+    /// Names of the statistics columns (between `win_share` and `turns`).
+    pub stat_names: Vec<String>,
+    /// The rows, in file order unless sorted.
+    pub rows: Vec<GameRow>,
+}
+
+impl GamesTable {
+    /// Reads and checks a games file.
+    pub fn read(path: &Path) -> Result<GamesTable, GamesCsvError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| GamesCsvError::at(&name, 0, format!("cannot read: {e}")))?;
+        GamesTable::parse(&text, &name)
+    }
+
+    /// Parses games-file text; `name` is used in error messages.
+    pub fn parse(text: &str, name: &str) -> Result<GamesTable, GamesCsvError> {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(text.as_bytes());
+        let mut records = reader.records();
+        let head = match records.next() {
+            None => {
+                return Err(GamesCsvError::at(
+                    name,
+                    0,
+                    "empty file, expected a header row",
+                ))
+            }
+            Some(r) => r.map_err(|e| GamesCsvError::at(name, 1, e.to_string()))?,
+        };
+        let head: Vec<String> = head.iter().map(|s| s.to_string()).collect();
+        let stat_names = check_header(&head, name)?;
+        let mut rows = Vec::new();
+        for record in records {
+            let record = record.map_err(|e| {
+                let line = e.position().map_or(0, |p| p.line());
+                GamesCsvError::at(name, line, e.to_string())
+            })?;
+            let line = record.position().map_or(0, |p| p.line());
+            if record.len() == 1 && record[0].trim().is_empty() {
+                continue;
+            }
+            if record.len() != head.len() {
+                return Err(GamesCsvError::at(
+                    name,
+                    line,
+                    format!(
+                        "expected {} fields like the header, found {}",
+                        head.len(),
+                        record.len()
+                    ),
+                ));
+            }
+            rows.push(parse_row(&record, &head, stat_names.len(), name, line)?);
+        }
+        Ok(GamesTable {
+            source: name.to_string(),
+            stat_names,
+            rows,
+        })
+    }
+
+    /// Sorts rows by game identity, then game index, then seat.
+    pub fn sort(&mut self) {
+        self.rows
+            .sort_by(|a, b| (a.game_key(), a.seat).cmp(&(b.game_key(), b.seat)));
+    }
+
+    /// The whole table as CSV text, header first.
+    pub fn to_csv(&self) -> String {
+        csv_text(
+            std::iter::once(header(&self.stat_names)).chain(self.rows.iter().map(GameRow::fields)),
+        )
+    }
+
+    /// Writes the table to `path` atomically (temporary file, then rename).
+    pub fn write_atomically(&self, path: &Path) -> std::io::Result<()> {
+        super::write_atomically(path, &self.to_csv())
+    }
+}
+
+fn check_header(head: &[String], name: &str) -> Result<Vec<String>, GamesCsvError> {
+    let n_lead = LEADING_COLUMNS.len();
+    let n_trail = TRAILING_COLUMNS.len();
+    let expected_start = LEADING_COLUMNS.join(",");
+    if head.len() < n_lead + n_trail
+        || head[..n_lead]
+            .iter()
+            .zip(LEADING_COLUMNS)
+            .any(|(a, b)| a != b)
+        || head[head.len() - n_trail..]
+            .iter()
+            .zip(TRAILING_COLUMNS)
+            .any(|(a, b)| a != b)
+    {
+        return Err(GamesCsvError::at(
+            name,
+            1,
+            format!(
+                "not a meeplelab games file: the header must start with {expected_start} and end with {}",
+                TRAILING_COLUMNS.join(",")
+            ),
+        ));
+    }
+    Ok(head[n_lead..head.len() - n_trail].to_vec())
+}
+
+fn parse_row(
+    record: &csv::StringRecord,
+    head: &[String],
+    n_stats: usize,
+    name: &str,
+    line: u64,
+) -> Result<GameRow, GamesCsvError> {
+    let field = |i: usize| &record[i];
+    fn num<T: std::str::FromStr>(
+        v: &str,
+        col: &str,
+        what: &str,
+        name: &str,
+        line: u64,
+    ) -> Result<T, GamesCsvError> {
+        v.trim().parse::<T>().map_err(|_| {
+            GamesCsvError::at(
+                name,
+                line,
+                format!("column {col}: expected {what}, found \"{v}\""),
+            )
+        })
+    }
+    let int = |i: usize| num::<i64>(field(i), &head[i], "an integer", name, line);
+    let nat = |i: usize| num::<u64>(field(i), &head[i], "a whole number", name, line);
+    let version = nat(0)?;
+    if version != SCHEMA_VERSION as u64 {
+        return Err(GamesCsvError::at(
+            name,
+            line,
+            format!(
+                "schema_version {version} is not supported (this meeplelab reads version {SCHEMA_VERSION})"
+            ),
+        ));
+    }
+    let n_lead = LEADING_COLUMNS.len();
+    let win_share = num::<f64>(field(14), &head[14], "a number from 0 to 1", name, line)?;
+    if !(0.0..=1.0).contains(&win_share) {
+        return Err(GamesCsvError::at(
+            name,
+            line,
+            format!(
+                "column win_share: expected a number from 0 to 1, found \"{}\"",
+                field(14)
+            ),
+        ));
+    }
+    let row = GameRow {
+        run_id: field(1).to_string(),
+        crate_version: field(2).to_string(),
+        game: field(3).to_string(),
+        players: nat(4)? as usize,
+        rules: field(5).to_string(),
+        tileset_hash: field(6).to_string(),
+        master_seed: nat(7)?,
+        game_index: nat(8)?,
+        game_seed: nat(9)?,
+        seat: nat(10)? as usize,
+        agent: field(11).to_string(),
+        score: int(12)?,
+        rank: nat(13)? as usize,
+        win_share,
+        stats: (n_lead..n_lead + n_stats)
+            .map(int)
+            .collect::<Result<_, _>>()?,
+        turns: nat(n_lead + n_stats)?,
+        wall_ms: num::<f64>(
+            field(n_lead + n_stats + 1),
+            &head[n_lead + n_stats + 1],
+            "a number",
+            name,
+            line,
+        )?,
+        line,
+    };
+    if row.players < 2 || row.seat >= row.players {
+        return Err(GamesCsvError::at(
+            name,
+            line,
+            format!(
+                "seat {} does not exist in a {}-player game",
+                row.seat, row.players
+            ),
+        ));
+    }
+    if row.agent.is_empty() {
+        return Err(GamesCsvError::at(name, line, "column agent is empty"));
+    }
+    Ok(row)
+}
+
+/// The rows of one game, by seat.
+#[derive(Clone, Debug)]
+pub struct GameGroup<'a> {
+    /// Where the game's first row came from (`file:line`).
+    pub location: String,
+    /// One row per seat, seat 0 first.
+    pub seats: Vec<&'a GameRow>,
+}
+
+/// Groups the rows of one or more tables into games, ordered by game identity and index
+/// whatever the row order. Errors (naming `file:line`) on differing statistics columns,
+/// duplicate seats, seats missing from a game, or seats of one game that disagree on its seed.
+pub fn group_games(tables: &[GamesTable]) -> Result<Vec<GameGroup<'_>>, GamesCsvError> {
+    use std::collections::BTreeMap;
+    type Key<'a> = (&'a str, usize, &'a str, &'a str, u64, u64);
+    let mut games: BTreeMap<Key<'_>, Vec<(&str, &GameRow)>> = BTreeMap::new();
+    let loc = |src: &str, r: &GameRow| {
+        if r.line == 0 {
+            src.to_string()
+        } else {
+            format!("{src}:{}", r.line)
+        }
+    };
+    for t in tables {
+        if t.stat_names != tables[0].stat_names {
+            return Err(GamesCsvError::at(
+                &t.source,
+                1,
+                format!(
+                    "its statistics columns differ from those of {}; these files hold different games",
+                    tables[0].source
+                ),
+            ));
+        }
+        for r in &t.rows {
+            let seats = games.entry(r.game_key()).or_default();
+            if let Some((src, other)) = seats.iter().find(|(_, o)| o.seat == r.seat) {
+                return Err(GamesCsvError::at(
+                    &t.source,
+                    r.line,
+                    format!(
+                        "duplicate row for game_index {} seat {} (first at {})",
+                        r.game_index,
+                        r.seat,
+                        loc(src, other)
+                    ),
+                ));
+            }
+            if let Some((src, other)) = seats.first() {
+                if other.game_seed != r.game_seed {
+                    return Err(GamesCsvError::at(
+                        &t.source,
+                        r.line,
+                        format!(
+                            "game_seed {} differs from {} at {} for the same game",
+                            r.game_seed,
+                            other.game_seed,
+                            loc(src, other)
+                        ),
+                    ));
+                }
+            }
+            seats.push((&t.source, r));
+        }
+    }
+    games
+        .into_values()
+        .map(|mut seats| {
+            seats.sort_by_key(|(_, r)| r.seat);
+            let (src, first) = seats[0];
+            let location = loc(src, first);
+            if seats.len() != first.players {
+                let have: Vec<String> = seats.iter().map(|(_, r)| r.seat.to_string()).collect();
+                return Err(GamesCsvError {
+                    location,
+                    message: format!(
+                        "game_index {} of a {}-player game has rows only for seat(s) {}",
+                        first.game_index,
+                        first.players,
+                        have.join(", ")
+                    ),
+                });
+            }
+            Ok(GameGroup {
+                location,
+                seats: seats.into_iter().map(|(_, r)| r).collect(),
+            })
+        })
+        .collect()
+}
+
+/// Splits `text` into its complete lines and a partial last line (text after the last newline).
+pub fn split_partial_line(text: &str) -> (&str, &str) {
+    match text.rfind('\n') {
+        Some(i) => text.split_at(i + 1),
+        None => ("", text),
+    }
+}
+
+/// Appends games to a games file, one whole game per write, flushed at once.
+#[derive(Debug)]
+pub struct GamesWriter {
+    file: File,
+    path: PathBuf,
+}
+
+impl GamesWriter {
+    /// Creates (or truncates) `path` and writes the header.
+    pub fn create(path: &Path, stat_names: &[String]) -> std::io::Result<GamesWriter> {
+        let mut file = File::create(path).map_err(|e| annotate(path, e))?;
+        file.write_all(csv_text([header(stat_names)]).as_bytes())
+            .map_err(|e| annotate(path, e))?;
+        Ok(GamesWriter {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Opens an existing games file (header already written) for appending.
+    pub fn append(path: &Path) -> std::io::Result<GamesWriter> {
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| annotate(path, e))?;
+        Ok(GamesWriter {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Writes the rows of one game in a single write and flushes them.
+    pub fn write_game(&mut self, rows: &[GameRow]) -> std::io::Result<()> {
+        let text = csv_text(rows.iter().map(GameRow::fields));
+        self.file
+            .write_all(text.as_bytes())
+            .and_then(|()| self.file.flush())
+            .map_err(|e| annotate(&self.path, e))
+    }
+}
+
+fn annotate(path: &Path, e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+}
+
+/// The CSV text of `table` with the [`VOLATILE_COLUMNS`] blanked: equal for runs that played
+/// the same games, whatever their threads, interruptions or shards.
+pub fn comparable_text(table: &GamesTable) -> String {
+    let mut out = String::new();
+    for r in &table.rows {
+        let mut r = r.clone();
+        r.run_id.clear();
+        r.wall_ms = 0.0;
+        r.line = 0;
+        let _ = writeln!(out, "{}", r.fields().join("\u{1f}"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(game_index: u64, seat: usize) -> GameRow {
+        GameRow {
+            run_id: "r1".into(),
+            crate_version: "0.1.0".into(),
+            game: "safari".into(),
+            players: 2,
+            rules: "vehicles=2 meeples=6".into(),
+            tileset_hash: "00ff00ff00ff00ff".into(),
+            master_seed: 1,
+            game_index,
+            game_seed: 99,
+            seat,
+            agent: "mcts:iters=10,c=0.8".into(),
+            score: 40 + seat as i64,
+            rank: 2 - seat,
+            win_share: seat as f64,
+            stats: vec![3, -1],
+            turns: 42,
+            wall_ms: 1.25,
+            line: 0,
+        }
+    }
+
+    fn stats() -> Vec<String> {
+        vec!["points_path".into(), "actions_place".into()]
+    }
+
+    #[test]
+    fn round_trips_with_line_numbers() {
+        let t = GamesTable {
+            source: String::new(),
+            stat_names: stats(),
+            rows: vec![row(0, 0), row(0, 1)],
+        };
+        let text = t.to_csv();
+        assert!(text.contains("\"mcts:iters=10,c=0.8\""), "{text}");
+        let back = GamesTable::parse(&text, "g.csv").unwrap();
+        assert_eq!(back.stat_names, t.stat_names);
+        assert_eq!(back.rows[1].line, 3);
+        assert_eq!(back.to_csv(), text);
+        assert_eq!(comparable_text(&back), comparable_text(&t));
+    }
+
+    #[test]
+    fn errors_name_file_line_and_column() {
+        let t = GamesTable {
+            source: String::new(),
+            stat_names: stats(),
+            rows: vec![row(0, 0)],
+        };
+        let text = t.to_csv().replace(",42,", ",forty,");
+        let e = GamesTable::parse(&text, "g.csv").unwrap_err();
+        assert_eq!(e.location, "g.csv:2");
+        assert!(
+            e.message.contains("turns") && e.message.contains("forty"),
+            "{e}"
+        );
+        let short = format!("{}1,r1,0.1.0\n", t.to_csv());
+        let e = GamesTable::parse(&short, "g.csv").unwrap_err();
+        assert_eq!(e.location, "g.csv:3");
+        let e = GamesTable::parse("a,b\n", "x.csv").unwrap_err();
+        assert!(e.message.contains("not a meeplelab games file"), "{e}");
+        let v2 = t.to_csv().replace("\n1,", "\n2,");
+        assert!(GamesTable::parse(&v2, "g.csv")
+            .unwrap_err()
+            .message
+            .contains("schema_version"));
+    }
+
+    #[test]
+    fn sorting_orders_games_then_seats() {
+        let mut t = GamesTable {
+            source: String::new(),
+            stat_names: stats(),
+            rows: vec![row(3, 1), row(1, 0), row(3, 0), row(1, 1)],
+        };
+        t.sort();
+        let order: Vec<(u64, usize)> = t.rows.iter().map(|r| (r.game_index, r.seat)).collect();
+        assert_eq!(order, vec![(1, 0), (1, 1), (3, 0), (3, 1)]);
+    }
+
+    #[test]
+    fn grouping_checks_duplicates_and_missing_seats() {
+        let t = |rows: Vec<GameRow>| GamesTable {
+            source: "g.csv".into(),
+            stat_names: stats(),
+            rows,
+        };
+        let tables = [t(vec![row(2, 1), row(1, 0), row(2, 0), row(1, 1)])];
+        let games = group_games(&tables).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].seats[0].game_index, 1);
+        assert_eq!(games[1].seats[1].seat, 1);
+        let mut dup = row(1, 0);
+        dup.line = 7;
+        let e = group_games(&[t(vec![row(1, 0), row(1, 1), dup])]).unwrap_err();
+        assert_eq!(e.location, "g.csv:7");
+        assert!(e.message.contains("duplicate"), "{e}");
+        let e = group_games(&[t(vec![row(1, 0), row(1, 1), row(2, 1)])]).unwrap_err();
+        assert!(e.message.contains("only for seat(s) 1"), "{e}");
+    }
+
+    #[test]
+    fn partial_last_line_is_split_off() {
+        assert_eq!(split_partial_line("a\nb\nc"), ("a\nb\n", "c"));
+        assert_eq!(split_partial_line("a\n"), ("a\n", ""));
+        assert_eq!(split_partial_line("abc"), ("", "abc"));
+    }
+}

@@ -1,0 +1,270 @@
+//! End-to-end tests of `meeplelab tournament`, `summarize` and `merge`: determinism across
+//! thread counts, kill + resume, shards + merge, and clear errors before any game runs.
+
+use meeplelab::io::games_csv::{comparable_text, GamesTable};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_meeplelab");
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tournament-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn meeplelab(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("binary runs")
+}
+
+fn ok(args: &[&str]) -> Output {
+    let out = meeplelab(args);
+    assert!(
+        out.status.success(),
+        "meeplelab {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Runs a command that must fail; returns its stderr.
+fn fails(args: &[&str]) -> String {
+    let out = meeplelab(args);
+    assert!(!out.status.success(), "meeplelab {args:?} should have failed");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// games.csv of a folder with run id and wall time blanked.
+fn comparable(dir: &Path) -> String {
+    comparable_text(&GamesTable::read(&dir.join("games.csv")).unwrap())
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Cheap agents: three random variants (forbidding different action kinds).
+const CHEAP: &str = "random,random:forbid=dig,random:forbid=move_vehicle";
+
+#[test]
+fn one_and_three_threads_give_the_same_games() {
+    let dir = scratch("threads");
+    for (players, agents, games) in [("2", "random,greedy", "6"), ("3", CHEAP, "30")] {
+        let (a, b) = (dir.join(format!("a{players}")), dir.join(format!("b{players}")));
+        let common = ["tournament", "--players", players, "--agents", agents, "--games", games];
+        let one = ok(&[&common[..], &["--threads", "1", "--out", s(&a)]].concat());
+        let three = ok(&[&common[..], &["--threads", "3", "--out", s(&b)]].concat());
+        let table = GamesTable::read(&a.join("games.csv")).unwrap();
+        assert_eq!(table.rows.len(), games.parse::<usize>().unwrap() * players.parse::<usize>().unwrap());
+        assert_eq!(comparable(&a), comparable(&b));
+        assert_eq!(
+            std::fs::read_to_string(a.join("standings.csv")).unwrap(),
+            std::fs::read_to_string(b.join("standings.csv")).unwrap()
+        );
+        assert_eq!(one.stdout, three.stdout, "printed standings differ");
+        let printed = String::from_utf8_lossy(&one.stdout);
+        let model = if players == "2" { "Bradley-Terry" } else { "Plackett-Luce" };
+        assert!(printed.contains(model), "{printed}");
+    }
+}
+
+#[test]
+fn killed_run_resumes_to_the_uninterrupted_result() {
+    let dir = scratch("kill");
+    let (full, killed) = (dir.join("full"), dir.join("killed"));
+    let args = |out: &Path| {
+        vec![
+            "tournament".to_string(),
+            "--agents".into(),
+            "random,greedy".into(),
+            "--games".into(),
+            "16".into(),
+            "--threads".into(),
+            "1".into(),
+            "--bootstrap".into(),
+            "20".into(),
+            "--out".into(),
+            s(out).into(),
+        ]
+    };
+    let full_args = args(&full);
+    ok(&full_args.iter().map(String::as_str).collect::<Vec<_>>());
+
+    let mut child = Command::new(BIN)
+        .args(args(&killed))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let games = killed.join("games.csv");
+    let start = Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(&games).map_or(0, |t| t.lines().count());
+        if lines >= 5 || start.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let partial = std::fs::read_to_string(&games).unwrap();
+    let rows = partial.lines().count() - 1;
+    assert!(rows >= 4 && rows < 32, "the run should have been stopped mid-way ({rows} rows)");
+
+    let mut resume_args = args(&killed);
+    resume_args.push("--resume".into());
+    let out = ok(&resume_args.iter().map(String::as_str).collect::<Vec<_>>());
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(log.contains("finished game(s) kept"), "{log}");
+    assert_eq!(comparable(&full), comparable(&killed));
+    assert_eq!(
+        std::fs::read_to_string(full.join("standings.csv")).unwrap(),
+        std::fs::read_to_string(killed.join("standings.csv")).unwrap()
+    );
+}
+
+#[test]
+fn resume_drops_a_partial_last_game_and_finishes() {
+    let dir = scratch("partial");
+    let (full, cut) = (dir.join("full"), dir.join("cut"));
+    let base = ["tournament", "--agents", CHEAP, "--games", "24", "--bootstrap", "10"];
+    ok(&[&base[..], &["--out", s(&full)]].concat());
+    std::fs::create_dir_all(&cut).unwrap();
+    std::fs::copy(full.join("run.json"), cut.join("run.json")).unwrap();
+    // Keep 5 whole rows (game 2 loses seat 1) and half of the next line.
+    let text = std::fs::read_to_string(full.join("games.csv")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let truncated = format!("{}\n{}", lines[..6].join("\n"), &lines[6][..20]);
+    std::fs::write(cut.join("games.csv"), truncated).unwrap();
+    let out = ok(&[&base[..], &["--out", s(&cut), "--resume"]].concat());
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(log.contains("2 finished game(s) kept, 22 to play"), "{log}");
+    assert!(log.contains("partial last line") && log.contains("missing seats"), "{log}");
+    assert_eq!(comparable(&full), comparable(&cut));
+    // Resuming a finished run plays nothing and reprints the standings.
+    let again = ok(&[&base[..], &["--out", s(&cut), "--resume"]].concat());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("played 0 game(s)"));
+}
+
+#[test]
+fn three_shards_merge_into_the_single_run() {
+    let dir = scratch("shards");
+    let base = ["tournament", "--players", "3", "--agents", CHEAP, "--games", "20", "--seed", "7"];
+    let single = dir.join("single");
+    ok(&[&base[..], &["--out", s(&single)]].concat());
+    let children: Vec<_> = (1..=3)
+        .map(|k| {
+            let out = dir.join(format!("shard{k}"));
+            let shard = format!("{k}/3");
+            Command::new(BIN)
+                .args(base)
+                .args(["--shard", &shard, "--threads", "1", "--out", s(&out)])
+                .output()
+                .unwrap()
+        })
+        .collect();
+    for c in &children {
+        assert!(c.status.success(), "{}", String::from_utf8_lossy(&c.stderr));
+    }
+    let shard_rows = GamesTable::read(&dir.join("shard2/games.csv")).unwrap().rows;
+    assert_eq!(shard_rows.len(), 7 * 3);
+    assert!(shard_rows.iter().all(|r| r.game_index % 3 == 1));
+
+    let (s1, s2, s3) = (dir.join("shard1"), dir.join("shard2"), dir.join("shard3"));
+    // Missing shard: refused, naming the missing games.
+    let err = fails(&["merge", s(&dir.join("m0")), s(&s1), s(&s2)]);
+    assert!(err.contains("missing") && err.contains("2, 5, 8"), "{err}");
+    // Same shard twice: duplicate games.
+    let err = fails(&["merge", s(&dir.join("m1")), s(&s1), s(&s1.join("games.csv")), s(&s2), s(&s3)]);
+    assert!(err.contains("duplicate"), "{err}");
+    // Shard of another tournament: refused by configuration.
+    let other = dir.join("other");
+    ok(&["tournament", "--players", "3", "--agents", CHEAP, "--games", "20", "--seed", "8",
+        "--shard", "3/3", "--out", s(&other)]);
+    let err = fails(&["merge", s(&dir.join("m2")), s(&s1), s(&s2), s(&other)]);
+    assert!(err.contains("different tournament") && err.contains("seed: 7 vs 8"), "{err}");
+
+    let merged = dir.join("merged");
+    let out = ok(&["merge", s(&merged), s(&s3), s(&s1), s(&s2)]);
+    assert_eq!(comparable(&single), comparable(&merged));
+    assert_eq!(
+        std::fs::read_to_string(single.join("standings.csv")).unwrap(),
+        std::fs::read_to_string(merged.join("standings.csv")).unwrap()
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Plackett-Luce"));
+    // The merged folder is a complete unsharded run: resuming it plays nothing.
+    let again = ok(&[&base[..], &["--out", s(&merged), "--resume"]].concat());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("played 0 game(s)"));
+}
+
+#[test]
+fn summarize_recomputes_standings_in_any_row_order() {
+    let dir = scratch("summarize");
+    let run = dir.join("run");
+    let out = ok(&["tournament", "--agents", CHEAP, "--games", "18", "--out", s(&run)]);
+    let text = std::fs::read_to_string(run.join("games.csv")).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1..].reverse();
+    let shuffled = dir.join("shuffled.csv");
+    std::fs::write(&shuffled, lines.join("\n") + "\n").unwrap();
+    let standings = dir.join("standings.csv");
+    let summary = ok(&["summarize", s(&shuffled), "--out", s(&standings)]);
+    assert_eq!(summary.stdout, out.stdout);
+    assert_eq!(
+        std::fs::read_to_string(&standings).unwrap(),
+        std::fs::read_to_string(run.join("standings.csv")).unwrap()
+    );
+
+    let bad = dir.join("bad.csv");
+    let broken = text.replacen(",safari,", ",safari,x", 1).replace(",2,final", ",two,final");
+    std::fs::write(&bad, broken).unwrap();
+    let err = fails(&["summarize", s(&bad)]);
+    assert!(err.contains("bad.csv:2: column players"), "{err}");
+    let err = fails(&["summarize", s(&shuffled), s(&run.join("games.csv"))]);
+    assert!(err.contains("duplicate row"), "{err}");
+}
+
+#[test]
+fn bad_input_fails_before_any_game() {
+    let dir = scratch("bad");
+    let out = dir.join("out");
+    let o = s(&out);
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["--agents", "random,nosuchagent"], "nosuchagent"),
+        (vec!["--agents", "random"], "at least 2 agents"),
+        (vec!["--agents", "random,random"], "same configuration"),
+        (vec!["--rule", "vehicles=7"], "vehicles"),
+        (vec!["--rule", "speed=1"], "unknown rule option"),
+        (vec!["--shard", "4/3"], "shard"),
+        (vec!["--shard", "two"], "shard"),
+        (vec!["--players", "6"], "players"),
+        (vec!["--games", "0"], "--games"),
+    ];
+    for (args, expected) in cases {
+        let err = fails(&[&["tournament", "--out", o][..], &args[..]].concat());
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!out.join("games.csv").exists(), "{args:?} started a run");
+    }
+    // An output folder that cannot be created (its parent is a file).
+    let file = dir.join("file");
+    std::fs::write(&file, "x").unwrap();
+    let err = fails(&["tournament", "--agents", CHEAP, "--out", s(&file.join("sub"))]);
+    assert!(err.contains("cannot"), "{err}");
+
+    // Existing output without --resume; --resume with another configuration.
+    let base = ["tournament", "--agents", CHEAP, "--out", o];
+    ok(&[&base[..], &["--games", "6"]].concat());
+    let before = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    let err = fails(&[&base[..], &["--games", "6"]].concat());
+    assert!(err.contains("already exists") && err.contains("--resume"), "{err}");
+    let err = fails(&[&base[..], &["--games", "6", "--resume", "--seed", "2"]].concat());
+    assert!(err.contains("different tournament") && err.contains("seed: 1 vs 2"), "{err}");
+    let err = fails(&[&base[..], &["--games", "6", "--resume", "--rule", "vehicles=1"]].concat());
+    assert!(err.contains("rules"), "{err}");
+    let err = fails(&[&base[..], &["--resume", "--games", "12"]].concat());
+    assert!(err.contains("games: 6 vs 12"), "{err}");
+    assert_eq!(std::fs::read_to_string(out.join("games.csv")).unwrap(), before);
+}

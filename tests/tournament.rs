@@ -33,7 +33,10 @@ fn ok(args: &[&str]) -> Output {
 /// Runs a command that must fail; returns its stderr.
 fn fails(args: &[&str]) -> String {
     let out = meeplelab(args);
-    assert!(!out.status.success(), "meeplelab {args:?} should have failed");
+    assert!(
+        !out.status.success(),
+        "meeplelab {args:?} should have failed"
+    );
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
@@ -53,12 +56,26 @@ const CHEAP: &str = "random,random:forbid=dig,random:forbid=move_vehicle";
 fn one_and_three_threads_give_the_same_games() {
     let dir = scratch("threads");
     for (players, agents, games) in [("2", "random,greedy", "6"), ("3", CHEAP, "30")] {
-        let (a, b) = (dir.join(format!("a{players}")), dir.join(format!("b{players}")));
-        let common = ["tournament", "--players", players, "--agents", agents, "--games", games];
+        let (a, b) = (
+            dir.join(format!("a{players}")),
+            dir.join(format!("b{players}")),
+        );
+        let common = [
+            "tournament",
+            "--players",
+            players,
+            "--agents",
+            agents,
+            "--games",
+            games,
+        ];
         let one = ok(&[&common[..], &["--threads", "1", "--out", s(&a)]].concat());
         let three = ok(&[&common[..], &["--threads", "3", "--out", s(&b)]].concat());
         let table = GamesTable::read(&a.join("games.csv")).unwrap();
-        assert_eq!(table.rows.len(), games.parse::<usize>().unwrap() * players.parse::<usize>().unwrap());
+        assert_eq!(
+            table.rows.len(),
+            games.parse::<usize>().unwrap() * players.parse::<usize>().unwrap()
+        );
         assert_eq!(comparable(&a), comparable(&b));
         assert_eq!(
             std::fs::read_to_string(a.join("standings.csv")).unwrap(),
@@ -66,7 +83,11 @@ fn one_and_three_threads_give_the_same_games() {
         );
         assert_eq!(one.stdout, three.stdout, "printed standings differ");
         let printed = String::from_utf8_lossy(&one.stdout);
-        let model = if players == "2" { "Bradley-Terry" } else { "Plackett-Luce" };
+        let model = if players == "2" {
+            "Bradley-Terry"
+        } else {
+            "Plackett-Luce"
+        };
         assert!(printed.contains(model), "{printed}");
     }
 }
@@ -75,46 +96,53 @@ fn one_and_three_threads_give_the_same_games() {
 fn killed_run_resumes_to_the_uninterrupted_result() {
     let dir = scratch("kill");
     let (full, killed) = (dir.join("full"), dir.join("killed"));
-    let args = |out: &Path| {
-        vec![
-            "tournament".to_string(),
-            "--agents".into(),
-            "random,greedy".into(),
-            "--games".into(),
-            "16".into(),
-            "--threads".into(),
-            "1".into(),
-            "--bootstrap".into(),
-            "20".into(),
-            "--out".into(),
-            s(out).into(),
+    // Two greedy seats make a game slow enough (~0.1 s) to be killed mid-run reliably.
+    let args = |out: &Path, threads: &str| {
+        [
+            "tournament",
+            "--agents",
+            "greedy,greedy:opponent=0.5",
+            "--games",
+            "8",
+            "--bootstrap",
+            "20",
+            "--threads",
+            threads,
+            "--out",
+            s(out),
         ]
+        .map(String::from)
+        .to_vec()
     };
-    let full_args = args(&full);
-    ok(&full_args.iter().map(String::as_str).collect::<Vec<_>>());
+    ok(&args(&full, "2")
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>());
 
     let mut child = Command::new(BIN)
-        .args(args(&killed))
+        .args(args(&killed, "1"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let games = killed.join("games.csv");
     let start = Instant::now();
-    loop {
-        let lines = std::fs::read_to_string(&games).map_or(0, |t| t.lines().count());
-        if lines >= 5 || start.elapsed() > Duration::from_secs(60) {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
+    // Kill (SIGKILL) as soon as the first game is on disk.
+    while std::fs::read_to_string(&games).map_or(0, |t| t.lines().count()) < 3
+        && start.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(2));
     }
-    child.kill().unwrap(); // SIGKILL
+    child.kill().unwrap();
     child.wait().unwrap();
     let partial = std::fs::read_to_string(&games).unwrap();
     let rows = partial.lines().count() - 1;
-    assert!(rows >= 4 && rows < 32, "the run should have been stopped mid-way ({rows} rows)");
+    assert!(
+        (2..16).contains(&rows),
+        "the run should have been stopped mid-way ({rows} rows)"
+    );
 
-    let mut resume_args = args(&killed);
+    let mut resume_args = args(&killed, "2");
     resume_args.push("--resume".into());
     let out = ok(&resume_args.iter().map(String::as_str).collect::<Vec<_>>());
     let log = String::from_utf8_lossy(&out.stderr);
@@ -130,7 +158,15 @@ fn killed_run_resumes_to_the_uninterrupted_result() {
 fn resume_drops_a_partial_last_game_and_finishes() {
     let dir = scratch("partial");
     let (full, cut) = (dir.join("full"), dir.join("cut"));
-    let base = ["tournament", "--agents", CHEAP, "--games", "24", "--bootstrap", "10"];
+    let base = [
+        "tournament",
+        "--agents",
+        CHEAP,
+        "--games",
+        "24",
+        "--bootstrap",
+        "10",
+    ];
     ok(&[&base[..], &["--out", s(&full)]].concat());
     std::fs::create_dir_all(&cut).unwrap();
     std::fs::copy(full.join("run.json"), cut.join("run.json")).unwrap();
@@ -142,7 +178,10 @@ fn resume_drops_a_partial_last_game_and_finishes() {
     let out = ok(&[&base[..], &["--out", s(&cut), "--resume"]].concat());
     let log = String::from_utf8_lossy(&out.stderr);
     assert!(log.contains("2 finished game(s) kept, 22 to play"), "{log}");
-    assert!(log.contains("partial last line") && log.contains("missing seats"), "{log}");
+    assert!(
+        log.contains("partial last line") && log.contains("missing seats"),
+        "{log}"
+    );
     assert_eq!(comparable(&full), comparable(&cut));
     // Resuming a finished run plays nothing and reprints the standings.
     let again = ok(&[&base[..], &["--out", s(&cut), "--resume"]].concat());
@@ -152,7 +191,17 @@ fn resume_drops_a_partial_last_game_and_finishes() {
 #[test]
 fn three_shards_merge_into_the_single_run() {
     let dir = scratch("shards");
-    let base = ["tournament", "--players", "3", "--agents", CHEAP, "--games", "20", "--seed", "7"];
+    let base = [
+        "tournament",
+        "--players",
+        "3",
+        "--agents",
+        CHEAP,
+        "--games",
+        "20",
+        "--seed",
+        "7",
+    ];
     let single = dir.join("single");
     ok(&[&base[..], &["--out", s(&single)]].concat());
     let children: Vec<_> = (1..=3)
@@ -169,7 +218,9 @@ fn three_shards_merge_into_the_single_run() {
     for c in &children {
         assert!(c.status.success(), "{}", String::from_utf8_lossy(&c.stderr));
     }
-    let shard_rows = GamesTable::read(&dir.join("shard2/games.csv")).unwrap().rows;
+    let shard_rows = GamesTable::read(&dir.join("shard2/games.csv"))
+        .unwrap()
+        .rows;
     assert_eq!(shard_rows.len(), 7 * 3);
     assert!(shard_rows.iter().all(|r| r.game_index % 3 == 1));
 
@@ -178,14 +229,37 @@ fn three_shards_merge_into_the_single_run() {
     let err = fails(&["merge", s(&dir.join("m0")), s(&s1), s(&s2)]);
     assert!(err.contains("missing") && err.contains("2, 5, 8"), "{err}");
     // Same shard twice: duplicate games.
-    let err = fails(&["merge", s(&dir.join("m1")), s(&s1), s(&s1.join("games.csv")), s(&s2), s(&s3)]);
+    let err = fails(&[
+        "merge",
+        s(&dir.join("m1")),
+        s(&s1),
+        s(&s1.join("games.csv")),
+        s(&s2),
+        s(&s3),
+    ]);
     assert!(err.contains("duplicate"), "{err}");
     // Shard of another tournament: refused by configuration.
     let other = dir.join("other");
-    ok(&["tournament", "--players", "3", "--agents", CHEAP, "--games", "20", "--seed", "8",
-        "--shard", "3/3", "--out", s(&other)]);
+    ok(&[
+        "tournament",
+        "--players",
+        "3",
+        "--agents",
+        CHEAP,
+        "--games",
+        "20",
+        "--seed",
+        "8",
+        "--shard",
+        "3/3",
+        "--out",
+        s(&other),
+    ]);
     let err = fails(&["merge", s(&dir.join("m2")), s(&s1), s(&s2), s(&other)]);
-    assert!(err.contains("different tournament") && err.contains("seed: 7 vs 8"), "{err}");
+    assert!(
+        err.contains("different tournament") && err.contains("seed: 7 vs 8"),
+        "{err}"
+    );
 
     let merged = dir.join("merged");
     let out = ok(&["merge", s(&merged), s(&s3), s(&s1), s(&s2)]);
@@ -204,7 +278,15 @@ fn three_shards_merge_into_the_single_run() {
 fn summarize_recomputes_standings_in_any_row_order() {
     let dir = scratch("summarize");
     let run = dir.join("run");
-    let out = ok(&["tournament", "--agents", CHEAP, "--games", "18", "--out", s(&run)]);
+    let out = ok(&[
+        "tournament",
+        "--agents",
+        CHEAP,
+        "--games",
+        "18",
+        "--out",
+        s(&run),
+    ]);
     let text = std::fs::read_to_string(run.join("games.csv")).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
     lines[1..].reverse();
@@ -219,7 +301,9 @@ fn summarize_recomputes_standings_in_any_row_order() {
     );
 
     let bad = dir.join("bad.csv");
-    let broken = text.replacen(",safari,", ",safari,x", 1).replace(",2,final", ",two,final");
+    let broken = text
+        .replacen(",safari,", ",safari,x", 1)
+        .replace(",2,final", ",two,final");
     std::fs::write(&bad, broken).unwrap();
     let err = fails(&["summarize", s(&bad)]);
     assert!(err.contains("bad.csv:2: column players"), "{err}");
@@ -251,7 +335,13 @@ fn bad_input_fails_before_any_game() {
     // An output folder that cannot be created (its parent is a file).
     let file = dir.join("file");
     std::fs::write(&file, "x").unwrap();
-    let err = fails(&["tournament", "--agents", CHEAP, "--out", s(&file.join("sub"))]);
+    let err = fails(&[
+        "tournament",
+        "--agents",
+        CHEAP,
+        "--out",
+        s(&file.join("sub")),
+    ]);
     assert!(err.contains("cannot"), "{err}");
 
     // Existing output without --resume; --resume with another configuration.
@@ -259,12 +349,27 @@ fn bad_input_fails_before_any_game() {
     ok(&[&base[..], &["--games", "6"]].concat());
     let before = std::fs::read_to_string(out.join("games.csv")).unwrap();
     let err = fails(&[&base[..], &["--games", "6"]].concat());
-    assert!(err.contains("already exists") && err.contains("--resume"), "{err}");
+    assert!(
+        err.contains("already exists") && err.contains("--resume"),
+        "{err}"
+    );
     let err = fails(&[&base[..], &["--games", "6", "--resume", "--seed", "2"]].concat());
-    assert!(err.contains("different tournament") && err.contains("seed: 1 vs 2"), "{err}");
-    let err = fails(&[&base[..], &["--games", "6", "--resume", "--rule", "vehicles=1"]].concat());
+    assert!(
+        err.contains("different tournament") && err.contains("seed: 1 vs 2"),
+        "{err}"
+    );
+    let err = fails(
+        &[
+            &base[..],
+            &["--games", "6", "--resume", "--rule", "vehicles=1"],
+        ]
+        .concat(),
+    );
     assert!(err.contains("rules"), "{err}");
     let err = fails(&[&base[..], &["--resume", "--games", "12"]].concat());
     assert!(err.contains("games: 6 vs 12"), "{err}");
-    assert_eq!(std::fs::read_to_string(out.join("games.csv")).unwrap(), before);
+    assert_eq!(
+        std::fs::read_to_string(out.join("games.csv")).unwrap(),
+        before
+    );
 }

@@ -9,7 +9,7 @@
 //! on the path gains the reward of the seat that chose its action. The most visited root
 //! action is played.
 
-use super::greedy::best_one_ply;
+use super::greedy::{best_one_ply, TurnLookahead};
 use super::params::{ParamDef, ParamType, ParamValue, Params};
 use super::restrict::Restriction;
 use super::value::Evaluator;
@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 /// Parameters of `mcts` besides the heuristic weights (used by greedy rollouts and truncated
 /// rollouts).
-pub(crate) const PARAMS: [ParamDef; 15] = [
+pub(crate) const PARAMS: [ParamDef; 16] = [
     ParamDef {
         name: "iters",
         ty: ParamType::Int {
@@ -68,6 +68,14 @@ pub(crate) const PARAMS: [ParamDef; 15] = [
         default: ParamValue::Choice("greedy"),
     },
     ParamDef {
+        name: "prior_visits",
+        ty: ParamType::Float {
+            min: 0.0,
+            max: 1e6,
+        },
+        default: ParamValue::Float(0.0),
+    },
+    ParamDef {
         name: "rollout",
         ty: ParamType::Choice(&["random", "greedy"]),
         default: ParamValue::Choice("random"),
@@ -78,7 +86,7 @@ pub(crate) const PARAMS: [ParamDef; 15] = [
         default: ParamValue::Float(0.1),
     },
     ParamDef {
-        name: "rollout_turns",
+        name: "horizon",
         ty: ParamType::Int { min: 0, max: 100_000 },
         default: ParamValue::Int(0),
     },
@@ -147,9 +155,10 @@ pub(crate) struct Config {
     c: f64,
     widening: Option<(f64, f64)>,
     prior: Prior,
+    prior_visits: f64,
     rollout: Rollout,
     epsilon: f64,
-    rollout_turns: usize,
+    horizon: usize,
     value: ValueMode,
     scale: f64,
     threads: usize,
@@ -170,12 +179,13 @@ impl Config {
                 "greedy" => Prior::Greedy,
                 _ => Prior::Random,
             },
+            prior_visits: p.float("prior_visits"),
             rollout: match p.choice("rollout") {
                 "greedy" => Rollout::Greedy,
                 _ => Rollout::Random,
             },
             epsilon: p.float("epsilon"),
-            rollout_turns: p.int("rollout_turns") as usize,
+            horizon: p.int("horizon") as usize,
             value: match p.choice("value") {
                 "win" => ValueMode::Win,
                 _ => ValueMode::Diff,
@@ -226,6 +236,8 @@ struct Shared<'a, G: Game> {
     restriction: Restriction,
     eval: Evaluator,
     cfg: Config,
+    /// Turn at whose start positions are judged by the heuristic (`usize::MAX`: the end).
+    horizon: usize,
 }
 
 /// One search tree with its reusable buffers.
@@ -239,6 +251,7 @@ struct Tree<G: Game> {
     has_child: Vec<bool>,
     ties: Vec<usize>,
     values: Vec<f64>,
+    lookahead: TurnLookahead<G>,
     iterations: u64,
     max_depth: usize,
 }
@@ -255,6 +268,7 @@ impl<G: Game> Tree<G> {
             has_child: Vec::new(),
             ties: Vec::new(),
             values: Vec::new(),
+            lookahead: TurnLookahead::new(),
             iterations: 0,
             max_depth: 0,
         }
@@ -299,11 +313,18 @@ impl<G: Game> Tree<G> {
         self.path.push(0);
         let mut node = 0usize;
         while let Some(seat) = state.to_move() {
+            if state.turn() >= sh.horizon {
+                break;
+            }
             self.candidates(sh, &state, seat);
             self.eligible_children(sh, &state, node, seat);
-            let (child, i) = match self.kids.iter().find(|(id, _)| self.nodes[*id as usize].visits == 0) {
-                Some(&unvisited) => unvisited,
-                None => self.select(sh.cfg.c),
+            let unvisited = self
+                .kids
+                .iter()
+                .find(|(id, _)| self.nodes[*id as usize].visits == 0);
+            let (child, i) = match unvisited {
+                Some(&first) if sh.cfg.prior_visits == 0.0 => first,
+                _ => self.select(sh.cfg.c, sh.cfg.prior_visits),
             };
             state.apply(self.allowed[i]);
             self.path.push(child);
@@ -364,16 +385,27 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// The prior of `action` for `seat`: its one-ply heuristic value, or a random number.
+    /// The prior reward of `action` for `seat`: the reward of its heuristic value (with the
+    /// rest of the turn played greedily during the root's turn, one-ply later), or a random
+    /// number.
     fn prior(&mut self, sh: &Shared<'_, G>, state: &G, seat: usize, action: G::Action) -> f64 {
-        match sh.cfg.prior {
-            Prior::Random => unit(&mut self.rng),
+        let value = match sh.cfg.prior {
+            Prior::Random => return unit(&mut self.rng),
+            Prior::Greedy if state.turn() == sh.root.turn() => self.lookahead.turn_value(
+                state,
+                action,
+                seat,
+                (sh.me, sh.restriction),
+                &sh.eval,
+                &mut self.rng,
+            ),
             Prior::Greedy => {
                 let mut next = state.clone();
                 next.apply(action);
                 sh.eval.value(&next, seat)
             }
-        }
+        };
+        diff_reward(value, sh.cfg.scale)
     }
 
     /// Adds a child of `node` for `action`, keeping children sorted by decreasing prior.
@@ -393,15 +425,17 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// The eligible child (from `self.kids`, all visited) with the best UCB score, and its
-    /// candidate index. UCB counts a child's availability in place of its parent's visits.
-    fn select(&self, c: f64) -> (u32, usize) {
+    /// The eligible child (from `self.kids`) with the best UCB score, and its candidate index.
+    /// UCB counts a child's availability in place of its parent's visits, and its prior as
+    /// `prior_visits` extra visits (all children are visited when that is 0).
+    fn select(&self, c: f64, prior_visits: f64) -> (u32, usize) {
         let mut best = self.kids[0];
         let mut best_score = f64::NEG_INFINITY;
         for &(id, i) in &self.kids {
             let n = &self.nodes[id as usize];
-            let visits = n.visits as f64;
-            let score = n.reward / visits + c * ((n.avail as f64).ln() / visits).sqrt();
+            let visits = n.visits as f64 + prior_visits;
+            let mean = (n.reward + prior_visits * n.prior) / visits;
+            let score = mean + c * ((n.avail as f64).ln() / visits).sqrt();
             if score > best_score {
                 best_score = score;
                 best = (id, i);
@@ -410,14 +444,10 @@ impl<G: Game> Tree<G> {
         best
     }
 
-    /// Plays on from `state` with the rollout policy, to the end or for `rollout_turns` turns.
+    /// Plays on from `state` with the rollout policy, to the horizon or the end.
     fn rollout(&mut self, sh: &Shared<'_, G>, state: &mut G) {
-        let stop_turn = match sh.cfg.rollout_turns {
-            0 => usize::MAX,
-            t => state.turn() + t,
-        };
         while let Some(seat) = state.to_move() {
-            if state.turn() >= stop_turn {
+            if state.turn() >= sh.horizon {
                 break;
             }
             self.candidates(sh, state, seat);
@@ -445,7 +475,7 @@ impl<G: Game> Tree<G> {
         match sh.cfg.value {
             ValueMode::Diff => {
                 for v in &mut self.values {
-                    *v = 0.5 + 0.5 * (*v / sh.cfg.scale).tanh();
+                    *v = diff_reward(*v, sh.cfg.scale);
                 }
             }
             ValueMode::Win => {
@@ -460,6 +490,11 @@ impl<G: Game> Tree<G> {
             }
         }
     }
+}
+
+/// The reward in `[0, 1]` of a value (own total − best other total): `0.5 + 0.5·tanh(v / scale)`.
+fn diff_reward(value: f64, scale: f64) -> f64 {
+    0.5 + 0.5 * (value / scale).tanh()
 }
 
 /// A uniform number in `[0, 1)`.
@@ -515,6 +550,10 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
             restriction: self.restriction,
             eval: self.eval,
             cfg: self.cfg,
+            horizon: match self.cfg.horizon {
+                0 => usize::MAX,
+                h => state.turn() + h,
+            },
         };
         let seeds: Vec<u64> = self.trees.iter().map(|_| self.rng.next_u64()).collect();
         if self.trees.len() == 1 {

@@ -234,9 +234,13 @@ pub fn plackett_luce(rankings: &[Ranking], agents: usize) -> Array1<f64> {
                 denom[r.order[s]] += running;
             }
         }
-        let next = Array1::from_iter(
-            (0..agents).map(|a| if denom[a] > 0.0 { stage_wins[a] / denom[a] } else { gamma[a] }),
-        );
+        let next = Array1::from_iter((0..agents).map(|a| {
+            if denom[a] > 0.0 {
+                stage_wins[a] / denom[a]
+            } else {
+                gamma[a]
+            }
+        }));
         if normalise_and_converged(&mut gamma, next) {
             break;
         }
@@ -329,7 +333,10 @@ mod tests {
                 .map(|j| (w[[i, j]] + w[[j, i]]) * g[i] / (g[i] + g[j]))
                 .sum();
             let observed: f64 = w.row(i).sum();
-            assert!((expected - observed).abs() < 1e-6, "{i}: {expected} vs {observed}");
+            assert!(
+                (expected - observed).abs() < 1e-6,
+                "{i}: {expected} vs {observed}"
+            );
         }
         assert!(theta[0] > theta[1] && theta[1] > theta[2]);
         assert!(theta.sum().abs() < 1e-9);

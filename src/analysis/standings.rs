@@ -169,7 +169,11 @@ impl Standings {
         ]
         .map(String::from)
         .to_vec();
-        head.extend(self.point_sources.iter().map(|s| format!("mean_points_{s}")));
+        head.extend(
+            self.point_sources
+                .iter()
+                .map(|s| format!("mean_points_{s}")),
+        );
         let mut w = csv::WriterBuilder::new()
             .terminator(csv::Terminator::Any(b'\n'))
             .from_writer(Vec::new());
@@ -219,7 +223,13 @@ impl Standings {
         let _ = writeln!(
             out,
             "{:<width$}  {:>6}  {:>6}  {:>21}  {:>15}  {:>5}  {:>21}",
-            "agent", "games", "wins", "win rate [95% CI]", "score ± 95% CI", "rank", "rating [95% CI]"
+            "agent",
+            "games",
+            "wins",
+            "win rate [95% CI]",
+            "score ± 95% CI",
+            "rank",
+            "rating [95% CI]"
         );
         for a in &self.agents {
             let win = format!(
@@ -330,9 +340,17 @@ mod tests {
     fn sample() -> Vec<GameRow> {
         let mut rows = Vec::new();
         for g in 0..10u64 {
-            let (a, b) = if g % 2 == 0 { ("strong", "weak") } else { ("weak", "strong") };
+            let (a, b) = if g % 2 == 0 {
+                ("strong", "weak")
+            } else {
+                ("weak", "strong")
+            };
             let strong_wins = g != 3;
-            let (sa, sb) = if (a == "strong") == strong_wins { (20, 10) } else { (10, 20) };
+            let (sa, sb) = if (a == "strong") == strong_wins {
+                (20, 10)
+            } else {
+                (10, 20)
+            };
             rows.push(row(g, 0, a, sa, if sa > sb { 1.0 } else { 0.0 }));
             rows.push(row(g, 1, b, sb, if sb > sa { 1.0 } else { 0.0 }));
         }
@@ -352,7 +370,10 @@ mod tests {
         assert_eq!(top.mean_points, vec![19.0]);
         assert!(top.rating > 0.0 && s.agents[1].rating < 0.0);
         let text = s.to_table();
-        assert!(text.contains("strong") && text.contains("Bradley-Terry"), "{text}");
+        assert!(
+            text.contains("strong") && text.contains("Bradley-Terry"),
+            "{text}"
+        );
         let csv = s.to_csv();
         assert!(csv.starts_with("agent,games,wins,win_rate,"), "{csv}");
         assert!(csv.lines().next().unwrap().ends_with("mean_points_path"));

@@ -40,7 +40,10 @@ mod tests {
     fn wilson_matches_reference_values() {
         // 8 successes out of 10: Wilson 95% interval (0.4902, 0.9433).
         let (lo, hi) = wilson_interval(8.0, 10.0, Z95);
-        assert!((lo - 0.4902).abs() < 1e-4 && (hi - 0.9433).abs() < 1e-4, "{lo} {hi}");
+        assert!(
+            (lo - 0.4902).abs() < 1e-4 && (hi - 0.9433).abs() < 1e-4,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson_interval(0.0, 5.0, Z95);
         assert_eq!(lo, 0.0);
         assert!(hi > 0.4 && hi < 0.5);

@@ -37,7 +37,9 @@ pub struct TournamentConfig {
 impl TournamentConfig {
     /// The shard this configuration plays.
     pub fn shard(&self) -> Result<Shard, String> {
-        self.shard.parse().map_err(|e: super::shard::ShardError| e.0)
+        self.shard
+            .parse()
+            .map_err(|e: super::shard::ShardError| e.0)
     }
 
     /// The same tournament with a different shard.
@@ -63,7 +65,11 @@ impl TournamentConfig {
             other.schema_version.to_string(),
         );
         cmp("game", self.game.clone(), other.game.clone());
-        cmp("players", self.players.to_string(), other.players.to_string());
+        cmp(
+            "players",
+            self.players.to_string(),
+            other.players.to_string(),
+        );
         cmp("agents", self.agents.join(" "), other.agents.join(" "));
         cmp("rules", self.rules.clone(), other.rules.clone());
         cmp(
@@ -218,7 +224,11 @@ mod tests {
         let c = sample();
         assert_eq!(c.default_out_dir(), sample().default_out_dir());
         let s = c.with_shard(Shard { index: 2, count: 3 }).default_out_dir();
-        assert!(s.to_string_lossy().ends_with("-shard2of3"), "{}", s.display());
+        assert!(
+            s.to_string_lossy().ends_with("-shard2of3"),
+            "{}",
+            s.display()
+        );
         assert!(s.to_string_lossy().starts_with("results"));
     }
 

@@ -158,7 +158,9 @@ pub fn read_for_resume(
         .filter(|(_, s)| s.len() != config.players)
         .map(|(&g, _)| g)
         .collect();
-    table.rows.retain(|r| !dropped_games.contains(&r.game_index));
+    table
+        .rows
+        .retain(|r| !dropped_games.contains(&r.game_index));
     table.sort();
     let done = seats
         .keys()
@@ -225,7 +227,9 @@ mod tests {
         assert!(check_row(&c, &s, &r).is_ok());
         let mut bad = r.clone();
         bad.agent = "a".into();
-        assert!(check_row(&c, &s, &bad).unwrap_err().contains("agent is a, expected b"));
+        assert!(check_row(&c, &s, &bad)
+            .unwrap_err()
+            .contains("agent is a, expected b"));
         let mut bad = r.clone();
         bad.game_index = 4;
         assert!(check_row(&c, &s, &bad).unwrap_err().contains("beyond"));
@@ -241,7 +245,13 @@ mod tests {
         let t = GamesTable {
             source: String::new(),
             stat_names: vec![],
-            rows: vec![row(&c, &s, 2, 1), row(&c, &s, 2, 0), row(&c, &s, 0, 0), row(&c, &s, 0, 1), row(&c, &s, 1, 0)],
+            rows: vec![
+                row(&c, &s, 2, 1),
+                row(&c, &s, 2, 0),
+                row(&c, &s, 0, 0),
+                row(&c, &s, 0, 1),
+                row(&c, &s, 1, 0),
+            ],
         };
         let text = format!("{}1,x,0,saf", t.to_csv());
         std::fs::write(&path, text).unwrap();

@@ -74,9 +74,8 @@ pub fn merge(out: &Path, inputs: &[&Path], resamples: usize) -> Result<MergeRepo
                     ))
                 }
             });
-            check.map_err(|m| {
-                ArenaError::Conflict(format!("{}:{}: {m}", table.source, row.line))
-            })?;
+            check
+                .map_err(|m| ArenaError::Conflict(format!("{}:{}: {m}", table.source, row.line)))?;
         }
         tables.push(table);
     }
@@ -86,7 +85,9 @@ pub fn merge(out: &Path, inputs: &[&Path], resamples: usize) -> Result<MergeRepo
     for g in &groups {
         present[g.seats[0].game_index as usize] = true;
     }
-    let missing: Vec<u64> = (0..config.games).filter(|&g| !present[g as usize]).collect();
+    let missing: Vec<u64> = (0..config.games)
+        .filter(|&g| !present[g as usize])
+        .collect();
     if !missing.is_empty() {
         let examples: Vec<String> = missing.iter().take(8).map(|g| g.to_string()).collect();
         return Err(ArenaError::Incomplete(format!(

@@ -65,34 +65,46 @@ pub fn play_game<G: Game + 'static>(
     }
 }
 
-/// Runs `play` for every index on a pool of `threads` threads (0: one per core) and passes each
-/// result to `sink` on the calling thread as soon as it finishes (completion order). When
-/// `sink` fails, no further games start and the error is returned once running games end.
-pub fn play_parallel<T, E, P, S>(indices: &[u64], threads: usize, play: P, mut sink: S) -> Result<(), E>
+/// A rayon pool of `threads` game threads (0: one per core).
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("arena-{i}"))
+        .build()
+        .map_err(|e| format!("cannot start {threads} game threads: {e}"))
+}
+
+/// Runs `play` for every index on `pool` and passes each result to `sink` on the calling
+/// thread as soon as it finishes (completion order). When `sink` fails, no further games start
+/// and the error is returned once running games end.
+pub fn play_parallel<T, E, P, S>(
+    pool: &rayon::ThreadPool,
+    indices: &[u64],
+    play: P,
+    mut sink: S,
+) -> Result<(), E>
 where
     T: Send,
     P: Fn(u64) -> T + Sync,
     S: FnMut(T) -> Result<(), E>,
 {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("arena-{i}"))
-        .build()
-        .expect("cannot start the game threads");
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<T>();
     std::thread::scope(|scope| {
         let (stop, play) = (&stop, &play);
         scope.spawn(move || {
             pool.install(|| {
-                indices.par_iter().with_max_len(1).for_each_with(tx, |tx, &g| {
-                    if !stop.load(Ordering::Relaxed) {
-                        let result = play(g);
-                        if tx.send(result).is_err() {
-                            stop.store(true, Ordering::Relaxed);
+                indices
+                    .par_iter()
+                    .with_max_len(1)
+                    .for_each_with(tx, |tx, &g| {
+                        if !stop.load(Ordering::Relaxed) {
+                            let result = play(g);
+                            if tx.send(result).is_err() {
+                                stop.store(true, Ordering::Relaxed);
+                            }
                         }
-                    }
-                });
+                    });
             });
         });
         let mut outcome = Ok(());
@@ -116,10 +128,15 @@ mod tests {
     fn parallel_play_hands_every_result_once() {
         let indices: Vec<u64> = (0..50).collect();
         let mut seen = Vec::new();
-        play_parallel(&indices, 3, |g| g * 2, |v| -> Result<(), ()> {
-            seen.push(v);
-            Ok(())
-        })
+        play_parallel(
+            &indices,
+            3,
+            |g| g * 2,
+            |v| -> Result<(), ()> {
+                seen.push(v);
+                Ok(())
+            },
+        )
         .unwrap();
         seen.sort_unstable();
         assert_eq!(seen, (0..50).map(|g| g * 2).collect::<Vec<_>>());
@@ -129,14 +146,19 @@ mod tests {
     fn a_failing_sink_stops_the_run() {
         let indices: Vec<u64> = (0..1000).collect();
         let mut count = 0;
-        let r = play_parallel(&indices, 2, |g| g, |_| {
-            count += 1;
-            if count == 3 {
-                Err("disk full")
-            } else {
-                Ok(())
-            }
-        });
+        let r = play_parallel(
+            &indices,
+            2,
+            |g| g,
+            |_| {
+                count += 1;
+                if count == 3 {
+                    Err("disk full")
+                } else {
+                    Ok(())
+                }
+            },
+        );
         assert_eq!(r, Err("disk full"));
         assert_eq!(count, 3);
     }

@@ -48,9 +48,15 @@ impl Progress {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
             bar.set_style(
                 ProgressStyle::with_template(
-                    "{elapsed_precise} [{wide_bar}] {pos}/{len} games  {per_sec}  ETA {eta}",
+                    "{elapsed_precise} [{wide_bar}] {pos}/{len} games  {rate}  ETA {eta}",
                 )
                 .expect("valid template")
+                .with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.1} games/s", state.per_sec());
+                    },
+                )
                 .progress_chars("=> "),
             );
             bar.set_position(done);
@@ -75,18 +81,21 @@ impl Progress {
         self.played += 1;
         if let Some(bar) = &self.bar {
             bar.inc(1);
-        } else if self.mode == ProgressMode::Lines && self.last_line.elapsed() >= LINE_INTERVAL {
+        } else if self.mode == ProgressMode::Lines
+            && self.last_line.elapsed() >= LINE_INTERVAL
+            && self.done < self.total
+        {
             self.last_line = Instant::now();
             eprintln!("{}", self.line());
         }
     }
 
-    /// Ends the report (clears the bar; prints a final plain line).
+    /// Ends the report (clears the bar, or prints a final plain line).
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
-        if self.mode != ProgressMode::Silent && self.played > 0 {
+        if self.mode == ProgressMode::Lines && self.played > 0 {
             eprintln!("{}", self.line());
         }
     }
@@ -94,7 +103,11 @@ impl Progress {
     /// `games 30/60 (12.5 games/s, ETA 2 s)`.
     fn line(&self) -> String {
         let secs = self.start.elapsed().as_secs_f64();
-        let rate = if secs > 0.0 { self.played as f64 / secs } else { 0.0 };
+        let rate = if secs > 0.0 {
+            self.played as f64 / secs
+        } else {
+            0.0
+        };
         let left = self.total.saturating_sub(self.done);
         let eta = if rate > 0.0 {
             format!("ETA {:.0} s", left as f64 / rate)

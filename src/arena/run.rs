@@ -10,7 +10,7 @@ use super::config::{new_run_id, TournamentConfig};
 use super::error::ArenaError;
 use super::folder::{read_for_resume, Folder};
 use super::outcome::{ranks, win_shares};
-use super::play::{play_game, play_parallel, PlayedGame};
+use super::play::{play_game, play_parallel, thread_pool, PlayedGame};
 use super::progress::{Progress, ProgressMode};
 use super::schedule::Schedule;
 use super::shard::Shard;
@@ -38,9 +38,7 @@ pub struct Tournament<'a, G: Game> {
 /// How to run a tournament.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
-    /// Continue the folder's interrupted run instead of refusing to touch it.
-    pub resume: bool,
-    /// Game threads (0: one per core).
+    /// Threads for games and the rating bootstrap (0: one per core).
     pub threads: usize,
     /// Progress display.
     pub progress: ProgressMode,
@@ -53,6 +51,8 @@ pub struct RunOptions {
 pub struct Prepared {
     /// The tournament folder.
     pub folder: Folder,
+    /// Whether an existing run was found and continued (false for a fresh start).
+    pub resumed: bool,
     /// Finished games found (resume only).
     pub kept_games: usize,
     /// Whether a partial last line was dropped (resume only).
@@ -99,8 +99,8 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         if config.games == 0 {
             return Err(ArenaError::Config("--games must be at least 1".into()));
         }
-        let schedule = Schedule::new(specs.len(), config.players)
-            .map_err(|e| ArenaError::Config(e.0))?;
+        let schedule =
+            Schedule::new(specs.len(), config.players).map_err(|e| ArenaError::Config(e.0))?;
         let shard = config.shard().map_err(ArenaError::Config)?;
         Ok(Tournament {
             config,
@@ -126,6 +126,7 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         let exists = games_path.exists();
         let mut prepared = Prepared {
             folder: folder.clone(),
+            resumed: exists,
             kept_games: 0,
             dropped_partial_line: false,
             dropped_games: Vec::new(),
@@ -142,10 +143,7 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         let mut done = std::collections::BTreeSet::new();
         if exists {
             let stored = TournamentConfig::load(&folder.config()).map_err(|e| {
-                ArenaError::Conflict(format!(
-                    "cannot resume {}: {e}",
-                    games_path.display()
-                ))
+                ArenaError::Conflict(format!("cannot resume {}: {e}", games_path.display()))
             })?;
             let diffs = stored.differences(&self.config, true);
             if !diffs.is_empty() {
@@ -182,11 +180,8 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         let run_id = new_run_id();
         let mut writer = GamesWriter::append(&games_path)?;
         let total = self.shard.len(self.config.games);
-        let mut progress = Progress::new(
-            options.progress,
-            total,
-            total - prepared.todo.len() as u64,
-        );
+        let mut progress =
+            Progress::new(options.progress, total, total - prepared.todo.len() as u64);
         let play = |g: u64| {
             play_game(
                 self.new_game.as_ref(),
@@ -196,7 +191,8 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
                 g,
             )
         };
-        let result = play_parallel(&prepared.todo, options.threads, play, |game| {
+        let pool = thread_pool(options.threads).map_err(ArenaError::Config)?;
+        let result = play_parallel(&pool, &prepared.todo, play, |game| {
             writer.write_game(&self.rows(&run_id, &game))?;
             progress.tick();
             Ok::<(), std::io::Error>(())
@@ -206,7 +202,8 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         let mut table = GamesTable::read(&games_path)?;
         table.sort();
         table.write_atomically(&games_path)?;
-        let standings = Standings::compute(std::slice::from_ref(&table), options.resamples)?;
+        let standings =
+            pool.install(|| Standings::compute(std::slice::from_ref(&table), options.resamples))?;
         write_atomically(&prepared.folder.standings(), &standings.to_csv())?;
         Ok(RunReport {
             played: prepared.todo.len(),

@@ -128,9 +128,7 @@ impl fmt::Display for Schedule {
 }
 
 fn binomial(n: usize, k: usize) -> usize {
-    (0..k).fold(1usize, |acc, i| {
-        acc.saturating_mul(n - i) / (i + 1)
-    })
+    (0..k).fold(1usize, |acc, i| acc.saturating_mul(n - i) / (i + 1))
 }
 
 /// All `k`-subsets of `0..n`, each ascending, in lexicographic order.
@@ -204,7 +202,10 @@ mod tests {
         let s = Schedule::new(5, 3).unwrap();
         assert_eq!(s.block_len(), 10 * 3);
         assert_eq!(combinations(5, 3).len(), binomial(5, 3));
-        assert_eq!(s.seatings()[..3], [vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
+        assert_eq!(
+            s.seatings()[..3],
+            [vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod match_cmd;
 mod merge;
 mod perft;
 mod random_game;
+mod render;
 mod replay;
 mod summarize;
 mod tiles;
@@ -38,14 +39,16 @@ pub enum Command {
     Perft(perft::Args),
     /// Play seat-swapped games between two agents; print win rates and mean scores.
     Match(match_cmd::Args),
-    /// Run a tournament: parallel, reproducible, resumable, shardable; writes games.csv and
-    /// standings.csv and prints standings. With no arguments: random vs greedy vs mcts.
+    /// Run a tournament between agents (parallel, resumable, shardable); no arguments: random
+    /// vs greedy vs mcts.
     Tournament(tournament::Args),
     /// Recompute standings (win rates, scores, ratings) from games.csv files.
     Summarize(summarize::Args),
     /// Join the shard folders of one tournament into one folder (checks configuration and
     /// that every game is present once).
     Merge(merge::Args),
+    /// Draw the board of a game record at any turn as an SVG picture.
+    Render(render::Args),
 }
 
 /// `meeplelab tiles …`
@@ -91,6 +94,7 @@ pub fn run() -> i32 {
         Command::Tournament(args) => tournament::run(&args),
         Command::Summarize(args) => summarize::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Render(args) => render::run(&args),
     };
     match result {
         Ok(()) => 0,

@@ -37,7 +37,8 @@ pub struct Args {
     /// Tile set and rule options.
     #[command(flatten)]
     pub setup: GameArgs,
-    /// Game threads (0: one per core). Results do not depend on it.
+    /// Threads for games and the rating bootstrap (0: one per core). Results do not depend
+    /// on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Output folder [default: results/tournament-<game>-<players>p-<hash of the
@@ -160,7 +161,12 @@ pub fn run(args: &Args) -> CmdResult {
         "output: {} (if interrupted, rerun the same command with --resume)",
         out.display()
     );
-    if args.resume {
+    if args.resume && !prepared.resumed {
+        eprintln!(
+            "resume: no games.csv in {} yet, starting a new run",
+            out.display()
+        );
+    } else if args.resume {
         let mut line = format!(
             "resume: {} finished game(s) kept, {} to play",
             prepared.kept_games,
@@ -179,7 +185,6 @@ pub fn run(args: &Args) -> CmdResult {
     }
     let start = Instant::now();
     let options = RunOptions {
-        resume: args.resume,
         threads: args.threads,
         progress: ProgressMode::auto(),
         resamples: args.bootstrap,

@@ -68,9 +68,21 @@ impl Default for Board {
     }
 }
 
+/// `v mod BOARD_SIDE` for every `i8` value `v` (indexed by `v as u8`): one load instead of a
+/// Euclidean remainder on the hottest path of the engine.
+const WRAP: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = (i as u8 as i8 as i16).rem_euclid(BOARD_SIDE as i16) as u8;
+        i += 1;
+    }
+    table
+};
+
 #[inline]
 fn wrap(v: i8) -> usize {
-    (v as i16).rem_euclid(BOARD_SIDE as i16) as usize
+    WRAP[v as u8 as usize] as usize
 }
 
 impl Board {

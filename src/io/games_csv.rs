@@ -107,7 +107,7 @@ impl GameRow {
             self.agent.clone(),
             self.score.to_string(),
             self.rank.to_string(),
-            self.win_share.to_string(),
+            format!("{:?}", self.win_share),
         ];
         f.extend(self.stats.iter().map(|v| v.to_string()));
         f.push(self.turns.to_string());

@@ -126,6 +126,13 @@ impl Record {
     /// Replays the record against the rules; `base` is the folder relative tile-set paths are
     /// taken from.
     pub fn replay(&self, base: &Path) -> Result<Replay, RecordError> {
+        self.replay_to_turn(base, None)
+    }
+
+    /// Replays the record up to the position after `turn` complete turns: it stops before the
+    /// first decision of turn `turn + 1` (checking the `expect` lines before it). `None`, or a
+    /// turn past the end of the record, replays every line.
+    pub fn replay_to_turn(&self, base: &Path, turn: Option<usize>) -> Result<Replay, RecordError> {
         let err = |line: usize, message: String| RecordError {
             origin: self.origin.clone(),
             line,
@@ -193,6 +200,7 @@ impl Record {
         let mut decisions = 0;
         for entry in &self.entries {
             match entry {
+                Entry::Decision { .. } if turn.is_some_and(|n| state.turn() >= n) => break,
                 Entry::Decision { line, player, text } => {
                     let Some(to_move) = state.to_move() else {
                         return Err(err(*line, "the game is already over".into()));

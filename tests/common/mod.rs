@@ -8,6 +8,8 @@ use meeplelab::core::tileset::NO_SEGMENT;
 use meeplelab::games::safari::{Action, SafariState, Setup, Spot};
 use std::collections::HashMap;
 
+pub mod naive;
+
 /// Starts a default game for `players` with `seed`.
 pub fn new_game(players: usize, seed: u64) -> SafariState {
     SafariState::new(&Setup::new(players, seed)).expect("default setup starts")
@@ -41,18 +43,17 @@ pub struct OracleFeature {
     pub meeples: [u8; 5],
 }
 
-/// Recomputes every feature from scratch by flood fill over the placed cells and compares it
-/// with the engine's union-find aggregates. Panics with a description on any difference.
-pub fn check_features_against_flood_fill(state: &SafariState) {
+/// Features found by flood fill: members as (cell index, segment), and each member's feature.
+pub struct FloodFill {
+    /// Every feature's segments.
+    pub features: Vec<Vec<(usize, u8)>>,
+    /// Feature index of each (cell, segment).
+    pub feature_of: HashMap<(usize, u8), usize>,
+}
+
+/// Finds every path and bush by flood fill over the placed cells (no engine union-find).
+pub fn flood_fill(state: &SafariState) -> FloodFill {
     let cells = state.cells();
-    // Node id of (cell, segment) as the engine numbers them.
-    let node = |ci: usize, seg: u8| cells[ci].first_node + seg;
-    let mut owner_of_node: HashMap<u8, [u8; 5]> = HashMap::new();
-    for m in state.placed_meeples() {
-        if let Spot::Feature(n) = m.spot {
-            owner_of_node.entry(n).or_default()[m.player as usize] += 1;
-        }
-    }
     let mut seen: HashMap<(usize, u8), usize> = HashMap::new();
     let mut features: Vec<Vec<(usize, u8)>> = Vec::new();
     for ci in 0..cells.len() {
@@ -89,6 +90,32 @@ pub fn check_features_against_flood_fill(state: &SafariState) {
             features.push(members);
         }
     }
+    FloodFill {
+        features,
+        feature_of: seen,
+    }
+}
+
+/// Meeples per seat on each (cell, segment), from the placed-meeple list.
+pub fn meeples_by_segment(state: &SafariState) -> HashMap<(usize, u8), [u8; 5]> {
+    let cells = state.cells();
+    let mut out: HashMap<(usize, u8), [u8; 5]> = HashMap::new();
+    for m in state.placed_meeples() {
+        if let Spot::Feature(n) = m.spot {
+            let ci = cells.iter().rposition(|c| c.first_node <= n).unwrap();
+            out.entry((ci, n - cells[ci].first_node)).or_default()[m.player as usize] += 1;
+        }
+    }
+    out
+}
+
+/// Recomputes every feature from scratch by flood fill and compares it with the engine's
+/// union-find aggregates. Panics with a description on any difference.
+pub fn check_features_against_flood_fill(state: &SafariState) {
+    let cells = state.cells();
+    let node = |ci: usize, seg: u8| cells[ci].first_node + seg;
+    let meeples = meeples_by_segment(state);
+    let features = flood_fill(state).features;
     for members in &features {
         let mut f = OracleFeature {
             open: 0,
@@ -113,7 +140,7 @@ pub fn check_features_against_flood_fill(state: &SafariState) {
                     f.open += 1;
                 }
             }
-            if let Some(m) = owner_of_node.get(&node(c, s)) {
+            if let Some(m) = meeples.get(&(c, s)) {
                 for (total, add) in f.meeples.iter_mut().zip(m) {
                     *total += add;
                 }

@@ -4,6 +4,7 @@
 use super::features::SPECIES_POINTS;
 use super::options::FinalScoring;
 use super::state::{Phase, SafariState, Spot, Stage};
+use crate::core::board::FrontierCell;
 use crate::core::game::EVAL_TERMS;
 use crate::core::geom::Vertex;
 use crate::core::species::species_in_mask;
@@ -111,46 +112,40 @@ impl SafariState {
 
     /// Chance that the next tile can go on a vehicle's space (see `next_vehicle_points`).
     fn vehicle_chance(&self) -> f64 {
-        if self.vehicles.iter().all(Option::is_none) {
+        let mut spaces = [FrontierCell::default(); 2];
+        let mut n = 0;
+        for at in self.vehicles.iter().flatten() {
+            if let Some(f) = self.board.frontier_cell(*at) {
+                spaces[n] = *f;
+                n += 1;
+            }
+        }
+        let spaces = &spaces[..n];
+        let fits = |variant: VariantId| {
+            let v = self.tiles.variant(variant);
+            v.rotations().iter().any(|r| {
+                let signature = v.orientations[r.quarter_turns() as usize].signature;
+                spaces.iter().any(|f| f.accepts(signature))
+            })
+        };
+        if spaces.is_empty() {
             return 0.0;
         }
         if self.phase == Phase::PlaceTile {
-            return if self.fits_a_vehicle(self.drawn) {
-                1.0
-            } else {
-                0.0
-            };
+            return if fits(self.drawn) { 1.0 } else { 0.0 };
         }
         let unseen = &self.pile[self.pile_next as usize..self.pile_len as usize];
         if unseen.is_empty() {
             return 0.0;
         }
-        let fitting = unseen.iter().filter(|&&v| self.fits_a_vehicle(v)).count();
+        let fitting = unseen.iter().filter(|&&v| fits(v)).count();
         fitting as f64 / unseen.len() as f64
-    }
-
-    /// Whether tile `variant` can be placed on some vehicle's space.
-    fn fits_a_vehicle(&self, variant: VariantId) -> bool {
-        let v = self.tiles.variant(variant);
-        self.vehicles
-            .iter()
-            .flatten()
-            .filter_map(|&at| self.board.frontier_cell(at))
-            .any(|f| {
-                v.rotations()
-                    .iter()
-                    .any(|r| f.accepts(v.orientations[r.quarter_turns() as usize].signature))
-            })
     }
 
     /// Whether the segment behind union-find node `node` is bush.
     fn segment_is_bush(&self, node: u8) -> bool {
-        let cell = self
-            .cells()
-            .iter()
-            .rev()
-            .find(|c| c.first_node <= node)
-            .expect("every node belongs to a cell");
+        let cells = self.cells();
+        let cell = &cells[cells.partition_point(|c| c.first_node <= node) - 1];
         self.variant_of(cell).segments[(node - cell.first_node) as usize].kind
             == crate::core::tileset::FeatureKind::Bush
     }

@@ -103,14 +103,25 @@ impl SafariState {
         }
     }
 
-    /// Corners of a tile placed at `at` whose vertex already holds a token.
+    /// Corners of a tile placed at `at` whose vertex already holds a token. Every placed cell
+    /// around a vertex has that vertex's corner marked once a token lies there, so asking the
+    /// neighbours' marks is enough (no token lookups).
     pub(super) fn corners_near_tokens(&self, at: Coord) -> u8 {
         if self.tokens_placed == 0 {
             return 0;
         }
-        Corner::ALL
-            .into_iter()
-            .filter(|&c| self.vertex_tokens(Vertex::of_corner(at, c).0).occupied != 0)
-            .fold(0, |m, c| m | c.bit())
+        let mut near = 0;
+        for corner in Corner::ALL {
+            let (v, k) = Vertex::of_corner(at, corner);
+            let marked = (1..4).any(|d| {
+                let (cell, c) = v.slot(k + d);
+                self.cell_at(cell)
+                    .is_some_and(|n| n.near_token & c.bit() != 0)
+            });
+            if marked {
+                near |= corner.bit();
+            }
+        }
+        near
     }
 }

@@ -5,9 +5,28 @@ use super::state::{Phase, SafariState};
 use crate::core::geom::{Coord, Corner, Rotation, Vertex};
 use crate::core::species::Species;
 use crate::core::tileset::VariantId;
+use std::mem::MaybeUninit;
 
 /// A coordinate no cell can have (boards span at most ±79 around the start).
 const OFF_BOARD: Coord = Coord::new(i8::MIN, i8::MIN);
+
+/// Appends at most `max` actions to `out` through `fill`, which writes them into reserved
+/// spare capacity and returns how many it wrote. This keeps the per-action cost of the hot
+/// generators to one store (no capacity check or length update per push).
+fn append(
+    out: &mut Vec<Action>,
+    max: usize,
+    fill: impl FnOnce(&mut [MaybeUninit<Action>]) -> usize,
+) {
+    out.reserve(max);
+    let len = out.len();
+    let written = fill(&mut out.spare_capacity_mut()[..max]);
+    assert!(written <= max);
+    // SAFETY: `fill` initialised the first `written` slots of the spare capacity (each write is
+    // a bounds-checked `MaybeUninit::write` into the slice it was given), and `written <= max`
+    // fits the capacity reserved above.
+    unsafe { out.set_len(len + written) };
+}
 
 impl SafariState {
     /// Whether tile `variant` fits anywhere on the board (S-4.1, S-4.2).
@@ -62,20 +81,26 @@ impl SafariState {
     fn vehicle_moves(&self, out: &mut Vec<Action>) {
         let frontier = self.board.frontier();
         let [a, b] = self.vehicles;
+        let moving: &[u8] = match (a.is_some(), b.is_some()) {
+            (true, true) => &[0, 1],
+            (true, false) => &[0],
+            (false, true) => &[1],
+            (false, false) => return,
+        };
         let (a, b) = (a.unwrap_or(OFF_BOARD), b.unwrap_or(OFF_BOARD));
-        for (i, v) in self.vehicles.iter().enumerate() {
-            if v.is_some() {
-                out.extend(
-                    frontier
-                        .iter()
-                        .filter(|f| f.coord != a && f.coord != b)
-                        .map(|f| Action::MoveVehicle {
-                            vehicle: i as u8,
-                            to: f.coord,
-                        }),
-                );
+        append(out, frontier.len() * moving.len(), |slots| {
+            let mut n = 0;
+            for f in frontier.iter().filter(|f| f.coord != a && f.coord != b) {
+                for &vehicle in moving {
+                    slots[n].write(Action::MoveVehicle {
+                        vehicle,
+                        to: f.coord,
+                    });
+                    n += 1;
+                }
             }
-        }
+            n
+        });
     }
 
     /// S-4.1: every frontier cell and distinct rotation where the drawn tile fits.
@@ -87,14 +112,18 @@ impl SafariState {
         }
         let sigs = &sigs[..v.rotations().len()];
         let frontier = self.board.frontier();
-        out.reserve(frontier.len() * sigs.len());
-        for f in frontier {
-            for &(rot, sig) in sigs {
-                if f.accepts(sig) {
-                    out.push(Action::Place { at: f.coord, rot });
+        append(out, frontier.len() * sigs.len(), |slots| {
+            let mut n = 0;
+            for f in frontier {
+                for &(rot, sig) in sigs {
+                    if f.accepts(sig) {
+                        slots[n].write(Action::Place { at: f.coord, rot });
+                        n += 1;
+                    }
                 }
             }
-        }
+            n
+        });
     }
 
     /// S-5: pass, meeples, vehicle moves, digging and extending.
@@ -132,38 +161,44 @@ impl SafariState {
         if held.is_empty() {
             return;
         }
-        for c in self.cells() {
-            let mut free = c.free_corners;
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free ^= bit;
-                let corner = Corner::from_index(bit.trailing_zeros() as usize);
-                let at = c.at;
-                let (touching, taken) = if c.near_token & bit == 0 {
-                    (false, 0)
-                } else {
-                    let (v, k) = Vertex::of_corner(at, corner);
-                    let t = self.vertex_tokens(v);
-                    (t.touches(k), t.species)
-                };
-                if touching {
-                    for &species in held.iter().filter(|s| taken & s.bit() == 0) {
-                        out.push(Action::Extend {
-                            at,
-                            corner,
-                            species,
-                        });
-                    }
-                } else if has_meeple {
-                    for &species in held {
-                        out.push(Action::Dig {
-                            at,
-                            corner,
-                            species,
-                        });
+        append(out, self.cells().len() * 4 * held.len(), |slots| {
+            let mut n = 0;
+            for c in self.cells() {
+                let mut free = c.free_corners;
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free ^= bit;
+                    let corner = Corner::from_index(bit.trailing_zeros() as usize);
+                    let at = c.at;
+                    let (touching, taken) = if c.near_token & bit == 0 {
+                        (false, 0)
+                    } else {
+                        let (v, k) = Vertex::of_corner(at, corner);
+                        let t = self.vertex_tokens(v);
+                        (t.touches(k), t.species)
+                    };
+                    if touching {
+                        for &species in held.iter().filter(|s| taken & s.bit() == 0) {
+                            slots[n].write(Action::Extend {
+                                at,
+                                corner,
+                                species,
+                            });
+                            n += 1;
+                        }
+                    } else if has_meeple {
+                        for &species in held {
+                            slots[n].write(Action::Dig {
+                                at,
+                                corner,
+                                species,
+                            });
+                            n += 1;
+                        }
                     }
                 }
             }
-        }
+            n
+        });
     }
 }

@@ -1,0 +1,438 @@
+//! SVG pictures of Safari positions: every placed tile drawn from its tile data, meeples in
+//! player colours, vehicles, watering holes, and a side panel with scores, supplies and the
+//! turn. Written as plain text (no SVG crate). See `docs/rendering.md`.
+//!
+//! Markers a program can rely on: each placed tile is one `<g class="tile" data-cell="x,y">`;
+//! each meeple is a `<g class="meeple" data-player="P0">`, each vehicle a
+//! `<g class="vehicle" data-vehicle="1">`, each token on a watering hole a `<g class="token">`.
+
+mod glyph;
+mod panel;
+mod tile;
+
+use self::glyph::{badge, meeple, num, text, Pt};
+use self::tile::{draw_tile, PlacedFeature, TileContent, TILE};
+use crate::core::geom::{rotate_mask, Coord, Corner, Rotation, Side, Vertex};
+use crate::core::species::SpeciesCounts;
+use crate::core::tileset::{CompiledTiles, FeatureKind, TileSet, VariantId};
+use crate::games::safari::{SafariState, Spot};
+use crate::io::record::{Record, RecordError, TileSource};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Room around the board for the coordinate labels.
+const MARGIN: f64 = 40.0;
+
+/// Width of the side panel.
+const PANEL_WIDTH: f64 = 330.0;
+
+/// Shared look of every drawing.
+const STYLE: &str = "text{font-family:'DejaVu Sans',Arial,sans-serif}
+.background{fill:#f6f2e4}
+.savanna{fill:#eadc9f;stroke:#bda868;stroke-width:1}
+.bush{fill:#5e9140;stroke:#2f5c1f;stroke-width:1.5;stroke-linejoin:round}
+.path-edge{fill:none;stroke:#6b4628;stroke-width:10;stroke-linecap:round;stroke-linejoin:round}
+.path-core{fill:none;stroke:#d2a96c;stroke-width:5;stroke-linecap:round;stroke-linejoin:round}
+.dead-end{fill:#6b4628}
+.trunk{fill:#9a7650;stroke:#4d3a28;stroke-width:1}
+.crown{fill:#7f9a34;stroke:#3f4f14;stroke-width:1.2}
+.animal circle{stroke:#333;stroke-width:1}
+.token circle{stroke:#15527a;stroke-width:1.8}
+.badge-letter{font-size:10px;font-weight:bold;text-anchor:middle;fill:#111}
+.bird{fill:none;stroke:#fff;stroke-width:1.6;stroke-linecap:round;stroke-linejoin:round}
+.meeple-body{stroke:#fff;stroke-width:1.1;stroke-linejoin:round}
+.water{fill:#8fcdea;stroke:#2a7fb0;stroke-width:1.5;fill-opacity:0.85}
+.vehicle-space{fill:none;stroke:#9a8f6a;stroke-width:1.5;stroke-dasharray:6 4}
+.car-body{fill:#3f5f2f;stroke:#1a2a12;stroke-width:1.2;stroke-linejoin:round}
+.wheel{fill:#222}
+.car-label{font-size:12px;font-weight:bold;text-anchor:middle;fill:#fff}
+.start-edge{stroke:#5a3a1a;stroke-width:4;stroke-linecap:square}
+.last{fill:none;stroke:#ff7f0e;stroke-width:4;stroke-dasharray:10 5}
+.axis{font-size:13px;text-anchor:middle;fill:#6b6250}
+.title{font-size:20px;font-weight:bold;fill:#222}
+.caption{font-size:12px;fill:#666}
+.heading{font-size:14px;font-weight:bold;fill:#333}
+.line{font-size:13px;fill:#222}
+.small{font-size:11px;fill:#555}
+.label{font-size:11px;fill:#555;text-anchor:middle}";
+
+/// The tile set no longer matches the game (its animals cannot be looked up).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SvgError(pub String);
+
+/// Loads the tile set a record names (relative paths from `base`), as its replay does.
+pub fn tileset_of(record: &Record, base: &Path) -> Result<TileSet, RecordError> {
+    let (source, line) = &record.tileset;
+    match source {
+        TileSource::Builtin => Ok(TileSet::builtin_safari()),
+        TileSource::File(p) => TileSet::load(&base.join(p)).map_err(|e| RecordError {
+            origin: record.origin.clone(),
+            line: *line,
+            message: format!("tile set: {e}"),
+        }),
+    }
+}
+
+/// Draws `state` as a complete SVG document. `set` is the tile set the game uses (for the
+/// animals on each copy); `caption` is shown under the panel's title (e.g. the record's name).
+pub fn board_svg(state: &SafariState, set: &TileSet, caption: &str) -> Result<String, SvgError> {
+    let animals = animal_table(set, state.tiles())?;
+    let frame = Frame::new(state);
+    let mut board = String::new();
+    for ci in 0..state.cells().len() {
+        draw_cell(&mut board, state, ci, &animals, &frame);
+    }
+    draw_outlines(&mut board, state, &frame);
+    draw_holes(&mut board, state, &frame);
+    draw_vehicles(&mut board, state, &frame);
+    draw_axes(&mut board, &frame);
+    let panel_at = Pt::new(frame.width() + 10.0, 0.0);
+    let mut side = String::new();
+    let panel_height = panel::draw_panel(&mut side, state, &animals, panel_at, caption);
+    let width = panel_at.x + PANEL_WIDTH;
+    let height = frame.height().max(panel_height);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
+        w = num(width),
+        h = num(height)
+    );
+    let _ = writeln!(out, "<style>\n{STYLE}\n</style>");
+    let _ = writeln!(
+        out,
+        r#"<rect class="background" width="{}" height="{}"/>"#,
+        num(width),
+        num(height)
+    );
+    out.push_str(&board);
+    out.push_str(&side);
+    out.push_str("</svg>\n");
+    Ok(out)
+}
+
+/// Animals of every variant, indexed like [`CompiledTiles::variants`] (land copies in file
+/// order, then start cells).
+fn animal_table(
+    set: &TileSet,
+    tiles: &CompiledTiles,
+) -> Result<Vec<Vec<SpeciesCounts>>, SvgError> {
+    let table: Vec<Vec<SpeciesCounts>> = set
+        .types
+        .iter()
+        .flat_map(|t| t.copies.iter().cloned())
+        .chain(set.start.iter().map(|c| c.animals.clone()))
+        .collect();
+    if CompiledTiles::compile(set).content_hash != tiles.content_hash
+        || table.len() != tiles.variants.len()
+    {
+        return Err(SvgError(format!(
+            "tile set {} is not the one the game was played with",
+            set.origin
+        )));
+    }
+    Ok(table)
+}
+
+/// What a tile variant shows when turned by `rot`, before meeples.
+fn variant_content(
+    tiles: &CompiledTiles,
+    variant: VariantId,
+    rot: Rotation,
+    animals: &[Vec<SpeciesCounts>],
+) -> TileContent {
+    let v = tiles.variant(variant);
+    let features: Vec<PlacedFeature> = v
+        .segments()
+        .iter()
+        .enumerate()
+        .map(|(i, seg)| PlacedFeature {
+            kind: seg.kind,
+            sides: rotate_mask(seg.sides, rot),
+            animals: animals[variant as usize]
+                .get(i)
+                .copied()
+                .unwrap_or_default(),
+            birds: seg.birds,
+            meeples: Vec::new(),
+        })
+        .collect();
+    let bush_sides = features
+        .iter()
+        .filter(|f| f.kind == FeatureKind::Bush)
+        .fold(0, |m, f| m | f.sides);
+    let open = v.orientations[rot.quarter_turns() as usize].open_corners;
+    let bush_corners = Corner::ALL
+        .into_iter()
+        .filter(|c| open & c.bit() == 0 && c.sides().iter().all(|s| bush_sides & s.bit() == 0))
+        .fold(0, |m, c| m | c.bit());
+    TileContent {
+        features,
+        baobab: v.baobab,
+        baobab_meeples: Vec::new(),
+        bush_corners,
+    }
+}
+
+/// Draws placed cell `ci` with the meeples on its features and baobab.
+fn draw_cell(
+    out: &mut String,
+    state: &SafariState,
+    ci: usize,
+    animals: &[Vec<SpeciesCounts>],
+    frame: &Frame,
+) {
+    let cell = &state.cells()[ci];
+    let mut content = variant_content(state.tiles(), cell.variant, cell.rot, animals);
+    for m in state.placed_meeples() {
+        match m.spot {
+            Spot::Feature(node) if node >= cell.first_node => {
+                if let Some(f) = content
+                    .features
+                    .get_mut(usize::from(node - cell.first_node))
+                {
+                    f.meeples.push(usize::from(m.player));
+                }
+            }
+            Spot::Baobab(c) if usize::from(c) == ci => {
+                content.baobab_meeples.push(usize::from(m.player))
+            }
+            _ => {}
+        }
+    }
+    let name = &state.variant_of(cell).name;
+    let at = frame.cell_origin(cell.at);
+    let _ = writeln!(
+        out,
+        r#"<g class="tile" data-cell="{c}" data-tile="{name}" data-rot="{r}" transform="translate({})"><title>{name} at {c} {r}</title>"#,
+        at.xy(),
+        c = cell.at,
+        r = cell.rot,
+    );
+    draw_tile(out, &content);
+    out.push_str("</g>\n");
+}
+
+/// Outlines the start tile (thick) and the tile placed last (dashed).
+fn draw_outlines(out: &mut String, state: &SafariState, frame: &Frame) {
+    let start: Vec<Coord> = state.tiles().start.iter().map(|(c, _)| *c).collect();
+    for &c in &start {
+        let o = frame.cell_origin(c);
+        for side in Side::ALL.into_iter().filter(|s| !start.contains(&c.step(*s))) {
+            let (a, b) = edge(side);
+            let _ = writeln!(
+                out,
+                r#"<path class="start-edge" d="M{}L{}"/>"#,
+                (o + a).xy(),
+                (o + b).xy()
+            );
+        }
+    }
+    if state.cells().len() > start.len() {
+        let o = frame.cell_origin(state.last_cell().at);
+        let _ = writeln!(
+            out,
+            r#"<rect class="last" x="{}" y="{}" width="{TILE}" height="{TILE}"/>"#,
+            num(o.x),
+            num(o.y)
+        );
+    }
+}
+
+/// The two ends of a side of a tile square, in local coordinates.
+fn edge(side: Side) -> (Pt, Pt) {
+    let (t, z) = (TILE, 0.0);
+    match side {
+        Side::N => (Pt::new(z, z), Pt::new(t, z)),
+        Side::E => (Pt::new(t, z), Pt::new(t, t)),
+        Side::S => (Pt::new(t, t), Pt::new(z, t)),
+        Side::W => (Pt::new(z, t), Pt::new(z, z)),
+    }
+}
+
+/// Draws each watering hole: water at the vertex, its tokens in their tile corners, and the
+/// meeples on it at the vertex.
+fn draw_holes(out: &mut String, state: &SafariState, frame: &Frame) {
+    let mut vertices: Vec<Vertex> = Vec::new();
+    for cell in state.cells() {
+        for corner in Corner::ALL {
+            let (v, _) = Vertex::of_corner(cell.at, corner);
+            if cell.token(corner).is_some() && !vertices.contains(&v) {
+                vertices.push(v);
+            }
+        }
+    }
+    for &v in &vertices {
+        let at = frame.vertex_pt(v);
+        let _ = writeln!(
+            out,
+            r#"<circle class="water" data-vertex="{}" cx="{}" cy="{}" r="{}"/>"#,
+            v.0,
+            num(at.x),
+            num(at.y),
+            num(0.22 * TILE)
+        );
+        for k in 0..4 {
+            let (c, corner) = v.slot(k);
+            if let Some(s) = state.cell_at(c).and_then(|cell| cell.token(corner)) {
+                badge(out, at + into_cell(corner) * (0.12 * TILE), 0.072 * TILE, s, "token");
+            }
+        }
+    }
+    for &v in &vertices {
+        let owners: Vec<usize> = state
+            .placed_meeples()
+            .iter()
+            .filter(|m| m.spot == Spot::Hole(v))
+            .map(|m| usize::from(m.player))
+            .collect();
+        let at = frame.vertex_pt(v);
+        for (k, &p) in owners.iter().enumerate() {
+            let dx = (k as f64 - (owners.len() as f64 - 1.0) / 2.0) * 16.0;
+            meeple(out, at + Pt::new(dx, 0.0), p, 1.0, false);
+        }
+    }
+}
+
+/// Direction from a tile's `corner` into the tile (one unit on each axis).
+fn into_cell(corner: Corner) -> Pt {
+    match corner {
+        Corner::NE => Pt::new(-1.0, 1.0),
+        Corner::SE => Pt::new(-1.0, -1.0),
+        Corner::SW => Pt::new(1.0, -1.0),
+        Corner::NW => Pt::new(1.0, 1.0),
+    }
+}
+
+/// Draws the vehicles on their empty spaces.
+fn draw_vehicles(out: &mut String, state: &SafariState, frame: &Frame) {
+    for (i, c) in state.vehicles().iter().enumerate() {
+        let Some(c) = c else { continue };
+        let o = frame.cell_origin(*c);
+        let _ = writeln!(
+            out,
+            r#"<rect class="vehicle-space" x="{}" y="{}" width="{}" height="{}" rx="8"/>"#,
+            num(o.x + 4.0),
+            num(o.y + 4.0),
+            num(TILE - 8.0),
+            num(TILE - 8.0)
+        );
+        glyph::vehicle(out, o + Pt::new(TILE / 2.0, TILE / 2.0), i + 1);
+        text(
+            out,
+            o + Pt::new(TILE / 2.0, TILE - 14.0),
+            "label",
+            &format!("vehicle {} at {c}", i + 1),
+        );
+    }
+}
+
+/// Column numbers above and below the board, row numbers left and right of it.
+fn draw_axes(out: &mut String, frame: &Frame) {
+    for col in 0..frame.cols {
+        let x = frame.x0 + col;
+        let cx = MARGIN + (f64::from(col) + 0.5) * TILE;
+        for y in [MARGIN - 12.0, frame.height() - 16.0] {
+            text(out, Pt::new(cx, y), "axis", &format!("x={x}"));
+        }
+    }
+    for row in 0..frame.rows {
+        let y = frame.y1 - row;
+        let cy = MARGIN + (f64::from(row) + 0.5) * TILE + 4.0;
+        for x in [MARGIN / 2.0, frame.width() - MARGIN / 2.0] {
+            text(out, Pt::new(x, cy), "axis", &format!("y={y}"));
+        }
+    }
+}
+
+/// Where the board lies in the drawing: the smallest rectangle of cells holding every tile and
+/// vehicle, north up.
+struct Frame {
+    /// Westmost column.
+    x0: i32,
+    /// Northmost row.
+    y1: i32,
+    /// Number of columns.
+    cols: i32,
+    /// Number of rows.
+    rows: i32,
+}
+
+impl Frame {
+    fn new(state: &SafariState) -> Frame {
+        let coords: Vec<Coord> = state
+            .cells()
+            .iter()
+            .map(|c| c.at)
+            .chain(state.vehicles().into_iter().flatten())
+            .collect();
+        let xs = coords.iter().map(|c| i32::from(c.x));
+        let ys = coords.iter().map(|c| i32::from(c.y));
+        let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+        let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
+        Frame {
+            x0,
+            y1,
+            cols: x1 - x0 + 1,
+            rows: y1 - y0 + 1,
+        }
+    }
+
+    /// Width of the board with its margins.
+    fn width(&self) -> f64 {
+        2.0 * MARGIN + f64::from(self.cols) * TILE
+    }
+
+    /// Height of the board with its margins.
+    fn height(&self) -> f64 {
+        2.0 * MARGIN + f64::from(self.rows) * TILE
+    }
+
+    /// Top-left (north-west) corner of cell `c`.
+    fn cell_origin(&self, c: Coord) -> Pt {
+        Pt::new(
+            MARGIN + f64::from(i32::from(c.x) - self.x0) * TILE,
+            MARGIN + f64::from(self.y1 - i32::from(c.y)) * TILE,
+        )
+    }
+
+    /// A grid vertex (the south-west corner of its cell).
+    fn vertex_pt(&self, v: Vertex) -> Pt {
+        self.cell_origin(v.0) + Pt::new(0.0, TILE)
+    }
+}
+
+#[cfg(test)]
+mod catalogue_tmp {
+    use super::*;
+    #[test]
+    fn write_catalogue() {
+        let set = TileSet::builtin_safari();
+        let tiles = CompiledTiles::compile(&set);
+        let animals = animal_table(&set, &tiles).unwrap();
+        let mut out = String::new();
+        let _ = writeln!(out, r#"<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="1200"><style>{STYLE}</style>"#);
+        let mut k = 0;
+        let mut seen = std::collections::HashSet::new();
+        for (vi, v) in tiles.variants.iter().enumerate() {
+            if !seen.insert(v.type_index) && v.type_index != usize::MAX { continue; }
+            for with in [false, true] {
+                let mut c = variant_content(&tiles, vi as u8, Rotation::new((k % 4) as u8 * 0), &animals);
+                if with {
+                    for (i, f) in c.features.iter_mut().enumerate() { f.meeples.push(i % 5); }
+                    if c.baobab && c.features.is_empty() { c.baobab_meeples.push(2); }
+                }
+                let x = (k % 10) as f64 * 135.0 + 10.0;
+                let y = (k / 10) as f64 * 150.0 + 10.0;
+                let _ = writeln!(out, r#"<g transform="translate({},{})">"#, x, y);
+                draw_tile(&mut out, &c);
+                text(&mut out, Pt::new(60.0, 135.0), "label", &v.name);
+                out.push_str("</g>");
+                k += 1;
+            }
+        }
+        out.push_str("</svg>");
+        std::fs::write("/tmp/r/catalogue.svg", out).unwrap();
+    }
+}

@@ -1,0 +1,392 @@
+//! One placed tile drawn in its own square (`0..TILE`, north up, y down): savanna, bush, paths,
+//! the baobab, animals, birds and the meeples standing on it.
+//!
+//! Geometry: a bush is the region between the tile sides it touches and curves that cut inward
+//! across the sides it does not touch, so two bushes of one tile never share area. A path runs
+//! from the middle of each side it touches towards the centre: two sides are joined by a curve,
+//! three or four meet in the centre, one side ends short of the centre in a dead-end dot.
+
+use super::glyph::{badge, baobab, bird, meeple, num, Pt};
+use crate::core::geom::{Corner, Side};
+use crate::core::species::{Species, SpeciesCounts};
+use crate::core::tileset::FeatureKind;
+use std::fmt::Write as _;
+
+/// Side length of a tile in SVG units.
+pub(super) const TILE: f64 = 120.0;
+
+/// Radius of an animal badge.
+const BADGE_R: f64 = 0.058 * TILE;
+
+/// Space an animal badge takes in a row.
+const BADGE_STEP: f64 = 0.13 * TILE;
+
+/// Space a meeple takes in a row.
+const MEEPLE_STEP: f64 = 0.2 * TILE;
+
+/// Scale of a meeple glyph on a tile.
+const MEEPLE_SCALE: f64 = 1.1;
+
+/// Length of a dead-end path from the tile side.
+const DEAD_END: f64 = 0.25 * TILE;
+
+/// How far a curve across a side not covered by bush reaches into the tile, as a multiple of
+/// the distance from the side's middle to the centre (1.2 → 0.3 of the tile).
+const BUSH_BULGE: f64 = 1.2;
+
+/// A path or bush as it lies on the board (sides after rotation).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct PlacedFeature {
+    /// Path or bush.
+    pub kind: FeatureKind,
+    /// Sides touched on the board (4-bit mask, bit `Side::index`).
+    pub sides: u8,
+    /// Animals printed on it.
+    pub animals: SpeciesCounts,
+    /// Birds printed on it.
+    pub birds: u8,
+    /// Seats of the meeples standing on this segment.
+    pub meeples: Vec<usize>,
+}
+
+/// Everything drawn inside one tile square.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub(super) struct TileContent {
+    /// Paths and bushes.
+    pub features: Vec<PlacedFeature>,
+    /// Whether a baobab stands on it.
+    pub baobab: bool,
+    /// Seats of the meeples lying on the baobab.
+    pub baobab_meeples: Vec<usize>,
+    /// Corners that show bush by the tile data alone (4-bit mask, bit `Corner::index`).
+    pub bush_corners: u8,
+}
+
+/// Appends the tile's picture (local coordinates) to `out`.
+pub(super) fn draw_tile(out: &mut String, t: &TileContent) {
+    let _ = writeln!(
+        out,
+        r#"<rect class="savanna" width="{TILE}" height="{TILE}"/>"#
+    );
+    for c in Corner::ALL.into_iter().filter(|c| t.bush_corners & c.bit() != 0) {
+        let _ = writeln!(out, r#"<path class="bush" d="{}"/>"#, corner_bush(c));
+    }
+    let of_kind = |kind| t.features.iter().filter(move |f| f.kind == kind);
+    for f in of_kind(FeatureKind::Bush) {
+        let _ = writeln!(out, r#"<path class="bush" d="{}"/>"#, bush_outline(f.sides));
+    }
+    for f in of_kind(FeatureKind::Path) {
+        draw_path(out, f.sides);
+    }
+    let tree = t.baobab.then(|| baobab_spot(t));
+    if let Some(at) = tree {
+        baobab(out, at, 0.25 * TILE);
+    }
+    for f in &t.features {
+        draw_items(out, f, tree);
+    }
+    if let Some(at) = tree {
+        for &p in &t.baobab_meeples {
+            meeple(out, at + Pt::new(0.0, -3.0), p, MEEPLE_SCALE, true);
+        }
+    }
+}
+
+/// The centre of the tile.
+fn centre() -> Pt {
+    Pt::new(TILE / 2.0, TILE / 2.0)
+}
+
+/// The middle of a side.
+fn mid(side: Side) -> Pt {
+    centre() + outward(side) * (TILE / 2.0)
+}
+
+/// Unit vector pointing out of the tile through `side`.
+fn outward(side: Side) -> Pt {
+    let (dx, dy) = side.offset();
+    Pt::new(f64::from(dx), -f64::from(dy))
+}
+
+/// A corner point of the square.
+fn corner_pt(c: Corner) -> Pt {
+    match c {
+        Corner::NE => Pt::new(TILE, 0.0),
+        Corner::SE => Pt::new(TILE, TILE),
+        Corner::SW => Pt::new(0.0, TILE),
+        Corner::NW => Pt::new(0.0, 0.0),
+    }
+}
+
+/// The corner where `side` begins, going clockwise (N runs from NW to NE).
+fn side_start(side: Side) -> Corner {
+    Corner::from_index(side.index() + 3)
+}
+
+/// The corner where `side` ends, going clockwise.
+fn side_end(side: Side) -> Corner {
+    Corner::from_index(side.index())
+}
+
+/// The centre of the quarter of the tile towards `c`.
+fn quadrant(c: Corner) -> Pt {
+    corner_pt(c) + (centre() - corner_pt(c)) * 0.5
+}
+
+fn has(sides: u8, side: Side) -> bool {
+    sides & side.bit() != 0
+}
+
+/// A small bush patch in a corner that the tile data marks as bush.
+fn corner_bush(c: Corner) -> String {
+    let p = corner_pt(c);
+    let [a, b] = c.sides();
+    let along = |s: Side| p + (mid(s) - p) * 0.36;
+    let (u, v) = (along(a), along(b));
+    let ctrl = p + (centre() - p) * 0.3;
+    format!("M{}L{}Q{} {}Z", p.xy(), u.xy(), ctrl.xy(), v.xy())
+}
+
+/// Outline of a bush touching `sides`: along those sides, and inward curves across the others.
+fn bush_outline(sides: u8) -> String {
+    if sides & 0xF == 0xF {
+        return format!("M0,0H{TILE}V{TILE}H0Z");
+    }
+    let first = Side::ALL
+        .into_iter()
+        .find(|&s| has(sides, s) && !has(sides, Side::from_index(s.index() + 3)))
+        .unwrap_or(Side::N);
+    let mut d = format!("M{}", corner_pt(side_start(first)).xy());
+    let mut i = first.index();
+    while i < first.index() + 4 {
+        let side = Side::from_index(i);
+        if has(sides, side) {
+            let _ = write!(d, "L{}", corner_pt(side_end(side)).xy());
+            i += 1;
+            continue;
+        }
+        let run = (i..first.index() + 4)
+            .take_while(|&j| !has(sides, Side::from_index(j)))
+            .count();
+        let a = corner_pt(side_start(side));
+        let b = corner_pt(side_end(Side::from_index(i + run - 1)));
+        let ctrl = if run == 2 {
+            // Two open sides: bow the diagonal cut towards the bush's own corner.
+            centre() + (centre() - corner_pt(side_end(side))) * 0.25
+        } else {
+            let m = (a + b) * 0.5;
+            m + (centre() - m) * BUSH_BULGE
+        };
+        let _ = write!(d, "Q{} {}", ctrl.xy(), b.xy());
+        i += run;
+    }
+    d.push('Z');
+    d
+}
+
+/// Draws a path touching `sides` (an edge stroke under a lighter core).
+fn draw_path(out: &mut String, sides: u8) {
+    let list: Vec<Side> = Side::ALL.into_iter().filter(|&s| has(sides, s)).collect();
+    let d = match list.as_slice() {
+        [] => return,
+        [one] => format!("M{}L{}", mid(*one).xy(), stem_point(*one, DEAD_END).xy()),
+        [a, b] => format!("M{}Q{} {}", mid(*a).xy(), centre().xy(), mid(*b).xy()),
+        many => many
+            .iter()
+            .map(|&s| format!("M{}L{}", mid(s).xy(), centre().xy()))
+            .collect(),
+    };
+    for class in ["path-edge", "path-core"] {
+        let _ = writeln!(out, r#"<path class="{class}" d="{d}"/>"#);
+    }
+    if let [one] = list.as_slice() {
+        let end = stem_point(*one, DEAD_END);
+        let _ = writeln!(
+            out,
+            r#"<circle class="dead-end" cx="{}" cy="{}" r="{}"/>"#,
+            num(end.x),
+            num(end.y),
+            num(0.04 * TILE)
+        );
+    }
+}
+
+/// The point `depth` into the tile from the middle of `side`.
+fn stem_point(side: Side, depth: f64) -> Pt {
+    mid(side) - outward(side) * depth
+}
+
+/// Where the baobab stands: the centre if nothing crosses it, else a free quarter.
+fn baobab_spot(t: &TileContent) -> Pt {
+    let crowded = |f: &PlacedFeature| f.sides.count_ones() >= 2;
+    if !t.features.iter().any(crowded) {
+        return centre();
+    }
+    [Corner::NW, Corner::NE, Corner::SW, Corner::SE]
+        .into_iter()
+        .find(|&c| quadrant_free(t, c))
+        .map_or(centre(), quadrant)
+}
+
+/// Whether nothing is drawn in the quarter towards `c`.
+fn quadrant_free(t: &TileContent, c: Corner) -> bool {
+    let [a, b] = c.sides();
+    let both = a.bit() | b.bit();
+    t.features.iter().all(|f| match f.kind {
+        FeatureKind::Bush => f.sides & both == 0,
+        FeatureKind::Path => f.sides != both,
+    })
+}
+
+/// Draws a feature's animals, birds and meeples on it.
+fn draw_items(out: &mut String, f: &PlacedFeature, tree: Option<Pt>) {
+    let animals: Vec<Species> = Species::ALL
+        .into_iter()
+        .flat_map(|s| std::iter::repeat_n(s, usize::from(f.animals.get(s))))
+        .collect();
+    let spots = match f.kind {
+        FeatureKind::Path => path_spots(f.sides, animals.len(), tree),
+        FeatureKind::Bush => bush_spots(f.sides, animals.len(), f.birds, !f.meeples.is_empty()),
+    };
+    for (s, at) in animals.iter().zip(&spots.animals) {
+        badge(out, *at, BADGE_R, *s, "animal");
+    }
+    for at in &spots.birds {
+        bird(out, *at);
+    }
+    for &p in &f.meeples {
+        meeple(out, spots.meeple, p, MEEPLE_SCALE, false);
+    }
+}
+
+/// Positions of a feature's contents.
+struct Spots {
+    animals: Vec<Pt>,
+    birds: Vec<Pt>,
+    meeple: Pt,
+}
+
+/// Animals along the path, the meeple on it (beside a dead end, away from the baobab).
+fn path_spots(sides: u8, animals: usize, tree: Option<Pt>) -> Spots {
+    let list: Vec<Side> = Side::ALL.into_iter().filter(|&s| has(sides, s)).collect();
+    match list.as_slice() {
+        [one] => {
+            let depths: &[f64] = if animals == 1 { &[0.13] } else { &[0.075, 0.19] };
+            let beside = dead_end_side(*one, tree);
+            Spots {
+                animals: depths
+                    .iter()
+                    .map(|&d| stem_point(*one, d * TILE))
+                    .collect(),
+                birds: Vec::new(),
+                meeple: stem_point(*one, 0.14 * TILE) + outward(beside) * (0.17 * TILE),
+            }
+        }
+        [a, b] => {
+            let curve = |t: f64| {
+                mid(*a) * ((1.0 - t) * (1.0 - t))
+                    + centre() * (2.0 * t * (1.0 - t))
+                    + mid(*b) * (t * t)
+            };
+            Spots {
+                animals: [0.2, 0.8, 0.35, 0.65].into_iter().map(curve).collect(),
+                birds: Vec::new(),
+                meeple: curve(0.5),
+            }
+        }
+        many => Spots {
+            animals: (0..animals)
+                .map(|k| stem_point(many[k % many.len()], 0.25 * TILE))
+                .collect(),
+            birds: Vec::new(),
+            meeple: centre(),
+        },
+    }
+}
+
+/// The neighbouring side a dead end's meeple stands towards: the one whose quarter is farther
+/// from the baobab.
+fn dead_end_side(side: Side, tree: Option<Pt>) -> Side {
+    let left = Side::from_index(side.index() + 3);
+    let right = Side::from_index(side.index() + 1);
+    let Some(tree) = tree else { return left };
+    let dist = |s: Side| (stem_point(side, 0.14 * TILE) + outward(s) * (0.17 * TILE) - tree).len();
+    if dist(left) >= dist(right) {
+        left
+    } else {
+        right
+    }
+}
+
+/// Animals and the meeple in a row through the bush's middle, birds in a row nearer its edge.
+fn bush_spots(sides: u8, animals: usize, birds: u8, with_meeple: bool) -> Spots {
+    let list: Vec<Side> = Side::ALL.into_iter().filter(|&s| has(sides, s)).collect();
+    let v = list.iter().fold(Pt::new(0.0, 0.0), |acc, &s| acc + outward(s));
+    let (p, d, bird_row) = if v.len() > 1e-9 {
+        let vh = v.unit();
+        let reach = match list.len() {
+            1 => 0.36,
+            2 => 0.354,
+            _ => 0.12,
+        } * TILE;
+        let p = centre() + vh * reach;
+        (p, vh.perp(), p + vh * (0.1 * TILE))
+    } else {
+        let d = if has(sides, Side::N) {
+            Pt::new(0.0, 1.0)
+        } else {
+            Pt::new(1.0, 0.0)
+        };
+        (centre(), d, centre() + d.perp() * (0.12 * TILE))
+    };
+    let mut widths = vec![BADGE_STEP; animals];
+    if with_meeple {
+        widths.push(MEEPLE_STEP);
+    }
+    let mut placed = row(p, d, &widths);
+    let meeple = if with_meeple {
+        placed.pop().unwrap_or(p)
+    } else {
+        p
+    };
+    Spots {
+        animals: placed,
+        birds: row(bird_row, d, &vec![0.1 * TILE; usize::from(birds)]),
+        meeple,
+    }
+}
+
+/// Centres of items of the given widths laid end to end along `d`, centred on `p`.
+fn row(p: Pt, d: Pt, widths: &[f64]) -> Vec<Pt> {
+    let total: f64 = widths.iter().sum();
+    let mut at = -total / 2.0;
+    widths
+        .iter()
+        .map(|w| {
+            let c = p + d * (at + w / 2.0);
+            at += w;
+            c
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bush_outlines_follow_their_sides() {
+        assert_eq!(bush_outline(0xF), "M0,0H120V120H0Z");
+        // One side: along N, then one curve back across the other three sides.
+        assert_eq!(bush_outline(Side::N.bit()), "M0,0L120,0Q60,36 0,0Z");
+        // Opposite sides: two cuts make a waist.
+        let waist = bush_outline(Side::E.bit() | Side::W.bit());
+        assert_eq!(waist.matches('Q').count(), 2, "{waist}");
+    }
+
+    #[test]
+    fn rows_are_centred() {
+        let r = row(Pt::new(0.0, 0.0), Pt::new(1.0, 0.0), &[2.0, 2.0]);
+        assert_eq!(r, vec![Pt::new(-1.0, 0.0), Pt::new(1.0, 0.0)]);
+    }
+}

@@ -1,0 +1,225 @@
+//! Agents: legal play, restrictions, reproducibility, strength and spec errors (fixed seeds).
+
+use meeplelab::agents::{play_out, Agent, AgentSpec};
+use meeplelab::core::game::Game;
+use meeplelab::core::rng::derive_seed;
+use meeplelab::games::safari::{SafariState, Setup};
+
+fn new_game(players: usize, seed: u64) -> SafariState {
+    SafariState::new(&Setup::new(players, seed)).expect("default setup starts")
+}
+
+fn spec(text: &str) -> AgentSpec {
+    let s = AgentSpec::resolve(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    s.validate_for::<SafariState>()
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    s
+}
+
+fn build(specs: &[&AgentSpec], seed: u64) -> Vec<Box<dyn Agent<SafariState>>> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| s.build::<SafariState>(seed, seat))
+        .collect()
+}
+
+/// Plays a game, checking every choice is legal; returns the final state and the choices.
+fn play_checked(
+    state: &mut SafariState,
+    agents: &mut [Box<dyn Agent<SafariState>>],
+) -> Vec<String> {
+    let mut legal = Vec::new();
+    let mut choices = Vec::new();
+    while let Some(seat) = state.to_move() {
+        state.legal_actions(&mut legal);
+        let a = agents[seat].choose(state, &legal);
+        assert!(legal.contains(&a), "seat {seat} chose illegal {a:?}");
+        choices.push(format!("{a:?}"));
+        state.apply(a);
+    }
+    choices
+}
+
+/// The statistic `name` of `player`.
+fn stat(state: &SafariState, player: usize, name: &str) -> i64 {
+    let i = SafariState::stat_names()
+        .iter()
+        .position(|n| *n == name)
+        .expect("known statistic");
+    let mut out = Vec::new();
+    state.player_stats(player, &mut out);
+    out[i]
+}
+
+#[test]
+fn every_agent_completes_legal_games() {
+    let texts = [
+        "random",
+        "greedy",
+        "mcts:iters=20",
+        "greedy:forbid=move_vehicle+dig",
+    ];
+    for players in [2, 4] {
+        let specs: Vec<AgentSpec> = (0..players).map(|i| spec(texts[i % 4])).collect();
+        let refs: Vec<&AgentSpec> = specs.iter().collect();
+        let seed = derive_seed(5, players as u64);
+        let mut state = new_game(players, seed);
+        let mut agents = build(&refs, seed);
+        play_checked(&mut state, &mut agents);
+        assert!(state.is_terminal());
+        assert!(state.turn() > 30, "the game ran its course");
+    }
+}
+
+#[test]
+fn forbidden_kinds_are_never_chosen() {
+    let restricted = spec("greedy:forbid=move_vehicle+meeple_baobab");
+    let free = spec("greedy");
+    let mut free_moves = 0;
+    for g in 0..2u64 {
+        let seed = derive_seed(21, g);
+        let mut state = new_game(2, seed);
+        let mut agents = build(&[&restricted, &free], seed);
+        play_out(&mut state, &mut agents);
+        assert_eq!(stat(&state, 0, "actions_move_vehicle"), 0);
+        assert_eq!(stat(&state, 0, "actions_meeple_baobab"), 0);
+        free_moves += stat(&state, 1, "actions_move_vehicle");
+    }
+    assert!(free_moves > 0, "the unrestricted greedy does move vehicles");
+
+    let restricted = spec("mcts:iters=20,forbid=move_vehicle");
+    let random = spec("random:forbid=dig+extend");
+    let seed = derive_seed(22, 0);
+    let mut state = new_game(2, seed);
+    let mut agents = build(&[&restricted, &random], seed);
+    play_out(&mut state, &mut agents);
+    assert_eq!(stat(&state, 0, "actions_move_vehicle"), 0);
+    assert_eq!(stat(&state, 1, "actions_dig"), 0);
+    assert_eq!(stat(&state, 1, "actions_extend"), 0);
+}
+
+#[test]
+fn same_seed_gives_same_choices() {
+    for texts in [
+        ["random", "greedy"],
+        ["mcts:iters=30,threads=2", "mcts:iters=30,rollout=random,prior=random"],
+    ] {
+        let specs = [spec(texts[0]), spec(texts[1])];
+        let run = |seed| {
+            let mut state = new_game(2, seed);
+            let mut agents = build(&[&specs[0], &specs[1]], seed);
+            (play_checked(&mut state, &mut agents), state.scores().to_vec())
+        };
+        let a = run(3);
+        assert_eq!(a, run(3), "{texts:?} repeat with the same seed");
+        assert_ne!(a.0, run(4).0, "{texts:?} differ with another seed");
+    }
+}
+
+#[test]
+fn mcts_beats_random_with_seats_swapped() {
+    let mcts = spec("mcts:iters=200");
+    let random = spec("random");
+    let mut mcts_wins = 0;
+    for g in 0..4u64 {
+        let seed = derive_seed(77, g / 2);
+        let seats = if g % 2 == 0 {
+            [&mcts, &random]
+        } else {
+            [&random, &mcts]
+        };
+        let mut state = new_game(2, seed);
+        let mut agents = build(&seats, seed);
+        play_out(&mut state, &mut agents);
+        let m = (g % 2) as usize;
+        if state.scores()[m] > state.scores()[1 - m] {
+            mcts_wins += 1;
+        }
+    }
+    assert_eq!(mcts_wins, 4);
+}
+
+#[test]
+fn mcts_reports_telemetry_on_request() {
+    let seed = 9;
+    let state = new_game(2, seed);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let mut quiet = spec("mcts:iters=10").build::<SafariState>(seed, 0);
+    quiet.choose(&state, &legal);
+    assert_eq!(quiet.telemetry(), None);
+    let mut loud = spec("mcts:iters=10,telemetry=true").build::<SafariState>(seed, 0);
+    loud.choose(&state, &legal);
+    let t = loud.telemetry().expect("telemetry enabled");
+    assert!(t.contains("iterations=10"), "{t}");
+    assert!(t.contains("visit_share="), "{t}");
+}
+
+fn error_of(text: &str) -> String {
+    match AgentSpec::resolve(text).and_then(|s| s.validate_for::<SafariState>()) {
+        Ok(()) => panic!("{text} should be rejected"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn spec_errors_are_clear() {
+    let e = error_of("alphazero:iters=3");
+    assert!(e.contains("alphazero") && e.contains("random, greedy, mcts"), "{e}");
+    let e = error_of("mcts:iterz=3");
+    assert!(e.contains("`iterz`") && e.contains("iters") && e.contains("time_ms"), "{e}");
+    let e = error_of("mcts:iters=lots");
+    assert!(e.contains("`iters`") && e.contains("integer") && e.contains("lots"), "{e}");
+    let e = error_of("mcts:rollout=smart");
+    assert!(e.contains("random|greedy"), "{e}");
+    let e = error_of("greedy:forbid=teleport");
+    assert!(e.contains("`teleport`") && e.contains("move_vehicle"), "{e}");
+    let e = error_of("greedy:bananas=2");
+    assert!(e.contains("`bananas`") && e.contains("tokens_in_hand"), "{e}");
+    let e = error_of("random:c=1");
+    assert!(e.contains("`c`"), "{e}");
+}
+
+#[test]
+fn spec_file_errors_name_file_line_and_key() {
+    let dir = std::env::temp_dir().join(format!("meeplelab-agents-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let write = |name: &str, body: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, body).expect("write spec");
+        path.display().to_string()
+    };
+    let bad_param = write(
+        "bad-param.toml",
+        "name = \"x\"\nkind = \"mcts\"\n\n[params]\niters = 10\nwidth = 3\n",
+    );
+    let e = error_of(&bad_param);
+    assert!(e.contains("bad-param.toml:6") && e.contains("`width`"), "{e}");
+    let bad_kind = write("bad-kind.toml", "name = \"x\"\nkind = \"minimax\"\n");
+    let e = error_of(&bad_kind);
+    assert!(e.contains("bad-kind.toml:2") && e.contains("minimax"), "{e}");
+    let bad_forbid = write(
+        "bad-forbid.toml",
+        "name = \"x\"\nkind = \"greedy\"\nforbid = [\"dig\", \"fly\"]\n",
+    );
+    let e = error_of(&bad_forbid);
+    assert!(e.contains("bad-forbid.toml:3") && e.contains("`fly`"), "{e}");
+    let bad_key = write("bad-key.toml", "name = \"x\"\nkind = \"greedy\"\nforbidden = []\n");
+    let e = error_of(&bad_key);
+    assert!(e.contains("bad-key.toml") && e.contains("forbidden"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn labels_are_canonical_inline_specs() {
+    let s = spec("mcts:c=0.8,iters=2000,forbid=move_vehicle+dig");
+    assert_eq!(s.label(), "mcts:iters=2000,c=0.8,forbid=dig+move_vehicle");
+    assert_eq!(spec(&s.label()).label(), s.label());
+    assert_eq!(spec("random").label(), "random");
+    assert_eq!(spec("mcts-500").name(), "mcts-500");
+    assert_eq!(spec("greedy:opponent=1").label(), "greedy");
+    for (name, _) in meeplelab::agents::BUILTIN_SPECS {
+        assert_eq!(spec(name).name(), name);
+    }
+}

@@ -86,7 +86,7 @@ pub(crate) const PARAMS: [ParamDef; 16] = [
         default: ParamValue::Float(0.1),
     },
     ParamDef {
-        name: "horizon",
+        name: "rollout_turns",
         ty: ParamType::Int { min: 0, max: 100_000 },
         default: ParamValue::Int(0),
     },
@@ -158,7 +158,7 @@ pub(crate) struct Config {
     prior_visits: f64,
     rollout: Rollout,
     epsilon: f64,
-    horizon: usize,
+    rollout_turns: usize,
     value: ValueMode,
     scale: f64,
     threads: usize,
@@ -185,7 +185,7 @@ impl Config {
                 _ => Rollout::Random,
             },
             epsilon: p.float("epsilon"),
-            horizon: p.int("horizon") as usize,
+            rollout_turns: p.int("rollout_turns") as usize,
             value: match p.choice("value") {
                 "win" => ValueMode::Win,
                 _ => ValueMode::Diff,
@@ -236,8 +236,6 @@ struct Shared<'a, G: Game> {
     restriction: Restriction,
     eval: Evaluator,
     cfg: Config,
-    /// Turn at whose start positions are judged by the heuristic (`usize::MAX`: the end).
-    horizon: usize,
 }
 
 /// One search tree with its reusable buffers.
@@ -313,9 +311,6 @@ impl<G: Game> Tree<G> {
         self.path.push(0);
         let mut node = 0usize;
         while let Some(seat) = state.to_move() {
-            if state.turn() >= sh.horizon {
-                break;
-            }
             self.candidates(sh, &state, seat);
             self.eligible_children(sh, &state, node, seat);
             let unvisited = self
@@ -444,10 +439,14 @@ impl<G: Game> Tree<G> {
         best
     }
 
-    /// Plays on from `state` with the rollout policy, to the horizon or the end.
+    /// Plays on from `state` with the rollout policy, for `rollout_turns` turns or to the end.
     fn rollout(&mut self, sh: &Shared<'_, G>, state: &mut G) {
+        let stop = match sh.cfg.rollout_turns {
+            0 => usize::MAX,
+            t => state.turn() + t,
+        };
         while let Some(seat) = state.to_move() {
-            if state.turn() >= sh.horizon {
+            if state.turn() >= stop {
                 break;
             }
             self.candidates(sh, state, seat);
@@ -550,10 +549,6 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
             restriction: self.restriction,
             eval: self.eval,
             cfg: self.cfg,
-            horizon: match self.cfg.horizon {
-                0 => usize::MAX,
-                h => state.turn() + h,
-            },
         };
         let seeds: Vec<u64> = self.trees.iter().map(|_| self.rng.next_u64()).collect();
         if self.trees.len() == 1 {

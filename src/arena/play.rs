@@ -129,8 +129,8 @@ mod tests {
         let indices: Vec<u64> = (0..50).collect();
         let mut seen = Vec::new();
         play_parallel(
+            &thread_pool(3).unwrap(),
             &indices,
-            3,
             |g| g * 2,
             |v| -> Result<(), ()> {
                 seen.push(v);
@@ -147,8 +147,8 @@ mod tests {
         let indices: Vec<u64> = (0..1000).collect();
         let mut count = 0;
         let r = play_parallel(
+            &thread_pool(2).unwrap(),
             &indices,
-            2,
             |g| g,
             |_| {
                 count += 1;

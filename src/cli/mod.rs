@@ -4,6 +4,7 @@ mod bench;
 mod match_cmd;
 mod merge;
 mod perft;
+mod play;
 mod random_game;
 mod render;
 mod replay;
@@ -49,6 +50,8 @@ pub enum Command {
     Merge(merge::Args),
     /// Draw the board of a game record at any turn as an SVG picture.
     Render(render::Args),
+    /// Play Safari in the terminal against agents (numbered options or moves in notation).
+    Play(play::Args),
 }
 
 /// `meeplelab tiles …`
@@ -95,6 +98,7 @@ pub fn run() -> i32 {
         Command::Summarize(args) => summarize::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match result {
         Ok(()) => 0,

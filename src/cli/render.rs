@@ -29,12 +29,18 @@ pub fn run(args: &Args) -> CmdResult {
         .map_err(|e| e.to_string())?;
     let set = tileset_of(&record, &base).map_err(|e| e.to_string())?;
     let state = &replay.state;
-    let caption = format!("{} after {} turns", args.record.display(), state.turn());
+    let caption = args
+        .record
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let svg = board_svg(state, &set, &caption).map_err(|e| e.to_string())?;
     write_atomically(&args.out, &svg).map_err(|e| e.to_string())?;
     let note = match args.turn {
         Some(n) if n > state.turn() => {
-            format!(" (the record ends after turn {}: its last position)", state.turn())
+            format!(
+                " (the record ends after turn {}: its last position)",
+                state.turn()
+            )
         }
         _ => String::new(),
     };

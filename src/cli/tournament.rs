@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 /// Agents of the default run: random, greedy and a cheap MCTS.
-pub const DEFAULT_AGENTS: &str = "random,greedy,mcts:iters=200";
+pub const DEFAULT_AGENTS: &str = "random,greedy,mcts:iters=400";
 
 /// Arguments of `tournament`.
 #[derive(clap::Args, Debug)]
@@ -70,7 +70,7 @@ games.csv (one row per game and seat; docs/csv.md), standings.csv. games.csv is 
 flushed game at a time, so an interrupted run keeps every finished game; at the end it is
 rewritten sorted by game index and seat.
 
-With no arguments: 2-player Safari, random vs greedy vs mcts:iters=200, 60 games.";
+With no arguments: 2-player Safari, random vs greedy vs mcts:iters=400, 60 games.";
 
 /// Splits comma lists of agent specs, keeping `key=value` pieces with the inline spec before
 /// them (`mcts:iters=2000,c=0.8,greedy` → `mcts:iters=2000,c=0.8` and `greedy`).
@@ -223,5 +223,11 @@ mod tests {
             v,
             vec!["random", "mcts:iters=2000,c=0.8", "greedy", "mcts-500"]
         );
+    }
+
+    #[test]
+    fn help_names_the_default_agents() {
+        let mcts = DEFAULT_AGENTS.rsplit(',').next().unwrap();
+        assert!(AFTER_HELP.contains(mcts), "{AFTER_HELP}");
     }
 }

@@ -168,6 +168,87 @@ impl fmt::Display for Rotation {
     }
 }
 
+/// One half of a cell side, where a field meets the edge (a road through the middle of a side
+/// splits it into two halves).
+///
+/// The eight halves are numbered clockwise from the west half of the north side and named by
+/// their side's letter and the end of the side they lie at: `Nw Ne En Es Se Sw Ws Wn`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HalfSide(u8);
+
+impl HalfSide {
+    /// All eight halves in clockwise order from `Nw`.
+    pub const ALL: [HalfSide; 8] = [
+        HalfSide(0),
+        HalfSide(1),
+        HalfSide(2),
+        HalfSide(3),
+        HalfSide(4),
+        HalfSide(5),
+        HalfSide(6),
+        HalfSide(7),
+    ];
+
+    const NAMES: [&'static str; 8] = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"];
+
+    /// The half with clockwise index `i` (taken modulo 8).
+    pub fn from_index(i: usize) -> HalfSide {
+        HalfSide((i % 8) as u8)
+    }
+
+    /// Clockwise index 0..8.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The two halves of `side`, clockwise.
+    pub fn of_side(side: Side) -> [HalfSide; 2] {
+        let i = 2 * side.index() as u8;
+        [HalfSide(i), HalfSide(i + 1)]
+    }
+
+    /// The side this half belongs to.
+    pub fn side(self) -> Side {
+        Side::from_index(self.index() / 2)
+    }
+
+    /// The bit of this half in an 8-bit half mask.
+    pub fn bit(self) -> u8 {
+        1 << self.0
+    }
+
+    /// The neighbour's half that touches this one across the edge (`Nw` faces `Sw`).
+    pub fn facing(self) -> HalfSide {
+        HalfSide::from_index(2 * self.side().opposite().index() + 1 - self.index() % 2)
+    }
+
+    /// This half after rotating its tile by `rot`.
+    pub fn rotated(self, rot: Rotation) -> HalfSide {
+        HalfSide::from_index(self.index() + 2 * rot.quarter_turns() as usize)
+    }
+
+    /// The name used in files (`Nw`, `Ne`, `En`, …).
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self.index()]
+    }
+
+    /// Parses a half name (`Nw`, `Ne`, `En`, `Es`, `Se`, `Sw`, `Ws`, `Wn`).
+    pub fn from_name(s: &str) -> Option<HalfSide> {
+        Self::NAMES
+            .iter()
+            .position(|n| *n == s)
+            .map(HalfSide::from_index)
+    }
+}
+
+/// The 8-bit mask of both halves of every side in the 4-bit side mask `sides`.
+pub fn halves_of_sides(sides: u8) -> u8 {
+    Side::ALL
+        .into_iter()
+        .filter(|s| sides & s.bit() != 0)
+        .fold(0, |m, s| m | 0b11 << (2 * s.index()))
+}
+
 /// Rotates a 4-bit side or corner mask clockwise by `rot`.
 pub fn rotate_mask(mask: u8, rot: Rotation) -> u8 {
     let r = rot.quarter_turns();
@@ -268,6 +349,23 @@ mod tests {
                 assert_eq!(rs, want, "{c:?} rotated {rot}");
             }
         }
+    }
+
+    #[test]
+    fn half_sides_face_rotate_and_name() {
+        let nw = HalfSide::from_name("Nw").unwrap();
+        assert_eq!(nw.facing().name(), "Sw");
+        assert_eq!(HalfSide::from_name("En").unwrap().facing().name(), "Wn");
+        for h in HalfSide::ALL {
+            assert_eq!(h.facing().facing(), h);
+            assert_eq!(h.facing().side(), h.side().opposite());
+            // A quarter turn moves every half with its side.
+            assert_eq!(h.rotated(Rotation::new(1)).side(), h.side().rotated(Rotation::new(1)));
+            assert_eq!(HalfSide::from_name(h.name()), Some(h));
+        }
+        assert_eq!(nw.rotated(Rotation::new(1)).name(), "En");
+        assert_eq!(HalfSide::of_side(Side::W).map(HalfSide::name), ["Ws", "Wn"]);
+        assert_eq!(halves_of_sides(Side::N.bit() | Side::W.bit()), 0b1100_0011);
     }
 
     #[test]

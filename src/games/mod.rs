@@ -1,3 +1,4 @@
 //! The games: each is a plug-in of the core.
 
+pub mod carcassonne;
 pub mod safari;

@@ -10,11 +10,13 @@ mod glyph;
 mod panel;
 mod tile;
 
-use self::glyph::{badge, meeple, num, text, Pt};
+use self::glyph::{badge, meeple, num, text, MeepleMark, Pt};
 use self::tile::{draw_tile, PlacedFeature, TileContent, TILE};
 use crate::core::geom::{rotate_mask, Coord, Corner, Rotation, Side, Vertex};
 use crate::core::species::SpeciesCounts;
-use crate::core::tileset::{CompiledTiles, FeatureKind, TileSet, VariantId};
+use crate::core::tileset::{
+    CompiledTiles, CopyAnimals, FeatureSpec, TileLayout, TileSet, VariantId,
+};
 use crate::games::safari::{SafariState, Spot};
 use crate::io::record::{Record, RecordError, TileSource};
 use std::fmt::Write as _;
@@ -35,11 +37,12 @@ const STYLE: &str = "text{font-family:'DejaVu Sans',Arial,sans-serif}
 .path-core{fill:none;stroke:#d2a96c;stroke-width:5;stroke-linecap:round;stroke-linejoin:round}
 .dead-end{fill:#6b4628}
 .trunk{fill:#9a7650;stroke:#4d3a28;stroke-width:1}
-.crown{fill:#7f9a34;stroke:#3f4f14;stroke-width:1.2}
+.crown-edge{fill:#6f8f2a;stroke:#34420f;stroke-width:2}
+.crown{fill:#6f8f2a}
 .animal circle{stroke:#333;stroke-width:1}
 .token circle{stroke:#15527a;stroke-width:1.8}
 .badge-letter{font-size:10px;font-weight:bold;text-anchor:middle;fill:#111}
-.bird{fill:none;stroke:#fff;stroke-width:1.6;stroke-linecap:round;stroke-linejoin:round}
+.bird{fill:none;stroke:#fff;stroke-width:1.8;stroke-linecap:round;stroke-linejoin:round}
 .meeple-body{stroke:#fff;stroke-width:1.1;stroke-linejoin:round}
 .water{fill:#8fcdea;stroke:#2a7fb0;stroke-width:1.5;fill-opacity:0.85}
 .vehicle-space{fill:none;stroke:#9a8f6a;stroke-width:1.5;stroke-dasharray:6 4}
@@ -77,11 +80,11 @@ pub fn tileset_of(record: &Record, base: &Path) -> Result<TileSet, RecordError> 
 /// Draws `state` as a complete SVG document. `set` is the tile set the game uses (for the
 /// animals on each copy); `caption` is shown under the panel's title (e.g. the record's name).
 pub fn board_svg(state: &SafariState, set: &TileSet, caption: &str) -> Result<String, SvgError> {
-    let animals = animal_table(set, state.tiles())?;
+    let faces = TileFaces::new(set, state.tiles())?;
     let frame = Frame::new(state);
     let mut board = String::new();
     for ci in 0..state.cells().len() {
-        draw_cell(&mut board, state, ci, &animals, &frame);
+        draw_cell(&mut board, state, ci, &faces, &frame);
     }
     draw_outlines(&mut board, state, &frame);
     draw_holes(&mut board, state, &frame);
@@ -89,7 +92,7 @@ pub fn board_svg(state: &SafariState, set: &TileSet, caption: &str) -> Result<St
     draw_axes(&mut board, &frame);
     let panel_at = Pt::new(frame.width() + 10.0, 0.0);
     let mut side = String::new();
-    let panel_height = panel::draw_panel(&mut side, state, &animals, panel_at, caption);
+    let panel_height = panel::draw_panel(&mut side, state, &faces, panel_at, caption);
     let width = panel_at.x + PANEL_WIDTH;
     let height = frame.height().max(panel_height);
     let mut out = String::new();
@@ -112,79 +115,88 @@ pub fn board_svg(state: &SafariState, set: &TileSet, caption: &str) -> Result<St
     Ok(out)
 }
 
-/// Animals of every variant, indexed like [`CompiledTiles::variants`] (land copies in file
-/// order, then start cells).
-fn animal_table(
-    set: &TileSet,
-    tiles: &CompiledTiles,
-) -> Result<Vec<Vec<SpeciesCounts>>, SvgError> {
-    let table: Vec<Vec<SpeciesCounts>> = set
-        .types
-        .iter()
-        .flat_map(|t| t.copies.iter().cloned())
-        .chain(set.start.iter().map(|c| c.animals.clone()))
-        .collect();
-    if CompiledTiles::compile(set).content_hash != tiles.content_hash
-        || table.len() != tiles.variants.len()
-    {
-        return Err(SvgError(format!(
-            "tile set {} is not the one the game was played with",
-            set.origin
-        )));
+/// What a tile set prints on each compiled variant (layout and animals), indexed like
+/// [`CompiledTiles::variants`]: land copies in file order, then the start cells.
+pub struct TileFaces {
+    /// Layout (unturned) and animals of each variant.
+    faces: Vec<(TileLayout, CopyAnimals)>,
+}
+
+impl TileFaces {
+    /// Pairs `set` with its compiled form `tiles`; fails when they are not the same set.
+    pub fn new(set: &TileSet, tiles: &CompiledTiles) -> Result<TileFaces, SvgError> {
+        let faces: Vec<(TileLayout, CopyAnimals)> = set
+            .types
+            .iter()
+            .flat_map(|t| t.copies.iter().map(|c| (t.layout.clone(), c.clone())))
+            .chain(
+                set.start
+                    .iter()
+                    .map(|c| (c.layout.clone(), c.animals.clone())),
+            )
+            .collect();
+        if CompiledTiles::compile(set).content_hash != tiles.content_hash
+            || faces.len() != tiles.variants.len()
+        {
+            return Err(SvgError(format!(
+                "tile set {} is not the one the game was played with",
+                set.origin
+            )));
+        }
+        Ok(TileFaces { faces })
     }
-    Ok(table)
+
+    /// The layout of `variant` as it lies on the board turned by `rot` (sides and bush
+    /// corners rotated).
+    pub fn placed_layout(&self, variant: VariantId, rot: Rotation) -> TileLayout {
+        let layout = &self.faces[usize::from(variant)].0;
+        TileLayout {
+            features: layout
+                .features
+                .iter()
+                .map(|f| FeatureSpec {
+                    sides: rotate_mask(f.sides, rot),
+                    ..f.clone()
+                })
+                .collect(),
+            bush_corners: rotate_mask(layout.bush_corners, rot),
+            ..layout.clone()
+        }
+    }
+
+    /// The animals of `variant`, one entry per feature.
+    pub fn animals(&self, variant: VariantId) -> &[SpeciesCounts] {
+        &self.faces[usize::from(variant)].1
+    }
 }
 
 /// What a tile variant shows when turned by `rot`, before meeples.
-fn variant_content(
-    tiles: &CompiledTiles,
-    variant: VariantId,
-    rot: Rotation,
-    animals: &[Vec<SpeciesCounts>],
-) -> TileContent {
-    let v = tiles.variant(variant);
-    let features: Vec<PlacedFeature> = v
-        .segments()
-        .iter()
-        .enumerate()
-        .map(|(i, seg)| PlacedFeature {
-            kind: seg.kind,
-            sides: rotate_mask(seg.sides, rot),
-            animals: animals[variant as usize]
-                .get(i)
-                .copied()
-                .unwrap_or_default(),
-            birds: seg.birds,
-            meeples: Vec::new(),
-        })
-        .collect();
-    let bush_sides = features
-        .iter()
-        .filter(|f| f.kind == FeatureKind::Bush)
-        .fold(0, |m, f| m | f.sides);
-    let open = v.orientations[rot.quarter_turns() as usize].open_corners;
-    let bush_corners = Corner::ALL
-        .into_iter()
-        .filter(|c| open & c.bit() == 0 && c.sides().iter().all(|s| bush_sides & s.bit() == 0))
-        .fold(0, |m, c| m | c.bit());
+fn variant_content(faces: &TileFaces, variant: VariantId, rot: Rotation) -> TileContent {
+    let layout = faces.placed_layout(variant, rot);
+    let animals = faces.animals(variant);
     TileContent {
-        features,
-        baobab: v.baobab,
+        features: layout
+            .features
+            .iter()
+            .enumerate()
+            .map(|(i, f)| PlacedFeature {
+                kind: f.kind,
+                sides: f.sides,
+                animals: animals.get(i).copied().unwrap_or_default(),
+                birds: f.birds,
+                meeples: Vec::new(),
+            })
+            .collect(),
+        baobab: layout.baobab,
         baobab_meeples: Vec::new(),
-        bush_corners,
+        bush_corners: layout.bush_corners,
     }
 }
 
 /// Draws placed cell `ci` with the meeples on its features and baobab.
-fn draw_cell(
-    out: &mut String,
-    state: &SafariState,
-    ci: usize,
-    animals: &[Vec<SpeciesCounts>],
-    frame: &Frame,
-) {
+fn draw_cell(out: &mut String, state: &SafariState, ci: usize, faces: &TileFaces, frame: &Frame) {
     let cell = &state.cells()[ci];
-    let mut content = variant_content(state.tiles(), cell.variant, cell.rot, animals);
+    let mut content = variant_content(faces, cell.variant, cell.rot);
     for m in state.placed_meeples() {
         match m.spot {
             Spot::Feature(node) if node >= cell.first_node => {
@@ -219,7 +231,10 @@ fn draw_outlines(out: &mut String, state: &SafariState, frame: &Frame) {
     let start: Vec<Coord> = state.tiles().start.iter().map(|(c, _)| *c).collect();
     for &c in &start {
         let o = frame.cell_origin(c);
-        for side in Side::ALL.into_iter().filter(|s| !start.contains(&c.step(*s))) {
+        for side in Side::ALL
+            .into_iter()
+            .filter(|s| !start.contains(&c.step(*s)))
+        {
             let (a, b) = edge(side);
             let _ = writeln!(
                 out,
@@ -276,7 +291,13 @@ fn draw_holes(out: &mut String, state: &SafariState, frame: &Frame) {
         for k in 0..4 {
             let (c, corner) = v.slot(k);
             if let Some(s) = state.cell_at(c).and_then(|cell| cell.token(corner)) {
-                badge(out, at + into_cell(corner) * (0.12 * TILE), 0.072 * TILE, s, "token");
+                badge(
+                    out,
+                    at + into_cell(corner) * (0.12 * TILE),
+                    0.072 * TILE,
+                    s,
+                    "token",
+                );
             }
         }
     }
@@ -290,7 +311,7 @@ fn draw_holes(out: &mut String, state: &SafariState, frame: &Frame) {
         let at = frame.vertex_pt(v);
         for (k, &p) in owners.iter().enumerate() {
             let dx = (k as f64 - (owners.len() as f64 - 1.0) / 2.0) * 16.0;
-            meeple(out, at + Pt::new(dx, 0.0), p, 1.0, false);
+            meeple(out, at + Pt::new(dx, 0.0), p, 1.0, MeepleMark::Hole);
         }
     }
 }
@@ -323,7 +344,7 @@ fn draw_vehicles(out: &mut String, state: &SafariState, frame: &Frame) {
             out,
             o + Pt::new(TILE / 2.0, TILE - 14.0),
             "label",
-            &format!("vehicle {} at {c}", i + 1),
+            &format!("vehicle {}", i + 1),
         );
     }
 }
@@ -360,6 +381,7 @@ struct Frame {
 }
 
 impl Frame {
+    /// The frame around every placed cell and vehicle of `state`.
     fn new(state: &SafariState) -> Frame {
         let coords: Vec<Coord> = state
             .cells()
@@ -400,39 +422,5 @@ impl Frame {
     /// A grid vertex (the south-west corner of its cell).
     fn vertex_pt(&self, v: Vertex) -> Pt {
         self.cell_origin(v.0) + Pt::new(0.0, TILE)
-    }
-}
-
-#[cfg(test)]
-mod catalogue_tmp {
-    use super::*;
-    #[test]
-    fn write_catalogue() {
-        let set = TileSet::builtin_safari();
-        let tiles = CompiledTiles::compile(&set);
-        let animals = animal_table(&set, &tiles).unwrap();
-        let mut out = String::new();
-        let _ = writeln!(out, r#"<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="1200"><style>{STYLE}</style>"#);
-        let mut k = 0;
-        let mut seen = std::collections::HashSet::new();
-        for (vi, v) in tiles.variants.iter().enumerate() {
-            if !seen.insert(v.type_index) && v.type_index != usize::MAX { continue; }
-            for with in [false, true] {
-                let mut c = variant_content(&tiles, vi as u8, Rotation::new((k % 4) as u8 * 0), &animals);
-                if with {
-                    for (i, f) in c.features.iter_mut().enumerate() { f.meeples.push(i % 5); }
-                    if c.baobab && c.features.is_empty() { c.baobab_meeples.push(2); }
-                }
-                let x = (k % 10) as f64 * 135.0 + 10.0;
-                let y = (k / 10) as f64 * 150.0 + 10.0;
-                let _ = writeln!(out, r#"<g transform="translate({},{})">"#, x, y);
-                draw_tile(&mut out, &c);
-                text(&mut out, Pt::new(60.0, 135.0), "label", &v.name);
-                out.push_str("</g>");
-                k += 1;
-            }
-        }
-        out.push_str("</svg>");
-        std::fs::write("/tmp/r/catalogue.svg", out).unwrap();
     }
 }

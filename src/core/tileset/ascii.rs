@@ -9,6 +9,10 @@
 //! ...|.##    the two western corners open savanna (.)
 //! ...|..#
 //! ```
+//!
+//! Carcassonne tiles use the same grid: `#` city (`*` a pennant), `| - +` roads, `o` where
+//! roads end (a junction, a village, a city gate), `M` a monastery, `.` field; the notes
+//! beside a drawing list each field's half sides and the cities it borders.
 
 use super::parse::{count_noun, feature_summary};
 use super::{CopyAnimals, FeatureKind, FeatureSpec, TileLayout, TileSet, TileType};
@@ -19,6 +23,11 @@ use crate::core::species::{Species, SpeciesCounts};
 const WIDTH: usize = 7;
 /// Height of a drawing in lines.
 const HEIGHT: usize = 5;
+
+/// One line explaining the Carcassonne drawings.
+const CARCASSONNE_LEGEND: &str = "legend: # city, * pennant, | - road, + road curve, o where \
+                                  roads end (junction, village, city gate), M monastery, . field; \
+                                  half sides Nw Ne En Es Se Sw Ws Wn are named by side and end";
 
 /// One line explaining the drawings.
 const LEGEND: &str = "legend: | - path, + path junction or curve, o dead end (the path dies out \
@@ -49,10 +58,19 @@ pub fn draw_layout(layout: &TileLayout) -> Vec<String> {
     let mut grid: Grid = [['.'; WIDTH]; HEIGHT];
     let of_kind = |kind| layout.features.iter().filter(move |f| f.kind == kind);
     for bush in of_kind(FeatureKind::Bush) {
-        draw_bush(&mut grid, bush);
+        draw_area(&mut grid, bush, bush.birds, 'v');
+    }
+    for city in of_kind(FeatureKind::City) {
+        draw_area(&mut grid, city, city.pennants, '*');
     }
     for path in of_kind(FeatureKind::Path) {
         draw_path(&mut grid, path);
+    }
+    for road in of_kind(FeatureKind::Road) {
+        draw_road(&mut grid, road);
+    }
+    if of_kind(FeatureKind::Monastery).next().is_some() {
+        grid[CENTRE.0][CENTRE.1] = 'M';
     }
     let open = layout.open_corners();
     for corner in Corner::ALL {
@@ -68,8 +86,12 @@ pub fn draw_layout(layout: &TileLayout) -> Vec<String> {
 }
 
 /// The complete text of `meeplelab tiles show`: header and totals, every tile type with its
-/// drawing and copies, then the start tile and the vehicle spaces.
+/// drawing and copies, then the start tile and the vehicle spaces (Safari) or the start tile's
+/// type (Carcassonne).
 pub fn render_tileset(set: &TileSet) -> String {
+    if set.game == "carcassonne" {
+        return render_carcassonne(set);
+    }
     let mut lines = header(set);
     for tile in &set.types {
         lines.push(String::new());
@@ -131,11 +153,12 @@ fn corner_pos(corner: Corner) -> Pos {
     }
 }
 
-/// Fills the bands of the bush's sides and shows its birds as `v`. Sides of one bush are
-/// joined: two adjacent sides through the quadrant between them, two opposite sides alone
-/// through the centre; separate bushes are never joined, so they stay apart in the drawing.
-fn draw_bush(grid: &mut Grid, bush: &FeatureSpec) {
-    let sides: Vec<Side> = bush.side_list().collect();
+/// Fills the bands of an area's sides (bush or city) with `#` and shows `marks` of them (birds,
+/// pennants) as `mark`. Sides of one area are joined: two adjacent sides through the quadrant
+/// between them, two opposite sides alone through the centre; separate areas are never joined,
+/// so they stay apart in the drawing.
+fn draw_area(grid: &mut Grid, area: &FeatureSpec, marks: u8, mark: char) {
+    let sides: Vec<Side> = area.side_list().collect();
     let cells: Vec<Pos> = sides
         .iter()
         .flat_map(|&side| {
@@ -145,7 +168,7 @@ fn draw_bush(grid: &mut Grid, bush: &FeatureSpec) {
         .collect();
     let quadrants: Vec<Corner> = Corner::ALL
         .into_iter()
-        .filter(|c| c.sides().iter().all(|s| bush.sides & s.bit() != 0))
+        .filter(|c| c.sides().iter().all(|s| area.sides & s.bit() != 0))
         .collect();
     let joins: Vec<Pos> = match (sides.len(), quadrants.is_empty()) {
         (0 | 1, _) => Vec::new(),
@@ -158,8 +181,8 @@ fn draw_bush(grid: &mut Grid, bush: &FeatureSpec) {
     for &(r, c) in cells.iter().chain(&joins) {
         grid[r][c] = '#';
     }
-    for &(r, c) in cells.iter().take(usize::from(bush.birds)) {
-        grid[r][c] = 'v';
+    for &(r, c) in cells.iter().take(usize::from(marks)) {
+        grid[r][c] = mark;
     }
 }
 
@@ -185,6 +208,101 @@ fn draw_path(grid: &mut Grid, path: &FeatureSpec) {
         _ => (CENTRE, '+'),
     };
     grid[r][c] = mark;
+}
+
+/// Draws a road's stems; a road with one side runs to the centre and ends there (`o`), where
+/// a junction, a village, a city gate or a monastery stops it.
+fn draw_road(grid: &mut Grid, road: &FeatureSpec) {
+    if road.sides.count_ones() > 1 {
+        draw_path(grid, road);
+        return;
+    }
+    for side in road.side_list() {
+        let line = if matches!(side, Side::N | Side::S) {
+            '|'
+        } else {
+            '-'
+        };
+        for &(r, c) in stem(side) {
+            grid[r][c] = line;
+        }
+        grid[CENTRE.0][CENTRE.1] = 'o';
+    }
+}
+
+/// The text of `tiles show` for a Carcassonne set: header, then every type with its drawing.
+fn render_carcassonne(set: &TileSet) -> String {
+    let sum = |per: &dyn Fn(&TileType) -> usize| {
+        set.types
+            .iter()
+            .fold(0usize, |n, t| n.saturating_add(t.copy_count().saturating_mul(per(t))))
+    };
+    let of_kind = |kind: FeatureKind| {
+        move |t: &TileType| t.layout.features.iter().filter(|f| f.kind == kind).count()
+    };
+    let pennants = sum(&|t| {
+        let p = t.layout.features.iter().map(|f| usize::from(f.pennants));
+        p.sum()
+    });
+    let mut lines = vec![format!("tile set {} (game {})", set.name, set.game)];
+    lines.extend(set.source.iter().map(|s| format!("source {s}")));
+    lines.push(format!(
+        "totals: {}, {} ({} and the start tile), {}, {}",
+        count_noun(set.types.len(), "tile type", "tile types"),
+        count_noun(sum(&|_| 1), "tile", "tiles"),
+        count_noun(set.land_tile_count(), "land tile", "land tiles"),
+        count_noun(pennants, "pennant", "pennants"),
+        count_noun(sum(&of_kind(FeatureKind::Monastery)), "monastery", "monasteries"),
+    ));
+    lines.push(match &set.start_type {
+        Some(start) => format!("start tile: one copy of {}, at 0 0 as drawn", start.id),
+        None => "start tile: none".to_string(),
+    });
+    lines.push(CARCASSONNE_LEGEND.to_string());
+    for tile in &set.types {
+        lines.push(String::new());
+        lines.push(format!(
+            "tile {} ({})",
+            tile.id,
+            count_noun(tile.count, "copy", "copies")
+        ));
+        lines.extend(beside(&draw_layout(&tile.layout), &carcassonne_notes(&tile.layout)));
+    }
+    lines.push(String::new());
+    lines.join("\n")
+}
+
+/// One line per feature: `city N W, pennant`, `field E S, borders city N W`.
+fn carcassonne_notes(layout: &TileLayout) -> Vec<String> {
+    let features = &layout.features;
+    let mut notes: Vec<String> = features
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut note = feature_summary(f);
+            if f.pennants > 0 {
+                note.push_str(&format!(
+                    ", {}",
+                    count_noun(f.pennants.into(), "pennant", "pennants")
+                ));
+            }
+            if f.kind == FeatureKind::Field {
+                let mask = layout.field_borders(i);
+                let borders: Vec<String> = (0..features.len().min(16))
+                    .filter(|c| mask & 1 << c != 0)
+                    .map(|c| feature_summary(&features[c]))
+                    .collect();
+                if !borders.is_empty() {
+                    note.push_str(&format!(", borders {}", borders.join(" and ")));
+                }
+            }
+            note
+        })
+        .collect();
+    if notes.is_empty() {
+        notes.push("no feature".to_string());
+    }
+    notes
 }
 
 fn header(set: &TileSet) -> Vec<String> {

@@ -1,8 +1,8 @@
 //! Compiled tile tables: one [`Variant`] per tile copy with, per rotation, its packed edge
-//! signature, which segment touches each side, and which corners are open.
+//! signature, which segment touches each side and each half side, and which corners are open.
 
 use super::{FeatureKind, TileLayout, TileSet};
-use crate::core::geom::{rotate_mask, Coord, Rotation, Side};
+use crate::core::geom::{rotate_mask, Coord, HalfSide, Rotation, Side};
 use crate::core::species::SpeciesCounts;
 
 /// Index of a tile variant in [`CompiledTiles::variants`].
@@ -11,22 +11,29 @@ pub type VariantId = u8;
 /// Marker for "no segment touches this side".
 pub const NO_SEGMENT: u8 = 0xFF;
 
-/// Most features a tile can have (each touches at least one side, each side at most one).
-pub const MAX_SEGMENTS: usize = 4;
+/// Most features a tile can have: a Safari tile at most 4 (one side each); a Carcassonne tile
+/// 4 roads or cities (one side each), 4 fields (split only by roads and cities) and a monastery.
+pub const MAX_SEGMENTS: usize = 9;
 
-/// One scored feature piece of a variant (a path or bush on one tile).
+/// One feature piece of a variant (a path, bush, road, city, field or monastery on one tile).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Segment {
-    /// Path or bush.
+    /// What it is.
     pub kind: FeatureKind,
     /// Sides touched before rotation (4-bit mask).
     pub sides: u8,
+    /// Half sides met before rotation (8-bit mask; fields).
+    pub halves: u8,
     /// Species present (5-bit mask).
     pub species: u8,
     /// Number of animals printed on it.
     pub animals: u8,
     /// Number of birds printed on it.
     pub birds: u8,
+    /// Number of pennants printed on it (cities).
+    pub pennants: u8,
+    /// For a field, the cities it borders on its tile: a mask of segment indices.
+    pub borders: u16,
 }
 
 /// A variant as seen after one rotation.
@@ -34,8 +41,11 @@ pub struct Segment {
 pub struct Orientation {
     /// Edge terrains packed 2 bits per side (side `i` at bits `2i..2i+2`).
     pub signature: u8,
-    /// Which segment touches each side ([`NO_SEGMENT`] for savanna).
+    /// Which segment covers each side: path, bush, road or city ([`NO_SEGMENT`] for savanna
+    /// or field).
     pub side_segment: [u8; 4],
+    /// Which field segment meets each half side ([`NO_SEGMENT`] where none does).
+    pub half_segment: [u8; 8],
     /// Open corners (4-bit mask, bit `Corner::index`).
     pub open_corners: u8,
 }
@@ -84,7 +94,8 @@ impl Variant {
 /// The compiled form of a [`TileSet`] that engines index into.
 #[derive(Clone, Debug)]
 pub struct CompiledTiles {
-    /// All variants: land tiles first, then start cells.
+    /// All variants: land tiles first, then start cells (a start tile named by `start-tile`
+    /// comes just before the copies of its type).
     pub variants: Vec<Variant>,
     /// Variant of every land tile copy (the draw pile's contents).
     pub land: Vec<VariantId>,
@@ -103,8 +114,16 @@ impl CompiledTiles {
     pub fn compile(set: &TileSet) -> CompiledTiles {
         let mut variants = Vec::new();
         let mut land = Vec::new();
+        let mut start = Vec::new();
         for (ti, t) in set.types.iter().enumerate() {
-            for (ci, animals) in t.copies.iter().enumerate() {
+            let mut copies = t.copy_count();
+            if set.start_type.as_ref().is_some_and(|s| s.id == t.id) {
+                start.push((Coord::new(0, 0), variants.len() as VariantId));
+                variants.push(compile_variant("start.1".to_string(), ti, &t.layout, &[]));
+                copies = copies.saturating_sub(1);
+            }
+            for ci in 0..copies {
+                let animals = t.copies.get(ci).map_or(&[][..], Vec::as_slice);
                 land.push(variants.len() as VariantId);
                 variants.push(compile_variant(
                     format!("{}.{}", t.id, ci + 1),
@@ -114,7 +133,6 @@ impl CompiledTiles {
                 ));
             }
         }
-        let mut start = Vec::new();
         for (i, cell) in set.start.iter().enumerate() {
             start.push((Coord::new(cell.x, cell.y), variants.len() as VariantId));
             variants.push(compile_variant(
@@ -166,18 +184,28 @@ fn compile_variant(
     let mut segments = [Segment {
         kind: FeatureKind::Path,
         sides: 0,
+        halves: 0,
         species: 0,
         animals: 0,
         birds: 0,
+        pennants: 0,
+        borders: 0,
     }; MAX_SEGMENTS];
     for (i, f) in layout.features.iter().enumerate() {
         let a = animals.get(i).copied().unwrap_or_default();
         segments[i] = Segment {
             kind: f.kind,
             sides: f.sides,
+            halves: f.halves,
             species: a.mask(),
             animals: a.total() as u8,
             birds: f.birds,
+            pennants: f.pennants,
+            borders: if f.kind == FeatureKind::Field {
+                layout.field_borders(i)
+            } else {
+                0
+            },
         };
     }
     let open = layout.open_corners();
@@ -185,11 +213,16 @@ fn compile_variant(
     for rot in Rotation::ALL {
         let o = &mut orientations[rot.quarter_turns() as usize];
         o.side_segment = [NO_SEGMENT; 4];
+        o.half_segment = [NO_SEGMENT; 8];
         for (i, f) in layout.features.iter().enumerate() {
             for side in f.side_list() {
                 let s = side.rotated(rot);
                 o.side_segment[s.index()] = i as u8;
-                o.signature |= (f.kind.terrain() as u8) << (2 * s.index());
+                let code = f.kind.edge_terrain().map_or(0, |t| t.code());
+                o.signature |= code << (2 * s.index());
+            }
+            for half in f.half_list() {
+                o.half_segment[half.rotated(rot).index()] = i as u8;
             }
         }
         o.open_corners = rotate_mask(open, rot);
@@ -223,30 +256,39 @@ fn compile_variant(
     }
 }
 
-/// Two orientations place identical content on every side and corner.
+/// Two orientations place identical content on every side, half side and corner.
 fn same_result(segments: &[Segment], a: &Orientation, b: &Orientation) -> bool {
+    let alike = |x: u8, y: u8| {
+        x == y
+            || (x != NO_SEGMENT && y != NO_SEGMENT && {
+                let key = |s: Segment| {
+                    let extent = (s.sides.count_ones(), s.halves.count_ones());
+                    (s.kind, s.species, s.animals, s.birds, s.pennants, extent)
+                };
+                key(segments[x as usize]) == key(segments[y as usize])
+            })
+    };
     a.signature == b.signature
         && a.open_corners == b.open_corners
-        && Side::ALL.iter().all(|s| {
-            let (x, y) = (a.side_segment[s.index()], b.side_segment[s.index()]);
-            x == y
-                || (x != NO_SEGMENT && y != NO_SEGMENT && {
-                    let (p, q) = (segments[x as usize], segments[y as usize]);
-                    (p.kind, p.species, p.animals, p.birds, p.sides.count_ones())
-                        == (q.kind, q.species, q.animals, q.birds, q.sides.count_ones())
-                })
-        })
-        && segment_partition(a) == segment_partition(b)
+        && Side::ALL
+            .iter()
+            .all(|s| alike(a.side_segment[s.index()], b.side_segment[s.index()]))
+        && HalfSide::ALL
+            .iter()
+            .all(|h| alike(a.half_segment[h.index()], b.half_segment[h.index()]))
+        && segment_partition(&a.side_segment) == segment_partition(&b.side_segment)
+        && segment_partition(&a.half_segment) == segment_partition(&b.half_segment)
 }
 
-/// For each side, the set of sides sharing its segment: the connectivity pattern.
-fn segment_partition(o: &Orientation) -> [u8; 4] {
-    o.side_segment.map(|seg| {
+/// For each side (or half side), the set of places sharing its segment: the connectivity
+/// pattern.
+fn segment_partition<const N: usize>(by_place: &[u8; N]) -> [u16; N] {
+    by_place.map(|seg| {
         if seg == NO_SEGMENT {
             return 0;
         }
-        (0..4)
-            .filter(|&t| o.side_segment[t] == seg)
+        (0..N)
+            .filter(|&t| by_place[t] == seg)
             .fold(0, |m, t| m | 1 << t)
     })
 }
@@ -255,11 +297,15 @@ fn segment_partition(o: &Orientation) -> [u8; 4] {
 /// formatting: comments, blank lines and line numbers do not matter).
 fn content_hash(set: &TileSet) -> u64 {
     let mut text = String::new();
-    let mut layout = |id: &str, l: &TileLayout, animals: &[Vec<SpeciesCounts>]| {
+    let layout = |text: &mut String, id: &str, l: &TileLayout, animals: &[Vec<SpeciesCounts>]| {
         text.push_str(id);
         text.push('=');
         for f in &l.features {
-            text.push_str(&format!("{}:{}:{};", f.kind, f.sides, f.birds));
+            text.push_str(&format!("{}:{}:{}", f.kind, f.sides, f.birds));
+            if f.halves != 0 || f.pennants != 0 {
+                text.push_str(&format!(":h{}p{}", f.halves, f.pennants));
+            }
+            text.push(';');
         }
         text.push_str(&format!("b{}c{};", l.baobab, l.bush_corners));
         for copy in animals {
@@ -270,10 +316,16 @@ fn content_hash(set: &TileSet) -> u64 {
         }
     };
     for t in &set.types {
-        layout(&t.id, &t.layout, &t.copies);
+        layout(&mut text, &t.id, &t.layout, &t.copies);
+        if t.copies.is_empty() {
+            text.push_str(&format!("n{};", t.count));
+        }
+    }
+    if let Some(start) = &set.start_type {
+        text.push_str(&format!("start-tile {};", start.id));
     }
     for c in &set.start {
-        layout("start", &c.layout, std::slice::from_ref(&c.animals));
+        layout(&mut text, "start", &c.layout, std::slice::from_ref(&c.animals));
     }
     for c in &set.start {
         text.push_str(&format!("s{},{};", c.x, c.y));

@@ -4,6 +4,7 @@
 //! The text format is documented in `docs/tileset-format.md`.
 
 mod ascii;
+mod carcassonne;
 mod compiled;
 mod parse;
 mod validate;
@@ -13,36 +14,78 @@ pub use compiled::{CompiledTiles, Orientation, Segment, Variant, VariantId, NO_S
 pub use parse::parse_tileset;
 pub use validate::validate;
 
-use crate::core::geom::{Corner, Side};
+use crate::core::geom::{halves_of_sides, Corner, HalfSide, Side};
 use crate::core::species::SpeciesCounts;
 use std::fmt;
 
 /// What a tile edge shows in the middle of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Terrain {
-    /// Open savanna (also: nothing special).
-    Savanna = 0,
-    /// An animal path reaches this side.
-    Path = 1,
-    /// Bush covers this side.
-    Bush = 2,
+    /// Open savanna (Safari; also: nothing special).
+    Savanna,
+    /// An animal path reaches this side (Safari).
+    Path,
+    /// Bush covers this side (Safari).
+    Bush,
+    /// Field on both halves of the side (Carcassonne).
+    Field,
+    /// A road reaches the middle of this side (Carcassonne).
+    Road,
+    /// City covers this side (Carcassonne).
+    City,
 }
 
-/// The kind of a scored feature on a tile.
+impl Terrain {
+    /// The 2-bit code edges are matched by (packed into signatures): 0 open land (savanna,
+    /// field), 1 a line feature (path, road), 2 an area feature (bush, city).
+    pub fn code(self) -> u8 {
+        match self {
+            Terrain::Savanna | Terrain::Field => 0,
+            Terrain::Path | Terrain::Road => 1,
+            Terrain::Bush | Terrain::City => 2,
+        }
+    }
+
+    /// The name used in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Savanna => "savanna",
+            Terrain::Path => "path",
+            Terrain::Bush => "bush",
+            Terrain::Field => "field",
+            Terrain::Road => "road",
+            Terrain::City => "city",
+        }
+    }
+}
+
+/// The kind of a feature on a tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FeatureKind {
-    /// An animal path (road-like).
+    /// An animal path (road-like; Safari).
     Path,
-    /// A bush area (city-like, may hold birds).
+    /// A bush area (city-like, may hold birds; Safari).
     Bush,
+    /// A road (Carcassonne).
+    Road,
+    /// A city, possibly with pennants (Carcassonne).
+    City,
+    /// A field, meeting the edges in half sides (Carcassonne).
+    Field,
+    /// A monastery in the middle of the tile (Carcassonne).
+    Monastery,
 }
 
 impl FeatureKind {
-    /// The edge terrain this feature shows on the sides it touches.
-    pub fn terrain(self) -> Terrain {
+    /// The terrain this feature shows on every side in its `sides` mask; `None` for fields
+    /// (which meet edges in half sides) and monasteries (which touch no edge).
+    pub fn edge_terrain(self) -> Option<Terrain> {
         match self {
-            FeatureKind::Path => Terrain::Path,
-            FeatureKind::Bush => Terrain::Bush,
+            FeatureKind::Path => Some(Terrain::Path),
+            FeatureKind::Bush => Some(Terrain::Bush),
+            FeatureKind::Road => Some(Terrain::Road),
+            FeatureKind::City => Some(Terrain::City),
+            FeatureKind::Field | FeatureKind::Monastery => None,
         }
     }
 
@@ -51,7 +94,24 @@ impl FeatureKind {
         match self {
             FeatureKind::Path => "path",
             FeatureKind::Bush => "bush",
+            FeatureKind::Road => "road",
+            FeatureKind::City => "city",
+            FeatureKind::Field => "field",
+            FeatureKind::Monastery => "monastery",
         }
+    }
+
+    /// The game whose tile sets use this kind (`safari` or `carcassonne`).
+    pub fn game(self) -> &'static str {
+        match self {
+            FeatureKind::Path | FeatureKind::Bush => "safari",
+            _ => "carcassonne",
+        }
+    }
+
+    /// Whether `copy` lines list animals for features of this kind (Safari paths and bush).
+    pub fn holds_animals(self) -> bool {
+        self.game() == "safari"
     }
 }
 
@@ -61,16 +121,20 @@ impl fmt::Display for FeatureKind {
     }
 }
 
-/// One feature of a tile layout: a path or bush touching some sides.
+/// One feature of a tile layout: a path, bush, road, city, field or monastery.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FeatureSpec {
-    /// Path or bush.
+    /// What it is.
     pub kind: FeatureKind,
-    /// The sides it touches, as a 4-bit mask (bit `Side::index`). A path with one side is a
-    /// dead end on the tile.
+    /// The sides it covers, as a 4-bit mask (bit `Side::index`); 0 for fields and
+    /// monasteries. A path or road with one side ends on the tile.
     pub sides: u8,
-    /// Birds printed in it (bush only).
+    /// The half sides a field meets, as an 8-bit mask (bit `HalfSide::index`); 0 otherwise.
+    pub halves: u8,
+    /// Birds printed in it (Safari bush only).
     pub birds: u8,
+    /// Pennants printed in it (Carcassonne city only).
+    pub pennants: u8,
     /// Line of the file it was declared on (1-based; 0 for built-in code).
     pub line: usize,
 }
@@ -80,39 +144,74 @@ impl FeatureSpec {
     pub fn side_list(&self) -> impl Iterator<Item = Side> + '_ {
         Side::ALL.into_iter().filter(|s| self.sides & s.bit() != 0)
     }
+
+    /// The half sides met (fields), clockwise from `Nw`.
+    pub fn half_list(&self) -> impl Iterator<Item = HalfSide> + '_ {
+        HalfSide::ALL
+            .into_iter()
+            .filter(|h| self.halves & h.bit() != 0)
+    }
 }
 
 /// The geometry shared by every copy of a tile type.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TileLayout {
-    /// Paths and bushes, in declaration order (animal lists follow this order).
+    /// The features, in declaration order (Safari animal lists follow this order).
     pub features: Vec<FeatureSpec>,
-    /// Whether a baobab stands on the tile.
+    /// Whether a baobab stands on the tile (Safari).
     pub baobab: bool,
     /// Corners marked as bush by the data even though neither adjacent side is bush
-    /// (4-bit mask, bit `Corner::index`).
+    /// (4-bit mask, bit `Corner::index`; Safari).
     pub bush_corners: u8,
 }
 
 impl TileLayout {
-    /// The terrain shown on `side`.
+    /// The terrain shown on `side`: the path, bush, road or city covering it, else field when
+    /// a field meets it, else savanna.
     pub fn terrain(&self, side: Side) -> Terrain {
+        let halves = halves_of_sides(side.bit());
         self.features
             .iter()
             .find(|f| f.sides & side.bit() != 0)
-            .map_or(Terrain::Savanna, |f| f.kind.terrain())
+            .and_then(|f| f.kind.edge_terrain())
+            .or_else(|| {
+                self.features
+                    .iter()
+                    .any(|f| f.halves & halves != 0)
+                    .then_some(Terrain::Field)
+            })
+            .unwrap_or(Terrain::Savanna)
     }
 
-    /// Mask of corners that are open savanna (rule S-8.1): not bush by data and not next to a
-    /// bush side.
+    /// Mask of corners that are open land (rule S-8.1): not bush by data and not next to a
+    /// bush (or city) side.
     pub fn open_corners(&self) -> u8 {
         Corner::ALL
             .into_iter()
             .filter(|c| {
                 self.bush_corners & c.bit() == 0
-                    && c.sides().iter().all(|s| self.terrain(*s) != Terrain::Bush)
+                    && c
+                        .sides()
+                        .iter()
+                        .all(|s| !matches!(self.terrain(*s), Terrain::Bush | Terrain::City))
             })
             .fold(0, |m, c| m | c.bit())
+    }
+
+    /// The cities (mask of indices into `features`) that the field `features[field]` borders:
+    /// those with a side that one of the field's half sides meets at a corner. A field's
+    /// halves run between the roads and cities on the tile's rim, so this is where it touches
+    /// a city wall (rule C-4 counts completed cities bordering a field). Only the first 16
+    /// features can be named (a valid layout has at most 9).
+    pub fn field_borders(&self, field: usize) -> u16 {
+        let halves = self.features[field].halves;
+        // Each half's two neighbours around the rim: rotate the mask by one either way.
+        let next_to = halves.rotate_left(1) | halves.rotate_right(1);
+        self.features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.kind == FeatureKind::City && halves_of_sides(f.sides) & next_to != 0)
+            .fold(0, |m, (i, _)| m | 1u16.checked_shl(i as u32).unwrap_or(0))
     }
 }
 
@@ -128,10 +227,23 @@ pub struct TileType {
     pub count: usize,
     /// Shared geometry.
     pub layout: TileLayout,
-    /// One entry per copy.
+    /// One entry per `copy` line: the animals of each copy (Safari). Carcassonne copies carry
+    /// nothing of their own, so its tile types have no copy lines and `count` gives the copies.
     pub copies: Vec<CopyAnimals>,
     /// Line of the `tile` header (1-based).
     pub line: usize,
+}
+
+impl TileType {
+    /// Number of copies: one per `copy` line (Safari), or `count` when the type has no copy
+    /// lines (Carcassonne).
+    pub fn copy_count(&self) -> usize {
+        if self.copies.is_empty() {
+            self.count
+        } else {
+            self.copies.len()
+        }
+    }
 }
 
 /// One cell of the multi-cell start tile.
@@ -160,6 +272,15 @@ pub struct VehicleStart {
     pub line: usize,
 }
 
+/// The land tile type whose first copy is the start tile (Carcassonne: `start-tile <id>`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartType {
+    /// Id of the tile type.
+    pub id: String,
+    /// Line it was declared on.
+    pub line: usize,
+}
+
 /// A complete tile set as written in a tile-set file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TileSet {
@@ -171,8 +292,11 @@ pub struct TileSet {
     pub source: Vec<String>,
     /// Land tile types (the draw pile).
     pub types: Vec<TileType>,
-    /// Cells of the start tile.
+    /// Cells of the start tile (Safari's `start` block).
     pub start: Vec<StartCell>,
+    /// The type one copy of which is the start tile, placed unrotated at `0 0`
+    /// (Carcassonne's `start-tile` line).
+    pub start_type: Option<StartType>,
     /// Vehicle start spaces.
     pub vehicles: Vec<VehicleStart>,
     /// File name used in messages.
@@ -180,15 +304,26 @@ pub struct TileSet {
 }
 
 impl TileSet {
-    /// Number of land tiles in the draw pile.
+    /// Number of land tiles in the draw pile (for a validated set: every copy, less the one
+    /// that is the start tile when a `start-tile` line names one).
     pub fn land_tile_count(&self) -> usize {
-        self.types.iter().map(|t| t.copies.len()).sum()
+        let copies = self
+            .types
+            .iter()
+            .fold(0usize, |n, t| n.saturating_add(t.copy_count()));
+        copies.saturating_sub(usize::from(self.start_type.is_some()))
     }
 
     /// The built-in Carcassonne Safari tile set.
     pub fn builtin_safari() -> TileSet {
         parse_tileset(BUILTIN_SAFARI, "<builtin safari.tiles>")
             .expect("the built-in Safari tile set parses")
+    }
+
+    /// The built-in Carcassonne base-game tile set.
+    pub fn builtin_carcassonne() -> TileSet {
+        parse_tileset(BUILTIN_CARCASSONNE, "<builtin carcassonne.tiles>")
+            .expect("the built-in Carcassonne tile set parses")
     }
 
     /// Loads and validates a tile set from `path`.
@@ -207,6 +342,9 @@ impl TileSet {
 
 /// The built-in Safari tile-set file, embedded at compile time.
 pub const BUILTIN_SAFARI: &str = include_str!("../../games/safari/safari.tiles");
+
+/// The built-in Carcassonne base-game tile-set file, embedded at compile time.
+pub const BUILTIN_CARCASSONNE: &str = include_str!("../../games/carcassonne/carcassonne.tiles");
 
 /// A parse or validation error in a tile-set file, naming file and line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

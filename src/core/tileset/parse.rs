@@ -5,14 +5,15 @@
 //! mean (counts, sides, the start tile, board limits).
 
 use super::{
-    FeatureKind, FeatureSpec, StartCell, TileLayout, TileSet, TileSetError, TileType, VehicleStart,
+    FeatureKind, FeatureSpec, StartCell, StartType, TileLayout, TileSet, TileSetError, TileType,
+    VehicleStart,
 };
-use crate::core::geom::{Corner, Side};
+use crate::core::geom::{halves_of_sides, Corner, HalfSide, Side};
 use crate::core::species::SpeciesCounts;
 
 /// Every keyword of the format, as listed in "unknown keyword" messages.
-const KEYWORDS: &str =
-    "tileset, game, source, tile, path, bush, baobab, bush-corners, copy, start, cell, vehicle";
+const KEYWORDS: &str = "tileset, game, source, tile, path, bush, baobab, bush-corners, copy, \
+                        start, cell, vehicle, road, city, field, monastery, start-tile";
 
 /// Most letters in one animal entry of a `copy` line (keeps every count within a byte).
 const MAX_ENTRY_LETTERS: usize = u8::MAX as usize;
@@ -34,13 +35,33 @@ pub fn parse_tileset(text: &str, origin: &str) -> Result<TileSet, TileSetError> 
     parser.finish()
 }
 
-/// A feature in file syntax without its birds, e.g. `path N S` or `bush E`.
+/// A feature in file syntax without its birds or pennants, e.g. `path N S`, `bush E`,
+/// `field N En` or `monastery`.
 pub(super) fn feature_summary(feature: &FeatureSpec) -> String {
-    let sides: Vec<String> = feature
-        .side_list()
-        .map(|s| s.letter().to_string())
-        .collect();
-    format!("{} {}", feature.kind, sides.join(" "))
+    let mut words = vec![feature.kind.keyword().to_string()];
+    words.extend(feature.side_list().map(|s| s.letter().to_string()));
+    words.extend(halves_summary(feature.halves));
+    words.join(" ")
+}
+
+/// The halves of an 8-bit mask as file words, clockwise: a side's letter where both of its
+/// halves are in the mask, else the half names (`N En`).
+pub(super) fn halves_summary(halves: u8) -> Vec<String> {
+    let mut words = Vec::new();
+    for side in Side::ALL {
+        let both = halves_of_sides(side.bit());
+        if halves & both == both {
+            words.push(side.letter().to_string());
+        } else {
+            words.extend(
+                HalfSide::of_side(side)
+                    .into_iter()
+                    .filter(|h| halves & h.bit() != 0)
+                    .map(|h| h.name().to_string()),
+            );
+        }
+    }
+    words
 }
 
 /// Checks that a copy line with `entries` animal entries fits `layout` (one entry per
@@ -50,7 +71,12 @@ pub(super) fn check_entry_count(
     layout: &TileLayout,
     owner: &str,
 ) -> Result<(), String> {
-    let features = layout.features.len();
+    let animal_features: Vec<&FeatureSpec> = layout
+        .features
+        .iter()
+        .filter(|f| f.kind.holds_animals())
+        .collect();
+    let features = animal_features.len();
     if entries == features {
         return Ok(());
     }
@@ -60,7 +86,7 @@ pub(super) fn check_entry_count(
             "copy line has {found} but {owner} declares no path or bush (write a bare \"copy\")"
         ));
     }
-    let list: Vec<String> = layout.features.iter().map(feature_summary).collect();
+    let list: Vec<String> = animal_features.into_iter().map(feature_summary).collect();
     Err(format!(
         "copy line has {found} but {owner} declares {} ({})",
         count_noun(features, "feature", "features"),
@@ -100,6 +126,7 @@ struct Parser {
     line: usize,
     game_line: Option<usize>,
     start_line: Option<usize>,
+    monastery_seen: bool,
 }
 
 impl Parser {
@@ -113,6 +140,7 @@ impl Parser {
             line: 0,
             game_line: None,
             start_line: None,
+            monastery_seen: false,
         }
     }
 
@@ -148,6 +176,11 @@ impl Parser {
             "start" => self.start(args),
             "cell" => self.cell(args),
             "vehicle" => self.vehicle(args),
+            "road" => self.feature(FeatureKind::Road, args),
+            "city" => self.city(args),
+            "field" => self.field(args),
+            "monastery" => self.monastery(args),
+            "start-tile" => self.start_type(args),
             _ => Err(self.error(format!(
                 "unknown keyword {keyword:?}; expected one of: {KEYWORDS}"
             ))),
@@ -222,12 +255,95 @@ impl Parser {
             "side letter N, E, S or W",
             |w| Side::from_letter(w).map(Side::bit),
         )?;
-        let line = self.line;
-        self.layout(kind.keyword())?.features.push(FeatureSpec {
+        self.push_feature(FeatureSpec {
             kind,
             sides,
+            halves: 0,
             birds,
-            line,
+            pennants: 0,
+            line: self.line,
+        })
+    }
+
+    /// Adds a feature to the layout of the open tile or cell block.
+    fn push_feature(&mut self, feature: FeatureSpec) -> Result<(), TileSetError> {
+        self.layout(feature.kind.keyword())?.features.push(feature);
+        Ok(())
+    }
+
+    /// `city <side> ... [pennant]`.
+    fn city(&mut self, args: &[&str]) -> Result<(), TileSetError> {
+        let (side_words, pennants) = match args.split_last() {
+            Some((&"pennant", rest)) => (rest, 1),
+            _ => (args, 0),
+        };
+        if side_words.contains(&"pennant") {
+            return Err(self.error(
+                "expected \"pennant\" once, at the end of the city line".to_string(),
+            ));
+        }
+        let sides = self.mask(side_words, "city", "side letter N, E, S or W", |w| {
+            Side::from_letter(w).map(Side::bit)
+        })?;
+        self.push_feature(FeatureSpec {
+            kind: FeatureKind::City,
+            sides,
+            halves: 0,
+            birds: 0,
+            pennants,
+            line: self.line,
+        })
+    }
+
+    /// `field <side or half> ...`: a side letter stands for both of its halves.
+    fn field(&mut self, args: &[&str]) -> Result<(), TileSetError> {
+        let expected = "side letter N, E, S or W or half side Nw, Ne, En, Es, Se, Sw, Ws or Wn";
+        let halves = self.mask(args, "field", expected, |w| {
+            Side::from_letter(w)
+                .map(|s| halves_of_sides(s.bit()))
+                .or_else(|| HalfSide::from_name(w).map(HalfSide::bit))
+        })?;
+        self.push_feature(FeatureSpec {
+            kind: FeatureKind::Field,
+            sides: 0,
+            halves,
+            birds: 0,
+            pennants: 0,
+            line: self.line,
+        })
+    }
+
+    fn monastery(&mut self, args: &[&str]) -> Result<(), TileSetError> {
+        if !args.is_empty() {
+            return Err(self.usage("monastery", "monastery", args));
+        }
+        self.push_feature(FeatureSpec {
+            kind: FeatureKind::Monastery,
+            sides: 0,
+            halves: 0,
+            birds: 0,
+            pennants: 0,
+            line: self.line,
+        })?;
+        if std::mem::replace(&mut self.monastery_seen, true) {
+            return Err(self.error("a second \"monastery\" line in this block".to_string()));
+        }
+        Ok(())
+    }
+
+    fn start_type(&mut self, args: &[&str]) -> Result<(), TileSetError> {
+        if let Some(first) = &self.set.start_type {
+            return Err(self.error(format!(
+                "a second \"start-tile\" line (the first is at line {})",
+                first.line
+            )));
+        }
+        let [id] = args else {
+            return Err(self.usage("start-tile <tile id>", "start-tile", args));
+        };
+        self.set.start_type = Some(StartType {
+            id: id.to_string(),
+            line: self.line,
         });
         Ok(())
     }
@@ -241,10 +357,10 @@ impl Parser {
         let Some(at) = args.iter().position(|w| *w == "birds") else {
             return Ok((args, 0));
         };
-        if kind == FeatureKind::Path {
-            return Err(self.error(
-                "birds are only allowed on bush; a path line cannot have \"birds\"".to_string(),
-            ));
+        if kind != FeatureKind::Bush {
+            return Err(self.error(format!(
+                "birds are only allowed on bush; a {kind} line cannot have \"birds\""
+            )));
         }
         let [count] = &args[at + 1..] else {
             return Err(
@@ -259,7 +375,8 @@ impl Parser {
         Ok((&args[..at], birds))
     }
 
-    /// Parses a non-empty list of distinct side letters or corner names into a bit mask.
+    /// Parses a non-empty list of distinct side letters, corner names or half sides into a bit
+    /// mask (a word may stand for several bits; words may not overlap).
     fn mask(
         &self,
         words: &[&str],
@@ -275,8 +392,13 @@ impl Parser {
         words.iter().try_fold(0, |mask, word| {
             let b = bit(word)
                 .ok_or_else(|| self.error(format!("expected a {expected}, found {word:?}")))?;
-            if mask & b != 0 {
+            if mask & b == b {
                 return Err(self.error(format!("{word:?} is listed twice on this line")));
+            }
+            if mask & b != 0 {
+                return Err(self.error(format!(
+                    "{word:?} overlaps an earlier word on this line"
+                )));
             }
             Ok(mask | b)
         })
@@ -456,6 +578,7 @@ impl Parser {
 
     /// Ends the open block, moving the item it built into the set.
     fn close_block(&mut self) -> Result<(), TileSetError> {
+        self.monastery_seen = false;
         match std::mem::replace(&mut self.block, Block::Header) {
             Block::Tile(tile) => self.set.types.push(tile),
             Block::Cell(cell, true) => self.set.start.push(cell),

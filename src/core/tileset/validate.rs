@@ -1,21 +1,25 @@
 //! Checks that a parsed [`TileSet`] is playable: counts, feature sides, the start tile, the
 //! vehicles and the board limits. Every error names the line of the offending item (0 when it
-//! concerns the whole file).
+//! concerns the whole file). This module checks Safari sets and what every game shares;
+//! [`super::carcassonne`] checks the layouts and start tile of Carcassonne sets.
 
-use super::compiled::MAX_SEGMENTS;
+use super::carcassonne;
 use super::parse::{check_entry_count, count_noun, feature_summary};
-use super::{FeatureKind, StartCell, Terrain, TileLayout, TileSet, TileSetError, TileType};
+use super::{FeatureKind, StartCell, TileLayout, TileSet, TileSetError, TileType};
 use crate::core::geom::Side;
 use std::collections::HashMap;
 
 /// Games whose tile sets this crate can play.
-const SUPPORTED_GAMES: [&str; 1] = ["safari"];
+const SUPPORTED_GAMES: [&str; 2] = ["safari", "carcassonne"];
+
+/// Most features on one Safari tile (each needs a side of its own).
+const SAFARI_MAX_FEATURES: usize = 4;
 
 /// Most cells (land tiles plus start cells) the board holds.
-const MAX_CELLS: usize = 78;
+pub(super) const MAX_CELLS: usize = 78;
 
 /// Most segments (features over all tile copies and start cells) the feature tracker holds.
-const MAX_TOTAL_SEGMENTS: usize = 255;
+pub(super) const MAX_TOTAL_SEGMENTS: usize = 255;
 
 /// Most vehicle start spaces.
 const MAX_VEHICLES: usize = 2;
@@ -25,15 +29,18 @@ const MAX_VEHICLES: usize = 2;
 const MAX_START_COORDINATE: i16 = i8::MAX as i16 - MAX_CELLS as i16;
 
 /// A problem found: the line it concerns and what is wrong.
-type Problem = (usize, String);
+pub(super) type Problem = (usize, String);
 
 /// Checks what a parsed tile set means; the first problem found is returned as an error.
 pub fn validate(set: &TileSet) -> Result<(), TileSetError> {
     check_game(set)
-        .and_then(|()| check_types(set))
-        .and_then(|()| check_start(set))
-        .and_then(|()| check_vehicles(set))
-        .and_then(|()| check_limits(set))
+        .and_then(|()| match set.game.as_str() {
+            "carcassonne" => carcassonne::check(set),
+            _ => check_types(set)
+                .and_then(|()| check_start(set))
+                .and_then(|()| check_vehicles(set))
+                .and_then(|()| check_limits(set)),
+        })
         .map_err(|(line, message)| TileSetError {
             origin: set.origin.clone(),
             line,
@@ -55,32 +62,50 @@ fn check_game(set: &TileSet) -> Result<(), Problem> {
     ))
 }
 
+/// The error for a set without tile types.
+pub(super) fn no_types() -> Problem {
+    (
+        0,
+        "no land tile types: a tile set needs at least one \"tile <id> count <n>\" block"
+            .to_string(),
+    )
+}
+
+/// Checks what every game's tile types share: a unique id (`first_line` records the ids seen
+/// so far) and a count of at least one.
+pub(super) fn check_type_header<'a>(
+    tile: &'a TileType,
+    first_line: &mut HashMap<&'a str, usize>,
+) -> Result<(), Problem> {
+    if let Some(first) = first_line.insert(tile.id.as_str(), tile.line) {
+        return Err((
+            tile.line,
+            format!(
+                "duplicate tile id {:?} (first declared at line {first})",
+                tile.id
+            ),
+        ));
+    }
+    if tile.count == 0 {
+        return Err((
+            tile.line,
+            format!(
+                "tile {} has count 0; a tile type needs at least one copy",
+                tile.id
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn check_types(set: &TileSet) -> Result<(), Problem> {
     if set.types.is_empty() {
-        return Err((
-            0,
-            "no land tile types: a tile set needs at least one \"tile <id> count <n>\" block"
-                .to_string(),
-        ));
+        return Err(no_types());
     }
     let mut first_line = HashMap::new();
     for tile in &set.types {
-        if let Some(first) = first_line.insert(tile.id.as_str(), tile.line) {
-            return Err((
-                tile.line,
-                format!(
-                    "duplicate tile id {:?} (first declared at line {first})",
-                    tile.id
-                ),
-            ));
-        }
+        check_type_header(tile, &mut first_line)?;
         let owner = format!("tile {}", tile.id);
-        if tile.count == 0 {
-            return Err((
-                tile.line,
-                format!("{owner} has count 0; a tile type needs at least one copy"),
-            ));
-        }
         if tile.count != tile.copies.len() {
             return Err((
                 tile.line,
@@ -100,20 +125,29 @@ fn check_types(set: &TileSet) -> Result<(), Problem> {
     Ok(())
 }
 
-/// Feature rules shared by tile types and start cells.
+/// Safari feature rules shared by tile types and start cells.
 fn check_layout(layout: &TileLayout, owner: &str) -> Result<(), Problem> {
-    if let Some(extra) = layout.features.get(MAX_SEGMENTS) {
+    if let Some(extra) = layout.features.get(SAFARI_MAX_FEATURES) {
         return Err((
             extra.line,
             format!(
-                "{owner} declares {} features; a tile has at most {MAX_SEGMENTS} (each needs a \
-                 side of its own)",
+                "{owner} declares {} features; a tile has at most {SAFARI_MAX_FEATURES} (each \
+                 needs a side of its own)",
                 layout.features.len()
             ),
         ));
     }
     let mut side_line: [Option<usize>; 4] = [None; 4];
     for feature in &layout.features {
+        if feature.kind.game() != "safari" {
+            return Err((
+                feature.line,
+                format!(
+                    "{owner} has a {}, a carcassonne feature; safari tiles have path and bush",
+                    feature.kind
+                ),
+            ));
+        }
         if feature.sides & 0xF == 0 {
             return Err((
                 feature.line,
@@ -146,6 +180,14 @@ fn check_layout(layout: &TileLayout, owner: &str) -> Result<(), Problem> {
 }
 
 fn check_start(set: &TileSet) -> Result<(), Problem> {
+    if let Some(start) = &set.start_type {
+        return Err((
+            start.line,
+            "\"start-tile\" is for carcassonne tile sets; a safari start tile is a \"start\" \
+             block of cells"
+                .to_string(),
+        ));
+    }
     if set.start.is_empty() {
         return Err((
             0,
@@ -198,9 +240,9 @@ fn check_facing(a: &StartCell, b: &StartCell) -> Result<(), Problem> {
             "start cells {a_name} and {b_name} do not match: the {} side of {a_name} shows {} \
              but the {} side of {b_name} shows {}",
             side.letter(),
-            terrain_name(ta),
+            ta.name(),
             side.opposite().letter(),
-            terrain_name(tb),
+            tb.name(),
             a_name = name(a.x, a.y),
             b_name = name(b.x, b.y),
         ),
@@ -310,7 +352,7 @@ fn check_limits(set: &TileSet) -> Result<(), Problem> {
 
 /// Sums an amount over the start cells, then the tile types; over `limit`, reports the line
 /// of the item where the limit was passed.
-fn check_total(
+pub(super) fn check_total(
     set: &TileSet,
     per_cell: impl Fn(&StartCell) -> usize,
     per_type: impl Fn(&TileType) -> usize,
@@ -355,13 +397,6 @@ fn name(x: i8, y: i8) -> String {
     format!("{x} {y}")
 }
 
-fn terrain_name(terrain: Terrain) -> &'static str {
-    match terrain {
-        Terrain::Savanna => "savanna",
-        Terrain::Path => "path",
-        Terrain::Bush => "bush",
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -147,9 +147,10 @@ impl super::state::SafariState {
             Action::Pass => ActionKind::Pass,
             Action::Meeple { segment } => {
                 let cell = self.last_cell();
+                // A validated Safari tile has only paths and bushes.
                 match self.variant_of(cell).segments[*segment as usize].kind {
-                    crate::core::tileset::FeatureKind::Path => ActionKind::MeeplePath,
                     crate::core::tileset::FeatureKind::Bush => ActionKind::MeepleBush,
+                    _ => ActionKind::MeeplePath,
                 }
             }
             Action::Baobab => ActionKind::MeepleBaobab,

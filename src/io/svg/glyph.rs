@@ -97,7 +97,8 @@ pub(super) fn text(out: &mut String, at: Pt, class: &str, content: &str) {
 }
 
 /// Fill colours of the players' meeples, seat 0 first.
-pub(super) const PLAYER_COLOURS: [&str; 5] = ["#d62728", "#1f6fd1", "#f2c318", "#8e44ad", "#2b2b2b"];
+pub(super) const PLAYER_COLOURS: [&str; 5] =
+    ["#d62728", "#1f6fd1", "#f2c318", "#8e44ad", "#2b2b2b"];
 
 /// Badge fill colour of a species.
 fn species_colour(s: Species) -> &'static str {
@@ -115,12 +116,36 @@ const MEEPLE_PATH: &str = "M-3.3,-6.3a3.3,3.3 0 1,0 6.6,0a3.3,3.3 0 1,0 -6.6,0Z\
 M-2.6,-3L2.6,-3L8.6,0.4Q9.8,2.2 8,2.9L3.6,2.3L6.6,9.4L1.4,9.4L0,5.6L-1.4,9.4L-6.6,9.4\
 L-3.6,2.3L-8,2.9Q-9.8,2.2 -8.6,0.4Z";
 
-/// Appends a meeple of `player` at `at`; `lying` turns it on its side (a baobab meeple).
-pub(super) fn meeple(out: &mut String, at: Pt, player: usize, scale: f64, lying: bool) {
-    let turn = if lying { " rotate(-90)" } else { "" };
+/// What a meeple glyph stands for: a meeple on the board (and where) or a player's icon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum MeepleMark {
+    /// On a path or bush.
+    Feature,
+    /// Lying on a baobab (drawn on its side).
+    Baobab,
+    /// On a watering hole.
+    Hole,
+    /// The player's colour in the side panel.
+    Icon,
+}
+
+/// Appends a meeple of `player` at `at`. Board meeples are `<g class="meeple"
+/// data-spot="feature|baobab|hole">`; panel icons are `<g class="player-icon">`.
+pub(super) fn meeple(out: &mut String, at: Pt, player: usize, scale: f64, mark: MeepleMark) {
+    let turn = if mark == MeepleMark::Baobab {
+        " rotate(-90)"
+    } else {
+        ""
+    };
+    let kind = match mark {
+        MeepleMark::Feature => r#"meeple" data-spot="feature"#,
+        MeepleMark::Baobab => r#"meeple" data-spot="baobab"#,
+        MeepleMark::Hole => r#"meeple" data-spot="hole"#,
+        MeepleMark::Icon => "player-icon",
+    };
     let _ = writeln!(
         out,
-        r#"<g class="meeple" data-player="P{player}"><path class="meeple-body" fill="{}" transform="translate({}) scale({}){turn}" d="{MEEPLE_PATH}"/></g>"#,
+        r#"<g class="{kind}" data-player="P{player}"><path class="meeple-body" fill="{}" transform="translate({}) scale({}){turn}" d="{MEEPLE_PATH}"/></g>"#,
         PLAYER_COLOURS[player % PLAYER_COLOURS.len()],
         at.xy(),
         num(scale),
@@ -137,38 +162,58 @@ pub(super) fn badge(out: &mut String, at: Pt, r: f64, s: Species, class: &str) {
         num(r),
         species_colour(s)
     );
-    text(out, at + Pt::new(0.0, r * 0.42), "badge-letter", &s.to_string());
+    text(
+        out,
+        at + Pt::new(0.0, r * 0.42),
+        "badge-letter",
+        &s.to_string(),
+    );
     out.push_str("</g>\n");
 }
 
-/// Appends a bird (a small white `v` with wings) at `at`.
+/// Appends a bird (a small white gull shape) centred at `at`.
 pub(super) fn bird(out: &mut String, at: Pt) {
     let _ = writeln!(
         out,
-        r#"<path class="bird" d="M{}q2.5,-3 5,0q2.5,-3 5,0"/>"#,
-        (at + Pt::new(-5.0, 1.0)).xy()
+        r#"<path class="bird" d="M{}q3,-1.5 5,2.5q2,-4 5,-2.5"/>"#,
+        (at + Pt::new(-5.0, -1.0)).xy()
     );
 }
 
-/// Appends a baobab (fat trunk, flat crown) standing at `at` (the crown's centre).
+/// Appends a baobab (bottle-shaped trunk under a flat, clumpy crown); `at` is the crown's
+/// centre and `size` its width.
 pub(super) fn baobab(out: &mut String, at: Pt, size: f64) {
-    let k = size / 30.0;
+    let k = size / 32.0;
     let p = |x: f64, y: f64| (at + Pt::new(x * k, y * k)).xy();
-    let _ = writeln!(
+    let _ = write!(
         out,
-        r#"<g class="baobab"><path class="trunk" d="M{}L{}Q{} {}L{}Q{} {}Z"/><ellipse class="crown" cx="{}" cy="{}" rx="{}" ry="{}"/></g>"#,
-        p(-5.0, 13.0),
-        p(-3.5, 0.0),
-        p(0.0, -2.0),
-        p(3.5, 0.0),
-        p(5.0, 13.0),
-        p(0.0, 15.0),
-        p(-5.0, 13.0),
-        num(at.x),
-        num(at.y - 3.0 * k),
-        num(15.0 * k),
-        num(7.0 * k),
+        r#"<g class="baobab"><path class="trunk" d="M{}Q{} {}L{}Q{} {}Z"/>"#,
+        p(-6.0, 15.0),
+        p(-7.5, 5.0),
+        p(-3.0, 0.0),
+        p(3.0, 0.0),
+        p(7.5, 5.0),
+        p(6.0, 15.0),
     );
+    let clumps = [
+        (-8.0, -1.0, 8.0, 5.0),
+        (8.0, -1.0, 8.0, 5.0),
+        (0.0, -4.0, 9.5, 6.0),
+    ];
+    for class in ["crown-edge", "crown"] {
+        for (x, y, rx, ry) in clumps {
+            let c = at + Pt::new(x * k, y * k);
+            let _ = write!(
+                out,
+                r#"<ellipse class="{class}" cx="{}" cy="{}" rx="{}" ry="{}"/>"#,
+                num(c.x),
+                num(c.y),
+                num(rx * k),
+                num(ry * k)
+            );
+        }
+    }
+    out.push_str("</g>\n");
 }
 
 /// Appends vehicle number `number` (1-based, as in `move-vehicle 1 …`) centred at `at`.
@@ -188,7 +233,12 @@ pub(super) fn vehicle(out: &mut String, at: Pt, number: usize) {
         num(at.x + 11.0),
         num(at.y + 9.0),
     );
-    text(out, at + Pt::new(4.0, 3.0), "car-label", &number.to_string());
+    text(
+        out,
+        at + Pt::new(4.0, 3.0),
+        "car-label",
+        &number.to_string(),
+    );
     out.push_str("</g>\n");
 }
 

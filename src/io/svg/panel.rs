@@ -1,9 +1,9 @@
 //! The side panel: turn and whose decision it is, the tile to place, each player's score,
 //! meeples in supply and tokens in hand, the piles, and a legend.
 
-use super::glyph::{badge, bird, meeple, num, text, Pt};
+use super::glyph::{badge, bird, meeple, num, text, MeepleMark, Pt};
 use super::tile::{draw_tile, TILE};
-use super::variant_content;
+use super::{variant_content, TileFaces};
 use crate::core::game::Game;
 use crate::core::geom::Rotation;
 use crate::core::species::{Species, SpeciesCounts};
@@ -20,7 +20,7 @@ const PREVIEW: f64 = 0.75;
 pub(super) fn draw_panel(
     out: &mut String,
     state: &SafariState,
-    animals: &[Vec<SpeciesCounts>],
+    faces: &TileFaces,
     at: Pt,
     caption: &str,
 ) -> f64 {
@@ -51,7 +51,7 @@ pub(super) fn draw_panel(
     );
     y += LINE;
     if state.phase() == Phase::PlaceTile {
-        y = draw_preview(out, state, animals, Pt::new(x, y));
+        y = draw_preview(out, state, faces, Pt::new(x, y));
     }
     y = draw_players(out, state, Pt::new(x, y + LINE * 0.5));
     y = draw_piles(out, state, Pt::new(x, y));
@@ -79,14 +79,9 @@ fn decision_text(state: &SafariState) -> String {
 }
 
 /// The tile to place, unrotated; returns the y below it.
-fn draw_preview(
-    out: &mut String,
-    state: &SafariState,
-    animals: &[Vec<SpeciesCounts>],
-    at: Pt,
-) -> f64 {
+fn draw_preview(out: &mut String, state: &SafariState, faces: &TileFaces, at: Pt) -> f64 {
     let drawn = state.drawn_tile();
-    let content = variant_content(state.tiles(), drawn, Rotation::default(), animals);
+    let content = variant_content(faces, drawn, Rotation::default());
     let _ = writeln!(
         out,
         r#"<g class="preview" data-tile="{}" transform="translate({}) scale({PREVIEW})">"#,
@@ -113,8 +108,12 @@ fn draw_players(out: &mut String, state: &SafariState, at: Pt) -> f64 {
     let decider = state.to_move();
     for p in 0..state.players() {
         y += LINE * 1.2;
-        meeple(out, Pt::new(at.x + 10.0, y - 5.0), p, 0.9, false);
-        let marker = if decider == Some(p) { "  ◀ decides" } else { "" };
+        meeple(out, Pt::new(at.x + 10.0, y - 5.0), p, 0.9, MeepleMark::Icon);
+        let marker = if decider == Some(p) {
+            "  ◀ decides"
+        } else {
+            ""
+        };
         text(
             out,
             Pt::new(at.x + 26.0, y),
@@ -177,11 +176,12 @@ fn draw_legend(out: &mut String, at: Pt) -> f64 {
     y += LINE * 1.1;
     let names = ["ape", "elephant", "giraffe", "lion", "zebra"];
     for (i, s) in Species::ALL.into_iter().enumerate() {
-        let x = at.x + 8.0 + 60.0 * (i % 5) as f64;
-        badge(out, Pt::new(x, y - 4.0), 7.0, s, "legend-animal");
-        text(out, Pt::new(x + 10.0, y), "small", names[i]);
+        let x = at.x + 8.0 + 100.0 * (i % 3) as f64;
+        let row_y = y + LINE * (i / 3) as f64;
+        badge(out, Pt::new(x, row_y - 4.0), 7.0, s, "legend-animal");
+        text(out, Pt::new(x + 12.0, row_y), "small", names[i]);
     }
-    y += LINE * 1.2;
+    y += LINE * 2.2;
     let _ = writeln!(
         out,
         r#"<rect class="bush" x="{}" y="{}" width="22" height="14"/>"#,

@@ -6,7 +6,7 @@
 //! from the middle of each side it touches towards the centre: two sides are joined by a curve,
 //! three or four meet in the centre, one side ends short of the centre in a dead-end dot.
 
-use super::glyph::{badge, baobab, bird, meeple, num, Pt};
+use super::glyph::{badge, baobab, bird, meeple, num, MeepleMark, Pt};
 use crate::core::geom::{Corner, Side};
 use crate::core::species::{Species, SpeciesCounts};
 use crate::core::tileset::FeatureKind;
@@ -29,6 +29,9 @@ const MEEPLE_SCALE: f64 = 1.1;
 
 /// Length of a dead-end path from the tile side.
 const DEAD_END: f64 = 0.25 * TILE;
+
+/// How far beside a dead end its meeple stands.
+const DEAD_END_BESIDE: f64 = 0.14 * TILE;
 
 /// How far a curve across a side not covered by bush reaches into the tile, as a multiple of
 /// the distance from the side's middle to the centre (1.2 → 0.3 of the tile).
@@ -64,31 +67,41 @@ pub(super) struct TileContent {
 
 /// Appends the tile's picture (local coordinates) to `out`.
 pub(super) fn draw_tile(out: &mut String, t: &TileContent) {
-    let _ = writeln!(
-        out,
-        r#"<rect class="savanna" width="{TILE}" height="{TILE}"/>"#
-    );
-    for c in Corner::ALL.into_iter().filter(|c| t.bush_corners & c.bit() != 0) {
-        let _ = writeln!(out, r#"<path class="bush" d="{}"/>"#, corner_bush(c));
-    }
-    let of_kind = |kind| t.features.iter().filter(move |f| f.kind == kind);
-    for f in of_kind(FeatureKind::Bush) {
-        let _ = writeln!(out, r#"<path class="bush" d="{}"/>"#, bush_outline(f.sides));
-    }
-    for f in of_kind(FeatureKind::Path) {
-        draw_path(out, f.sides);
-    }
+    draw_land(out, t);
     let tree = t.baobab.then(|| baobab_spot(t));
     if let Some(at) = tree {
-        baobab(out, at, 0.25 * TILE);
+        baobab(out, at, 0.3 * TILE);
     }
     for f in &t.features {
         draw_items(out, f, tree);
     }
-    if let Some(at) = tree {
+    for at in tree.iter() {
         for &p in &t.baobab_meeples {
-            meeple(out, at + Pt::new(0.0, -3.0), p, MEEPLE_SCALE, true);
+            let on_crown = *at + Pt::new(0.0, -3.0);
+            meeple(out, on_crown, p, MEEPLE_SCALE, MeepleMark::Baobab);
         }
+    }
+}
+
+/// Savanna, bush (marked corners, then areas) and paths.
+fn draw_land(out: &mut String, t: &TileContent) {
+    let _ = writeln!(
+        out,
+        r#"<rect class="savanna" width="{TILE}" height="{TILE}"/>"#
+    );
+    let marked = Corner::ALL
+        .into_iter()
+        .filter(|c| t.bush_corners & c.bit() != 0);
+    for c in marked {
+        let _ = writeln!(out, r#"<path class="bush" d="{}"/>"#, corner_bush(c));
+    }
+    let (bushes, paths): (Vec<&PlacedFeature>, Vec<&PlacedFeature>) =
+        t.features.iter().partition(|f| f.kind == FeatureKind::Bush);
+    for f in bushes {
+        let _ = writeln!(out, r#"<path class="bush" d="{}"/>"#, bush_outline(f.sides));
+    }
+    for f in paths {
+        draw_path(out, f.sides);
     }
 }
 
@@ -133,6 +146,7 @@ fn quadrant(c: Corner) -> Pt {
     corner_pt(c) + (centre() - corner_pt(c)) * 0.5
 }
 
+/// Whether side mask `sides` includes `side`.
 fn has(sides: u8, side: Side) -> bool {
     sides & side.bit() != 0
 }
@@ -232,9 +246,12 @@ fn baobab_spot(t: &TileContent) -> Pt {
 fn quadrant_free(t: &TileContent, c: Corner) -> bool {
     let [a, b] = c.sides();
     let both = a.bit() | b.bit();
-    t.features.iter().all(|f| match f.kind {
-        FeatureKind::Bush => f.sides & both == 0,
-        FeatureKind::Path => f.sides != both,
+    t.features.iter().all(|f| {
+        if f.kind == FeatureKind::Bush {
+            f.sides & both == 0
+        } else {
+            f.sides != both
+        }
     })
 }
 
@@ -244,9 +261,10 @@ fn draw_items(out: &mut String, f: &PlacedFeature, tree: Option<Pt>) {
         .into_iter()
         .flat_map(|s| std::iter::repeat_n(s, usize::from(f.animals.get(s))))
         .collect();
-    let spots = match f.kind {
-        FeatureKind::Path => path_spots(f.sides, animals.len(), tree),
-        FeatureKind::Bush => bush_spots(f.sides, animals.len(), f.birds, !f.meeples.is_empty()),
+    let spots = if f.kind == FeatureKind::Bush {
+        bush_spots(f.sides, animals.len(), f.birds, !f.meeples.is_empty())
+    } else {
+        path_spots(f.sides, animals.len(), tree)
     };
     for (s, at) in animals.iter().zip(&spots.animals) {
         badge(out, *at, BADGE_R, *s, "animal");
@@ -255,14 +273,17 @@ fn draw_items(out: &mut String, f: &PlacedFeature, tree: Option<Pt>) {
         bird(out, *at);
     }
     for &p in &f.meeples {
-        meeple(out, spots.meeple, p, MEEPLE_SCALE, false);
+        meeple(out, spots.meeple, p, MEEPLE_SCALE, MeepleMark::Feature);
     }
 }
 
 /// Positions of a feature's contents.
 struct Spots {
+    /// One place per animal, in species order.
     animals: Vec<Pt>,
+    /// One place per bird.
     birds: Vec<Pt>,
+    /// Where meeples on the feature stand.
     meeple: Pt,
 }
 
@@ -271,15 +292,16 @@ fn path_spots(sides: u8, animals: usize, tree: Option<Pt>) -> Spots {
     let list: Vec<Side> = Side::ALL.into_iter().filter(|&s| has(sides, s)).collect();
     match list.as_slice() {
         [one] => {
-            let depths: &[f64] = if animals == 1 { &[0.13] } else { &[0.075, 0.19] };
+            let depths: &[f64] = if animals == 1 {
+                &[0.13]
+            } else {
+                &[0.075, 0.19]
+            };
             let beside = dead_end_side(*one, tree);
             Spots {
-                animals: depths
-                    .iter()
-                    .map(|&d| stem_point(*one, d * TILE))
-                    .collect(),
+                animals: depths.iter().map(|&d| stem_point(*one, d * TILE)).collect(),
                 birds: Vec::new(),
-                meeple: stem_point(*one, 0.14 * TILE) + outward(beside) * (0.17 * TILE),
+                meeple: stem_point(*one, 0.14 * TILE) + outward(beside) * DEAD_END_BESIDE,
             }
         }
         [a, b] => {
@@ -310,7 +332,8 @@ fn dead_end_side(side: Side, tree: Option<Pt>) -> Side {
     let left = Side::from_index(side.index() + 3);
     let right = Side::from_index(side.index() + 1);
     let Some(tree) = tree else { return left };
-    let dist = |s: Side| (stem_point(side, 0.14 * TILE) + outward(s) * (0.17 * TILE) - tree).len();
+    let dist =
+        |s: Side| (stem_point(side, 0.14 * TILE) + outward(s) * DEAD_END_BESIDE - tree).len();
     if dist(left) >= dist(right) {
         left
     } else {
@@ -321,7 +344,9 @@ fn dead_end_side(side: Side, tree: Option<Pt>) -> Side {
 /// Animals and the meeple in a row through the bush's middle, birds in a row nearer its edge.
 fn bush_spots(sides: u8, animals: usize, birds: u8, with_meeple: bool) -> Spots {
     let list: Vec<Side> = Side::ALL.into_iter().filter(|&s| has(sides, s)).collect();
-    let v = list.iter().fold(Pt::new(0.0, 0.0), |acc, &s| acc + outward(s));
+    let v = list
+        .iter()
+        .fold(Pt::new(0.0, 0.0), |acc, &s| acc + outward(s));
     let (p, d, bird_row) = if v.len() > 1e-9 {
         let vh = v.unit();
         let reach = match list.len() {
@@ -330,7 +355,7 @@ fn bush_spots(sides: u8, animals: usize, birds: u8, with_meeple: bool) -> Spots 
             _ => 0.12,
         } * TILE;
         let p = centre() + vh * reach;
-        (p, vh.perp(), p + vh * (0.1 * TILE))
+        (p, vh.perp(), p + vh * (0.075 * TILE))
     } else {
         let d = if has(sides, Side::N) {
             Pt::new(0.0, 1.0)
@@ -377,8 +402,8 @@ mod tests {
     #[test]
     fn bush_outlines_follow_their_sides() {
         assert_eq!(bush_outline(0xF), "M0,0H120V120H0Z");
-        // One side: along N, then one curve back across the other three sides.
-        assert_eq!(bush_outline(Side::N.bit()), "M0,0L120,0Q60,36 0,0Z");
+        // One side: along N, then one curve back (0.3 of the tile deep at its middle).
+        assert_eq!(bush_outline(Side::N.bit()), "M0,0L120,0Q60,72 0,0Z");
         // Opposite sides: two cuts make a waist.
         let waist = bush_outline(Side::E.bit() | Side::W.bit());
         assert_eq!(waist.matches('Q').count(), 2, "{waist}");

@@ -1,0 +1,84 @@
+//! Heuristic terms of a Carcassonne position (for greedy agents, rollout policies and search
+//! leaves).
+
+use super::state::{CarcassonneState, Phase, MAX_MEEPLES};
+use crate::core::game::EVAL_TERMS;
+use crate::core::tileset::FeatureKind;
+
+/// Names of the terms of [`CarcassonneState::heuristic_terms`], in order.
+pub const EVAL_TERM_NAMES: [&str; EVAL_TERMS] = [
+    "final_feature_points",
+    "completion_bonus",
+    "field_points",
+    "meeples_in_supply",
+    "open_edges",
+    "trailing_meeples",
+    "farmers",
+    "pending_points",
+];
+
+impl CarcassonneState {
+    /// Heuristic terms for `player` (see [`EVAL_TERM_NAMES`]); all 0 once the game is over.
+    /// A player *leads* a feature when it is among those with the most meeples on it (ties
+    /// lead together: they all score in full).
+    /// - `final_feature_points`: what the incomplete roads, cities and monasteries the player
+    ///   leads would pay at the end as they stand (C-4);
+    /// - `completion_bonus`: what completing them would add to that (a city's tiles and
+    ///   pennants once more, a monastery 8 less its placed neighbours; roads add nothing);
+    /// - `field_points`: what the fields the player leads pay at the end as they stand (3 per
+    ///   completed city bordering them);
+    /// - `meeples_in_supply`: meeples the player can still place;
+    /// - `open_edges`: open edges of the incomplete roads and cities the player leads (work
+    ///   left to complete them);
+    /// - `trailing_meeples`: the player's meeples on features someone else leads (they pay
+    ///   nothing and return only if the feature is completed);
+    /// - `farmers`: the player's meeples in fields (never returned during play);
+    /// - `pending_points`: points the turn in progress will pay the player when its meeple
+    ///   decision is taken (roads, cities and monasteries the tile completed that it leads).
+    pub fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
+        let mut t = [0.0; EVAL_TERMS];
+        if self.phase == Phase::GameOver {
+            return t;
+        }
+        let mut seen = [0u8; MAX_MEEPLES];
+        let mut n_seen = 0;
+        for m in self.placed_meeples() {
+            if m.player as usize == player && m.kind == FeatureKind::Field {
+                t[6] += 1.0;
+            }
+            let root = self.feature_root(m.node);
+            if seen[..n_seen].contains(&root) {
+                continue;
+            }
+            seen[n_seen] = root;
+            n_seen += 1;
+            let f = self.feature(root);
+            let leads = f.scorers() & (1 << player) != 0;
+            if !leads {
+                t[5] += f.meeples[player] as f64;
+                continue;
+            }
+            let neighbours = match m.kind {
+                FeatureKind::Monastery => self.board.placed_around(self.monastery_at(m.node)),
+                _ => 0,
+            };
+            let completed = match m.kind {
+                FeatureKind::Monastery => neighbours == 8,
+                FeatureKind::Field => false,
+                _ => f.is_complete(),
+            };
+            let final_points = f.final_points(m.kind, neighbours) as f64;
+            if m.kind == FeatureKind::Field {
+                t[2] += final_points;
+            } else if completed {
+                t[7] += f.completion_points(m.kind) as f64;
+            } else {
+                t[0] += final_points;
+                t[1] += f.completion_points(m.kind) as f64 - final_points;
+                t[4] += f.open as f64;
+            }
+        }
+        t[3] = self.supply[player] as f64;
+        t
+    }
+}

@@ -1,0 +1,123 @@
+//! Carcassonne, base game (rules: `rules/carcassonne.md`, ids `C-…`).
+//!
+//! [`CarcassonneState`] is a complete position; it implements [`Game`]. A turn is a sequence
+//! of decisions ([`Phase`]): place the drawn tile, then put a meeple on it or not; scoring of
+//! what the tile completed follows without a decision. Roads, cities, fields and monasteries
+//! are segments of a union-find whose roots carry [`FeatureAgg`] (open edges, distinct tiles,
+//! pennants, meeples per seat, completed cities bordering a field); no flood fill runs in the
+//! engine. The expansions (The Robbers, Bridges, Castles and Bazaars) will add phases.
+
+mod action;
+mod eval;
+mod features;
+mod fields;
+mod legal;
+mod options;
+mod setup;
+mod state;
+mod stats;
+mod turn;
+
+pub use action::{Action, ActionKind};
+pub use eval::EVAL_TERM_NAMES;
+pub use features::{FeatureAgg, CITY_POINTS, FIELD_CITY_POINTS, MONASTERY_POINTS};
+pub use options::{OptionError, Options, MAX_MEEPLES_PER_PLAYER, OPTION_KEYS};
+pub use setup::{builtin_tiles, ResolvedSetup, Setup, SetupError, PLAYER_RANGE};
+pub use state::{CarcassonneState, Cell, Phase, PlacedMeeple, MAX_PLAYERS};
+pub use stats::{PlayerStats, PointSource};
+
+use crate::core::game::{Game, EVAL_TERMS};
+use crate::core::rng::{shuffle, GameRng};
+
+impl Game for CarcassonneState {
+    type Action = Action;
+
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        (self.phase != Phase::GameOver).then_some(self.decider as usize)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal_actions_into(out);
+    }
+
+    fn apply(&mut self, action: Action) {
+        self.apply_action(action);
+    }
+
+    fn scores(&self) -> &[i32] {
+        &self.scores[..self.players()]
+    }
+
+    fn turn(&self) -> usize {
+        self.turn as usize
+    }
+
+    /// The unseen pile is the only hidden information (the drawn tile is public).
+    fn redeterminize(&mut self, rng: &mut GameRng) {
+        let (a, b) = (self.pile_next as usize, self.pile_len as usize);
+        shuffle(rng, &mut self.pile[a..b]);
+    }
+
+    fn action_kind_names() -> &'static [&'static str] {
+        &ACTION_KIND_NAMES
+    }
+
+    fn action_kind(&self, action: &Action) -> usize {
+        self.kind_of(action) as usize
+    }
+
+    fn eval_term_names() -> &'static [&'static str] {
+        &EVAL_TERM_NAMES
+    }
+
+    fn eval_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
+        self.heuristic_terms(player)
+    }
+
+    fn stat_names() -> &'static [&'static str] {
+        &STAT_NAMES
+    }
+
+    fn player_stats(&self, player: usize, out: &mut Vec<i64>) {
+        out.clear();
+        let st = self.stats(player);
+        out.extend(st.points.iter().map(|&p| p as i64));
+        out.extend(st.actions.iter().map(|&c| c as i64));
+    }
+}
+
+/// [`ActionKind`] names in index order.
+const ACTION_KIND_NAMES: [&str; ActionKind::COUNT] = {
+    let mut names = [""; ActionKind::COUNT];
+    let mut i = 0;
+    while i < ActionKind::COUNT {
+        names[i] = ActionKind::ALL[i].name();
+        i += 1;
+    }
+    names
+};
+
+/// Statistics columns: `points_<source>` for every [`PointSource`], then `actions_<kind>`
+/// for every [`ActionKind`].
+const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
+    "points_road",
+    "points_city",
+    "points_monastery",
+    "points_final_road",
+    "points_final_city",
+    "points_final_monastery",
+    "points_final_field",
+    "actions_place",
+    "actions_pass",
+    "actions_meeple_road",
+    "actions_meeple_city",
+    "actions_meeple_monastery",
+    "actions_meeple_field",
+];
+
+#[cfg(test)]
+mod tests;

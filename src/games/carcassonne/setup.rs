@@ -1,0 +1,188 @@
+//! How a Carcassonne game starts: players, seed, options, tile set, and (optionally) the first
+//! tiles of the draw pile, resolved into a complete draw order before play.
+
+use super::options::Options;
+use crate::core::rng::{derive_seed, rng_from_seed, shuffle};
+use crate::core::tileset::{CompiledTiles, TileSet, VariantId};
+use std::sync::Arc;
+
+/// Fewest and most players (C-2 for 2–5 players).
+pub const PLAYER_RANGE: std::ops::RangeInclusive<usize> = 2..=5;
+
+/// Everything needed to start a game. The unset part of the draw order is shuffled from
+/// `seed`.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// Number of players, 2..=5.
+    pub players: usize,
+    /// Seed of the game's random stream.
+    pub seed: u64,
+    /// Rule options.
+    pub options: Options,
+    /// Compiled tile set.
+    pub tiles: Arc<CompiledTiles>,
+    /// First tiles of the draw pile, in order; the rest follow shuffled.
+    pub tile_order: Vec<VariantId>,
+}
+
+/// A setup with the draw order fixed: what a game record stores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolvedSetup {
+    /// Number of players.
+    pub players: usize,
+    /// Seed the order was shuffled from.
+    pub seed: u64,
+    /// Rule options.
+    pub options: Options,
+    /// The complete draw pile, top first (the start tile is not in it).
+    pub tile_order: Vec<VariantId>,
+}
+
+/// A setup that cannot start a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+impl Setup {
+    /// A default setup: built-in tile set, default options, the pile shuffled from `seed`.
+    pub fn new(players: usize, seed: u64) -> Setup {
+        Setup::with_tiles(players, seed, builtin_tiles())
+    }
+
+    /// A setup over a given compiled tile set with default options.
+    pub fn with_tiles(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Setup {
+        Setup {
+            players,
+            seed,
+            options: Options::default(),
+            tiles,
+            tile_order: Vec::new(),
+        }
+    }
+
+    /// Fixes the draw order: the explicit prefix first, the rest shuffled from the seed.
+    pub fn resolve(&self) -> Result<ResolvedSetup, SetupError> {
+        if !PLAYER_RANGE.contains(&self.players) {
+            return Err(SetupError(format!(
+                "Carcassonne is played by 2 to 5 players, not {}",
+                self.players
+            )));
+        }
+        let mut remaining = self.tiles.land.clone();
+        let mut order = Vec::with_capacity(remaining.len());
+        for &v in &self.tile_order {
+            let Some(i) = remaining.iter().position(|&r| r == v) else {
+                return Err(SetupError(format!(
+                    "tile {} appears in the draw order more often than the tile set has it",
+                    self.tiles.variant(v).name
+                )));
+            };
+            order.push(remaining.remove(i));
+        }
+        shuffle(&mut rng_from_seed(derive_seed(self.seed, 0)), &mut remaining);
+        order.extend(remaining);
+        Ok(ResolvedSetup {
+            players: self.players,
+            seed: self.seed,
+            options: self.options,
+            tile_order: order,
+        })
+    }
+}
+
+/// The built-in base-game tile set, compiled once per process.
+pub fn builtin_tiles() -> Arc<CompiledTiles> {
+    static TILES: std::sync::OnceLock<Arc<CompiledTiles>> = std::sync::OnceLock::new();
+    TILES
+        .get_or_init(|| Arc::new(CompiledTiles::compile(&TileSet::builtin_carcassonne())))
+        .clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::tileset::{validate, FeatureKind};
+
+    /// Rule C-1: the types and their counts.
+    const C1: [(&str, usize); 24] = [
+        ("A", 2),
+        ("B", 4),
+        ("C", 1),
+        ("D", 4),
+        ("E", 5),
+        ("F", 2),
+        ("G", 1),
+        ("H", 3),
+        ("I", 2),
+        ("J", 3),
+        ("K", 3),
+        ("L", 3),
+        ("M", 2),
+        ("N", 3),
+        ("O", 2),
+        ("P", 3),
+        ("Q", 1),
+        ("R", 3),
+        ("S", 2),
+        ("T", 1),
+        ("U", 8),
+        ("V", 9),
+        ("W", 4),
+        ("X", 1),
+    ];
+
+    #[test]
+    fn c_1_the_builtin_set_has_the_official_types_and_counts() {
+        let set = TileSet::builtin_carcassonne();
+        validate(&set).unwrap();
+        assert_eq!(set.game, "carcassonne");
+        let counts: Vec<(&str, usize)> =
+            set.types.iter().map(|t| (t.id.as_str(), t.count)).collect();
+        assert_eq!(counts, C1);
+        assert_eq!(set.types.iter().map(|t| t.count).sum::<usize>(), 72);
+        assert_eq!(set.start_type.as_ref().unwrap().id, "D");
+        assert!(set.source.iter().any(|s| s.contains("JCloisterZone")));
+        let tiles = builtin_tiles();
+        assert_eq!(tiles.land.len(), 71);
+        let (at, start) = tiles.start[0];
+        assert_eq!((at.x, at.y, tiles.variant(start).type_index), (0, 0, 3));
+    }
+
+    #[test]
+    fn c_1_pennants_monasteries_and_segments() {
+        let tiles = builtin_tiles();
+        let all = || {
+            tiles
+                .land
+                .iter()
+                .chain(tiles.start.iter().map(|(_, v)| v))
+                .flat_map(|&v| tiles.variant(v).segments().to_vec())
+        };
+        let pennants: u32 = all().map(|s| s.pennants as u32).sum();
+        let monasteries = all().filter(|s| s.kind == FeatureKind::Monastery).count();
+        assert_eq!((pennants, monasteries), (10, 6));
+        assert_eq!(tiles.total_segments(), 243);
+    }
+
+    #[test]
+    fn the_draw_order_starts_with_the_prefix_and_repeats_with_the_seed() {
+        let tiles = builtin_tiles();
+        let mut setup = Setup::new(3, 9);
+        let x = tiles.find("X.1").unwrap();
+        setup.tile_order = vec![x];
+        let a = setup.resolve().unwrap();
+        assert_eq!(a.tile_order[0], x);
+        assert_eq!(a.tile_order.len(), 71);
+        assert_eq!(setup.resolve().unwrap(), a);
+        setup.tile_order = vec![x, x];
+        assert!(setup.resolve().unwrap_err().0.contains("X.1 appears"));
+    }
+
+    #[test]
+    fn c_2_two_to_five_players() {
+        for n in [1, 6] {
+            let e = Setup::new(n, 1).resolve().unwrap_err();
+            assert!(e.0.contains("2 to 5 players"), "{e}");
+        }
+    }
+}

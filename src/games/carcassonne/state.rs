@@ -1,0 +1,340 @@
+//! The Carcassonne game state: board, features, meeples, the draw pile, and where the turn
+//! stands.
+
+use super::features::FeatureAgg;
+use super::options::{Options, MAX_MEEPLES_PER_PLAYER};
+use super::setup::{ResolvedSetup, Setup, SetupError};
+use super::stats::PlayerStats;
+use crate::core::board::{Board, MAX_CELLS};
+use crate::core::geom::{Coord, Rotation};
+use crate::core::tileset::{CompiledTiles, FeatureKind, Orientation, Variant, VariantId};
+use crate::core::unionfind::UnionFind;
+use std::sync::Arc;
+
+/// Most players in a game.
+pub const MAX_PLAYERS: usize = 5;
+
+/// Union-find capacity: segments over all tiles of a game (node ids are bytes).
+pub const MAX_NODES: usize = 256;
+
+/// Most meeples on the board at once.
+pub const MAX_MEEPLES: usize = MAX_PLAYERS * MAX_MEEPLES_PER_PLAYER as usize;
+
+/// Most field–city border pairs (a field segment beside a city segment on one tile).
+pub const MAX_BORDERS: usize = 128;
+
+/// Most monasteries in a tile set.
+pub const MAX_MONASTERIES: usize = 16;
+
+/// Most tiles with two or more roads or cities in a tile set (bits of [`FeatureAgg::shared`]).
+pub const MAX_SHARED_TILES: usize = 32;
+
+/// Most city segments in a tile set: a completed city has at least two, so at most half as
+/// many cities complete (bits of [`FeatureAgg::cities`]).
+pub const MAX_CITY_SEGMENTS: usize = 64;
+
+/// A cell with a tile on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// Where it is.
+    pub at: Coord,
+    /// Which tile copy.
+    pub variant: VariantId,
+    /// How it is turned.
+    pub rot: Rotation,
+    /// Union-find node of its first segment (its segments are consecutive nodes).
+    pub first_node: u8,
+}
+
+/// A meeple on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedMeeple {
+    /// Its owner.
+    pub player: u8,
+    /// Union-find node of the segment it was put on.
+    pub node: u8,
+    /// What it stands on: road, city, field (a farmer) or monastery.
+    pub kind: FeatureKind,
+}
+
+/// What kind of decision the game is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// C-2: place the drawn tile.
+    PlaceTile,
+    /// C-2: put a meeple on the tile just placed, or not; then the turn's scoring runs.
+    Meeple,
+    /// C-4: the game is over (final scoring done).
+    GameOver,
+}
+
+/// A monastery on the board: its cell and union-find node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Monastery {
+    pub cell: u8,
+    pub node: u8,
+}
+
+/// A complete Carcassonne position.
+#[derive(Clone)]
+pub struct CarcassonneState {
+    pub(super) tiles: Arc<CompiledTiles>,
+    pub(super) options: Options,
+    pub(super) n_players: u8,
+    pub(super) board: Board,
+    pub(super) cells: [Cell; MAX_CELLS],
+    pub(super) n_cells: u8,
+    pub(super) features: UnionFind<FeatureAgg, MAX_NODES>,
+    /// (field node, city node) of every field beside a city on a placed tile.
+    pub(super) borders: [(u8, u8); MAX_BORDERS],
+    pub(super) n_borders: u8,
+    pub(super) monasteries: [Monastery; MAX_MONASTERIES],
+    pub(super) n_monasteries: u8,
+    /// Tiles with several roads or cities placed so far (next bit of `FeatureAgg::shared`).
+    pub(super) shared_tiles: u8,
+    /// Cities completed so far (next bit of `FeatureAgg::cities`).
+    pub(super) cities_completed: u8,
+    pub(super) pile: [VariantId; MAX_CELLS],
+    pub(super) pile_next: u8,
+    pub(super) pile_len: u8,
+    pub(super) supply: [u8; MAX_PLAYERS],
+    pub(super) scores: [i32; MAX_PLAYERS],
+    pub(super) stats: [PlayerStats; MAX_PLAYERS],
+    pub(super) meeples: [PlacedMeeple; MAX_MEEPLES],
+    pub(super) n_meeples: u8,
+    /// Roots and kinds of the roads and cities this turn's tile completed (scored after the
+    /// meeple).
+    pub(super) completed: [(u8, FeatureKind); 4],
+    pub(super) n_completed: u8,
+    pub(super) phase: Phase,
+    pub(super) active: u8,
+    pub(super) decider: u8,
+    pub(super) drawn: VariantId,
+    pub(super) turn: u16,
+    pub(super) tiles_removed: u8,
+}
+
+impl CarcassonneState {
+    /// Starts a game from a setup (shuffling whatever it leaves open).
+    pub fn new(setup: &Setup) -> Result<CarcassonneState, SetupError> {
+        let resolved = setup.resolve()?;
+        CarcassonneState::from_resolved(setup.tiles.clone(), &resolved)
+    }
+
+    /// Starts a game whose draw order is fixed.
+    pub fn from_resolved(
+        tiles: Arc<CompiledTiles>,
+        setup: &ResolvedSetup,
+    ) -> Result<CarcassonneState, SetupError> {
+        check_capacity(&tiles, setup.tile_order.len())?;
+        let n = setup.players;
+        let mut s = CarcassonneState {
+            tiles: tiles.clone(),
+            options: setup.options,
+            n_players: n as u8,
+            board: Board::default(),
+            cells: [Cell::default(); MAX_CELLS],
+            n_cells: 0,
+            features: UnionFind::default(),
+            borders: [(0, 0); MAX_BORDERS],
+            n_borders: 0,
+            monasteries: [Monastery::default(); MAX_MONASTERIES],
+            n_monasteries: 0,
+            shared_tiles: 0,
+            cities_completed: 0,
+            pile: [0; MAX_CELLS],
+            pile_next: 0,
+            pile_len: setup.tile_order.len() as u8,
+            supply: [0; MAX_PLAYERS],
+            scores: [0; MAX_PLAYERS],
+            stats: [PlayerStats::default(); MAX_PLAYERS],
+            meeples: [PlacedMeeple {
+                player: 0,
+                node: 0,
+                kind: FeatureKind::Road,
+            }; MAX_MEEPLES],
+            n_meeples: 0,
+            completed: [(0, FeatureKind::Road); 4],
+            n_completed: 0,
+            phase: Phase::PlaceTile,
+            active: 0,
+            decider: 0,
+            drawn: 0,
+            turn: 0,
+            tiles_removed: 0,
+        };
+        s.pile[..setup.tile_order.len()].copy_from_slice(&setup.tile_order);
+        s.supply[..n].fill(setup.options.meeples);
+        for &(at, v) in &tiles.start {
+            s.put_tile(at, v, Rotation::default());
+        }
+        s.begin_turn();
+        Ok(s)
+    }
+
+    /// The compiled tile set in use.
+    pub fn tiles(&self) -> &Arc<CompiledTiles> {
+        &self.tiles
+    }
+
+    /// The rule options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.n_players as usize
+    }
+
+    /// The decision the game waits for.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The player whose turn it is.
+    pub fn active_player(&self) -> usize {
+        self.active as usize
+    }
+
+    /// Turns completed so far.
+    pub fn turn(&self) -> usize {
+        self.turn as usize
+    }
+
+    /// The tile to place (in [`Phase::PlaceTile`]; afterwards the tile just placed).
+    pub fn drawn_tile(&self) -> VariantId {
+        self.drawn
+    }
+
+    /// The placed cells, in placement order (the start tile first).
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells[..self.n_cells as usize]
+    }
+
+    /// The cell placed last (this turn's tile once it is placed).
+    pub fn last_cell(&self) -> &Cell {
+        &self.cells[self.n_cells as usize - 1]
+    }
+
+    /// The board (cells and frontier).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The cell at `c`, if a tile is there.
+    pub fn cell_at(&self, c: Coord) -> Option<&Cell> {
+        self.board.get(c).map(|i| &self.cells[i as usize])
+    }
+
+    /// The compiled variant of a placed cell.
+    pub fn variant_of(&self, cell: &Cell) -> &Variant {
+        self.tiles.variant(cell.variant)
+    }
+
+    /// The orientation (rotated data) of a placed cell.
+    pub fn orientation_of(&self, cell: &Cell) -> &Orientation {
+        &self.tiles.variant(cell.variant).orientations[cell.rot.quarter_turns() as usize]
+    }
+
+    /// The aggregate of the feature containing union-find node `node`.
+    pub fn feature(&self, node: u8) -> &FeatureAgg {
+        self.features.get(node)
+    }
+
+    /// The root node of the feature containing `node`.
+    pub fn feature_root(&self, node: u8) -> u8 {
+        self.features.root(node)
+    }
+
+    /// Meeples in `player`'s supply.
+    pub fn meeples_in_supply(&self, player: usize) -> u8 {
+        self.supply[player]
+    }
+
+    /// Meeples on the board.
+    pub fn placed_meeples(&self) -> &[PlacedMeeple] {
+        &self.meeples[..self.n_meeples as usize]
+    }
+
+    /// Per-player statistics.
+    pub fn stats(&self, player: usize) -> &PlayerStats {
+        &self.stats[player]
+    }
+
+    /// C-6: the space of `player`'s marker on the 50-space scoring track (`score mod 50`).
+    pub fn track_position(&self, player: usize) -> u8 {
+        self.scores[player].rem_euclid(50) as u8
+    }
+
+    /// Cities completed so far.
+    pub fn cities_completed(&self) -> usize {
+        self.cities_completed as usize
+    }
+
+    /// Tiles still in the draw pile (not counting the one drawn).
+    pub fn tiles_left(&self) -> usize {
+        (self.pile_len - self.pile_next) as usize
+    }
+
+    /// Tiles removed from the game because they fitted nowhere (C-2).
+    pub fn tiles_removed(&self) -> usize {
+        self.tiles_removed as usize
+    }
+
+    /// The unseen draw pile, top first.
+    pub fn pile(&self) -> &[VariantId] {
+        &self.pile[self.pile_next as usize..self.pile_len as usize]
+    }
+
+    /// Roots and kinds of the roads and cities this turn's tile completed (during
+    /// [`Phase::Meeple`]; they score when the meeple decision is taken).
+    pub fn completed_this_turn(&self) -> &[(u8, FeatureKind)] {
+        &self.completed[..self.n_completed as usize]
+    }
+}
+
+/// Checks that a game over `tiles` with a pile of `pile` tiles fits the state's fixed tables.
+fn check_capacity(tiles: &CompiledTiles, pile: usize) -> Result<(), SetupError> {
+    let placed = tiles.start.iter().map(|&(_, v)| v).chain(tiles.land.iter().copied());
+    let (mut borders, mut monasteries, mut shared, mut cities) = (0, 0, 0, 0);
+    for v in placed {
+        let segments = tiles.variant(v).segments();
+        let of = |kind| segments.iter().filter(|s| s.kind == kind).count();
+        borders += segments
+            .iter()
+            .map(|s| s.borders.count_ones() as usize)
+            .sum::<usize>();
+        monasteries += of(FeatureKind::Monastery);
+        shared += usize::from(of(FeatureKind::Road) > 1 || of(FeatureKind::City) > 1);
+        cities += of(FeatureKind::City);
+    }
+    let limits = [
+        (pile + tiles.start.len(), MAX_CELLS, "tiles"),
+        (tiles.total_segments(), MAX_NODES - 1, "segments"),
+        (borders, MAX_BORDERS, "field-city borders"),
+        (monasteries, MAX_MONASTERIES, "monasteries"),
+        (shared, MAX_SHARED_TILES, "tiles with several roads or cities"),
+        (cities, MAX_CITY_SEGMENTS, "city segments"),
+    ];
+    for (have, most, what) in limits {
+        if have > most {
+            return Err(SetupError(format!(
+                "the tile set has {have} {what}; a Carcassonne game holds at most {most}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// design.md: states are small, cloning is the MCTS hot path (target < 16 KiB).
+    #[test]
+    fn state_fits_in_16_kib() {
+        let size = std::mem::size_of::<CarcassonneState>();
+        assert!(size <= 16 * 1024, "CarcassonneState is {size} bytes");
+    }
+}

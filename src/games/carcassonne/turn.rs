@@ -1,0 +1,261 @@
+//! Applying decisions: tile placement and the joining of features (C-2), the meeple, scoring
+//! of completed roads, cities and monasteries (C-3), the next draw (C-2) and final scoring
+//! (C-4).
+
+use super::action::Action;
+use super::features::FeatureAgg;
+use super::state::{CarcassonneState, Cell, Monastery, Phase, PlacedMeeple, MAX_MEEPLES};
+use super::stats::PointSource;
+use crate::core::geom::{Coord, HalfSide, Rotation, Side};
+use crate::core::tileset::{FeatureKind, VariantId, NO_SEGMENT};
+
+impl CarcassonneState {
+    /// Applies a legal action of the current decision.
+    pub fn apply_action(&mut self, action: Action) {
+        let p = self.decider as usize;
+        let kind = self.kind_of(&action);
+        self.stats[p].actions[kind as usize] += 1;
+        match (self.phase, action) {
+            (Phase::PlaceTile, Action::Place { at, rot }) => self.place_drawn(at, rot),
+            (Phase::Meeple, Action::Pass) => self.finish_turn(),
+            (Phase::Meeple, Action::Meeple { segment }) => {
+                self.put_meeple(segment);
+                self.finish_turn();
+            }
+            (phase, a) => panic!("action {a:?} does not belong to phase {phase:?}"),
+        }
+    }
+
+    /// Puts a tile on the board and joins its roads, cities and fields with its neighbours'.
+    pub(super) fn put_tile(&mut self, at: Coord, variant: VariantId, rot: Rotation) {
+        let index = self.n_cells;
+        let tiles = self.tiles.clone();
+        let v = tiles.variant(variant);
+        let o = &v.orientations[rot.quarter_turns() as usize];
+        let first = self.features.len() as u8;
+        let segments = v.segments();
+        let of = |kind| segments.iter().filter(|s| s.kind == kind).count();
+        let shared = if of(FeatureKind::Road) > 1 || of(FeatureKind::City) > 1 {
+            self.shared_tiles += 1;
+            1 << (self.shared_tiles - 1)
+        } else {
+            0
+        };
+        for (i, seg) in segments.iter().enumerate() {
+            let node = first + i as u8;
+            let agg = match seg.kind {
+                FeatureKind::Road | FeatureKind::City => FeatureAgg {
+                    open: seg.sides.count_ones() as u8,
+                    tiles: 1,
+                    pennants: seg.pennants,
+                    shared,
+                    ..FeatureAgg::default()
+                },
+                FeatureKind::Monastery => {
+                    self.monasteries[self.n_monasteries as usize] = Monastery { cell: index, node };
+                    self.n_monasteries += 1;
+                    FeatureAgg {
+                        tiles: 1,
+                        ..FeatureAgg::default()
+                    }
+                }
+                _ => FeatureAgg::default(),
+            };
+            self.features.push(agg);
+            let mut cities = seg.borders;
+            while cities != 0 {
+                let city = cities.trailing_zeros() as u8;
+                cities &= cities - 1;
+                self.borders[self.n_borders as usize] = (node, first + city);
+                self.n_borders += 1;
+            }
+        }
+        self.cells[index as usize] = Cell {
+            at,
+            variant,
+            rot,
+            first_node: first,
+        };
+        self.n_cells += 1;
+        self.board.place(at, index, o.signature);
+        for side in Side::ALL {
+            let Some(j) = self.board.get(at.step(side)) else {
+                continue;
+            };
+            let other = self.cells[j as usize];
+            let oo = &tiles.variant(other.variant).orientations[other.rot.quarter_turns() as usize];
+            let seg = o.side_segment[side.index()];
+            if seg != NO_SEGMENT {
+                let facing = oo.side_segment[side.opposite().index()];
+                let root = self.features.union(first + seg, other.first_node + facing);
+                self.features.get_mut(root).open -= 2;
+            }
+            for half in HalfSide::of_side(side) {
+                let field = o.half_segment[half.index()];
+                if field != NO_SEGMENT {
+                    let facing = oo.half_segment[half.facing().index()];
+                    self.features.union(first + field, other.first_node + facing);
+                }
+            }
+        }
+    }
+
+    /// C-2: places the drawn tile and notes the roads and cities it completed.
+    fn place_drawn(&mut self, at: Coord, rot: Rotation) {
+        self.put_tile(at, self.drawn, rot);
+        let cell = *self.last_cell();
+        let tiles = self.tiles.clone();
+        self.n_completed = 0;
+        for (i, seg) in tiles.variant(cell.variant).segments().iter().enumerate() {
+            if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
+                continue;
+            }
+            let root = self.features.find(cell.first_node + i as u8);
+            let done = self.completed_this_turn();
+            if self.features.get(root).is_complete() && !done.iter().any(|&(r, _)| r == root) {
+                self.completed[self.n_completed as usize] = (root, seg.kind);
+                self.n_completed += 1;
+                if seg.kind == FeatureKind::City {
+                    self.city_completed(root);
+                }
+            }
+        }
+        self.phase = Phase::Meeple;
+    }
+
+    /// C-2: the active player's meeple goes on `segment` of the tile just placed.
+    fn put_meeple(&mut self, segment: u8) {
+        let p = self.active as usize;
+        let cell = *self.last_cell();
+        let node = cell.first_node + segment;
+        let kind = self.variant_of(&cell).segments[segment as usize].kind;
+        self.features.get_mut(node).meeples[p] += 1;
+        self.supply[p] -= 1;
+        self.meeples[self.n_meeples as usize] = PlacedMeeple {
+            player: p as u8,
+            node,
+            kind,
+        };
+        self.n_meeples += 1;
+    }
+
+    /// C-3: scores what this turn's tile completed, then passes the turn on.
+    fn finish_turn(&mut self) {
+        for i in 0..self.n_completed as usize {
+            let (root, kind) = self.completed[i];
+            let source = if kind == FeatureKind::City {
+                PointSource::City
+            } else {
+                PointSource::Road
+            };
+            self.score_completed(root, kind, source);
+        }
+        let placed = self.last_cell().at;
+        for i in 0..self.n_monasteries as usize {
+            let m = self.monasteries[i];
+            let at = self.cells[m.cell as usize].at;
+            let near = (at.x - placed.x).abs() <= 1 && (at.y - placed.y).abs() <= 1;
+            if near && self.board.placed_around(at) == 8 {
+                self.score_completed(m.node, FeatureKind::Monastery, PointSource::Monastery);
+            }
+        }
+        self.turn += 1;
+        self.active = (self.active + 1) % self.n_players;
+        self.begin_turn();
+    }
+
+    /// C-3: the majority scores a completed feature in full; its meeples return.
+    fn score_completed(&mut self, root: u8, kind: FeatureKind, source: PointSource) {
+        let agg = *self.features.get(root);
+        let scorers = agg.scorers();
+        if scorers == 0 {
+            return;
+        }
+        let points = agg.completion_points(kind);
+        for p in 0..self.players() {
+            if scorers & (1 << p) != 0 {
+                self.award(p, source, points);
+            }
+        }
+        self.features.get_mut(root).meeples = Default::default();
+        let mut i = 0;
+        while i < self.n_meeples as usize {
+            let m = self.meeples[i];
+            if self.features.find(m.node) == root {
+                self.supply[m.player as usize] += 1;
+                self.meeples
+                    .copy_within(i + 1..self.n_meeples as usize, i);
+                self.n_meeples -= 1;
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// C-2: draws the next tile that fits somewhere (tiles that fit nowhere leave the game),
+    /// or ends the game when the pile is empty.
+    pub(super) fn begin_turn(&mut self) {
+        self.n_completed = 0;
+        while self.pile_next < self.pile_len {
+            let v = self.pile[self.pile_next as usize];
+            self.pile_next += 1;
+            if self.fits_somewhere(v) {
+                self.drawn = v;
+                self.phase = Phase::PlaceTile;
+                self.decider = self.active;
+                return;
+            }
+            self.tiles_removed += 1;
+        }
+        self.finish_game();
+    }
+
+    /// C-4: every feature with meeples on it scores for its majority; meeples stay on the
+    /// board so the final position can be shown.
+    fn finish_game(&mut self) {
+        let mut seen = [0u8; MAX_MEEPLES];
+        let mut n_seen = 0;
+        for i in 0..self.n_meeples as usize {
+            let m = self.meeples[i];
+            let root = self.features.find(m.node);
+            if seen[..n_seen].contains(&root) {
+                continue;
+            }
+            seen[n_seen] = root;
+            n_seen += 1;
+            let agg = *self.features.get(root);
+            let neighbours = match m.kind {
+                FeatureKind::Monastery => self.board.placed_around(self.monastery_at(m.node)),
+                _ => 0,
+            };
+            let source = match m.kind {
+                FeatureKind::City => PointSource::FinalCity,
+                FeatureKind::Monastery => PointSource::FinalMonastery,
+                FeatureKind::Field => PointSource::FinalField,
+                _ => PointSource::FinalRoad,
+            };
+            let points = agg.final_points(m.kind, neighbours);
+            let scorers = agg.scorers();
+            for p in 0..self.players() {
+                if scorers & (1 << p) != 0 {
+                    self.award(p, source, points);
+                }
+            }
+        }
+        self.phase = Phase::GameOver;
+    }
+
+    /// Where the monastery with union-find node `node` stands.
+    pub(super) fn monastery_at(&self, node: u8) -> Coord {
+        let m = self.monasteries[..self.n_monasteries as usize]
+            .iter()
+            .find(|m| m.node == node)
+            .expect("a monastery node");
+        self.cells[m.cell as usize].at
+    }
+
+    fn award(&mut self, p: usize, source: PointSource, points: i32) {
+        self.scores[p] += points;
+        self.stats[p].points[source as usize] += points;
+    }
+}

@@ -1,0 +1,138 @@
+//! Invariants on random Carcassonne games (design.md "Tests"): meeples conserved, scores never
+//! decrease, points by source add up to the score, legal actions never empty while the game
+//! runs, every tile placed or removed, same seed ⇒ same game, and redeterminize keeps what is
+//! public.
+
+use meeplelab::core::game::Game;
+use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
+use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase, Setup};
+
+/// Plays uniformly random decisions to the end, calling `visit` before every decision.
+fn play_random(
+    state: &mut CarcassonneState,
+    seed: u64,
+    mut visit: impl FnMut(&CarcassonneState, &[Action], Action),
+) {
+    let mut rng = rng_from_seed(derive_seed(seed, 99));
+    let mut legal = Vec::new();
+    while !state.is_terminal() {
+        state.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "no legal action while the game runs");
+        let a = legal[below(&mut rng, legal.len())];
+        visit(state, &legal, a);
+        state.apply(a);
+    }
+}
+
+fn new_game(players: usize, seed: u64) -> CarcassonneState {
+    CarcassonneState::new(&Setup::new(players, seed)).expect("default setup starts")
+}
+
+fn check_conservation(s: &CarcassonneState) {
+    for p in 0..s.players() {
+        let on_board = s
+            .placed_meeples()
+            .iter()
+            .filter(|m| m.player as usize == p)
+            .count();
+        assert_eq!(
+            s.meeples_in_supply(p) as usize + on_board,
+            s.options().meeples as usize,
+            "meeples of P{p} not conserved"
+        );
+        assert_eq!(s.stats(p).total_points(), s.scores()[p], "points by source ≠ score");
+        assert_eq!(s.track_position(p) as i32, s.scores()[p] % 50, "C-6 track");
+    }
+    // C-2: a meeple stands only where its feature's aggregate counts it.
+    for m in s.placed_meeples() {
+        assert!(s.feature(m.node).meeples[m.player as usize] > 0);
+    }
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    for seed in 0..200u64 {
+        let players = 2 + (seed % 4) as usize;
+        let mut g = new_game(players, seed);
+        let mut last = g.scores().to_vec();
+        let mut turn = 0;
+        play_random(&mut g, seed, |s, legal, a| {
+            assert!(legal.contains(&a));
+            check_conservation(s);
+            for (p, (&now, &before)) in s.scores().iter().zip(&last).enumerate() {
+                assert!(now >= before, "score of P{p} fell from {before} to {now}");
+            }
+            last = s.scores().to_vec();
+            assert!(s.turn() == turn || s.turn() == turn + 1);
+            turn = s.turn();
+            assert_eq!(s.to_move(), Some(s.active_player()));
+            if s.phase() == Phase::Meeple {
+                assert!(legal.contains(&Action::Pass));
+            }
+        });
+        check_conservation(&g);
+        assert!(g.scores().iter().zip(&last).all(|(a, b)| a >= b));
+        // Every tile was placed or removed (C-2); the start tile makes 72.
+        assert_eq!(g.cells().len() + g.tiles_removed(), 72, "seed {seed}");
+        assert_eq!(g.tiles_left(), 0);
+        assert_eq!(g.to_move(), None);
+        let mut legal = vec![Action::Pass];
+        g.legal_actions(&mut legal);
+        assert!(legal.is_empty());
+    }
+}
+
+#[test]
+fn five_player_games_run_with_seven_meeples_each() {
+    for seed in 0..20u64 {
+        let mut g = new_game(5, seed);
+        assert_eq!(g.num_players(), 5);
+        let mut movers = [false; 5];
+        play_random(&mut g, seed, |s, _, _| movers[s.to_move().unwrap()] = true);
+        assert_eq!(movers, [true; 5]);
+        check_conservation(&g);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    for seed in [3u64, 17, 99] {
+        let run = || {
+            let mut g = new_game(3, seed);
+            let mut actions = Vec::new();
+            play_random(&mut g, seed, |_, _, a| actions.push(a));
+            (actions, g.scores().to_vec(), g.cells().to_vec())
+        };
+        assert_eq!(run(), run());
+    }
+    assert_ne!(new_game(2, 1).pile(), new_game(2, 2).pile());
+}
+
+#[test]
+fn redeterminize_keeps_public_information() {
+    let mut rng = rng_from_seed(5);
+    for seed in 0..20u64 {
+        let mut g = new_game(2 + (seed % 4) as usize, seed);
+        let mut n = 0;
+        play_random(&mut g, seed, |s, legal, _| {
+            n += 1;
+            if n % 7 != 0 {
+                return;
+            }
+            let mut r = s.clone();
+            r.redeterminize(&mut rng);
+            assert_eq!(r.cells(), s.cells());
+            assert_eq!(r.scores(), s.scores());
+            assert_eq!(r.placed_meeples(), s.placed_meeples());
+            assert_eq!((r.phase(), r.drawn_tile()), (s.phase(), s.drawn_tile()));
+            assert_eq!(r.to_move(), s.to_move());
+            let mut same = Vec::new();
+            r.legal_actions(&mut same);
+            assert_eq!(same, legal);
+            let (mut a, mut b) = (r.pile().to_vec(), s.pile().to_vec());
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "the unseen pile holds the same tiles");
+        });
+    }
+}

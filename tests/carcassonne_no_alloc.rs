@@ -1,0 +1,58 @@
+//! No heap allocation in Carcassonne's `apply` or legal-action generation (design.md): a
+//! counting global allocator watches random games once the action buffer has its capacity.
+
+use meeplelab::core::game::Game;
+use meeplelab::core::rng::{below, rng_from_seed};
+use meeplelab::games::carcassonne::{CarcassonneState, Setup};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+struct Counting;
+
+static COUNTING: AtomicBool = AtomicBool::new(false);
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn apply_and_legal_actions_do_not_allocate() {
+    let mut legal = Vec::with_capacity(1024);
+    let mut decisions = 0u64;
+    for seed in 0..100 {
+        let mut g = CarcassonneState::new(&Setup::new(2 + (seed % 4) as usize, seed)).unwrap();
+        let mut rng = rng_from_seed(seed);
+        // Only this test's thread runs while counting (the test has a binary of its own).
+        COUNTING.store(true, Ordering::Relaxed);
+        while !g.is_terminal() {
+            g.legal_actions(&mut legal);
+            let a = legal[below(&mut rng, legal.len())];
+            g.apply(a);
+            std::hint::black_box(g.eval_terms(0));
+            decisions += 1;
+        }
+        COUNTING.store(false, Ordering::Relaxed);
+    }
+    assert!(decisions > 10_000);
+    assert_eq!(ALLOCATIONS.load(Ordering::Relaxed), 0, "allocations during play");
+}

@@ -295,8 +295,8 @@ pub fn bootstrap_intervals(
         .collect()
 }
 
-/// Linear-interpolation quantile of sorted values.
-fn quantile(sorted: &[f64], q: f64) -> f64 {
+/// Linear-interpolation quantile of sorted values (not empty).
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
     let pos = q * (sorted.len() - 1) as f64;
     let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
     sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)

@@ -312,6 +312,7 @@ mod tests {
             crate_version: "0".into(),
             game: "safari".into(),
             players: 2,
+            variant: None,
             rules: String::new(),
             tileset_hash: "0".into(),
             master_seed: 1,
@@ -333,6 +334,7 @@ mod tests {
         GamesTable {
             source: "g.csv".into(),
             stat_names: vec!["points_path".into(), "actions_place".into()],
+            variant_column: false,
             rows,
         }
     }

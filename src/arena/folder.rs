@@ -121,6 +121,51 @@ pub fn read_for_resume(
     schedule: &Schedule,
     stat_names: &[String],
 ) -> Result<Resumed, ArenaError> {
+    let shard = config.shard().map_err(ArenaError::Config)?;
+    let finished = read_finished(path, stat_names, false, |row| {
+        check_row(config, schedule, row)?;
+        if !shard.contains(row.game_index) {
+            return Err(format!(
+                "row does not belong to shard {shard}: game_index {}",
+                row.game_index
+            ));
+        }
+        Ok(())
+    })?;
+    let index = |ids: Vec<GameId>| ids.into_iter().map(|(_, g)| g);
+    Ok(Resumed {
+        done: index(finished.done.into_iter().collect()).collect(),
+        dropped_games: index(finished.dropped_games).collect(),
+        kept: finished.kept,
+        dropped_partial_line: finished.dropped_partial_line,
+    })
+}
+
+/// A game of a games file: its variant (`None` in tournaments) and game index.
+pub type GameId = (Option<String>, u64);
+
+/// The finished games of an interrupted games file, whatever its kind (see [`read_finished`]).
+#[derive(Debug)]
+pub struct Finished {
+    /// The finished games kept, sorted by game identity and seat.
+    pub kept: GamesTable,
+    /// The kept games.
+    pub done: std::collections::BTreeSet<GameId>,
+    /// Whether a partial last line (an interrupted write) was dropped.
+    pub dropped_partial_line: bool,
+    /// Games dropped because some of their seats were missing.
+    pub dropped_games: Vec<GameId>,
+}
+
+/// Reads an interrupted games file for resumption: drops a partial last line and games with
+/// missing seats; refuses a file whose columns differ (statistics, `variant` column), duplicate
+/// seats, and rows `check` rejects (naming `file:line`). Tournaments and experiments share it.
+pub fn read_finished(
+    path: &Path,
+    stat_names: &[String],
+    variant_column: bool,
+    check: impl Fn(&GameRow) -> Result<(), String>,
+) -> Result<Finished, ArenaError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| ArenaError::Io(format!("cannot read {name}: {e}")))?;
@@ -133,43 +178,46 @@ pub fn read_for_resume(
             stat_names.join(",")
         )));
     }
-    let shard = config.shard().map_err(ArenaError::Config)?;
-    let mut seats: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
+    if table.variant_column != variant_column {
+        return Err(ArenaError::Conflict(format!(
+            "{name}: {} a variant column, so it is not {} games file",
+            if table.variant_column { "has" } else { "lacks" },
+            if variant_column {
+                "an experiment's"
+            } else {
+                "a tournament's"
+            }
+        )));
+    }
+    let mut seats: BTreeMap<GameId, (usize, Vec<usize>)> = BTreeMap::new();
     for row in &table.rows {
-        let mut check = check_row(config, schedule, row);
-        if check.is_ok() && !shard.contains(row.game_index) {
-            check = Err(format!(
-                "row does not belong to shard {shard}: game_index {}",
-                row.game_index
-            ));
-        }
-        check.map_err(|m| ArenaError::Conflict(format!("{name}:{}: {m}", row.line)))?;
-        let s = seats.entry(row.game_index).or_default();
+        check(row).map_err(|m| ArenaError::Conflict(format!("{name}:{}: {m}", row.line)))?;
+        let id = (row.variant.clone(), row.game_index);
+        let (_, s) = seats.entry(id).or_insert((row.players, Vec::new()));
         if s.contains(&row.seat) {
             return Err(ArenaError::Conflict(format!(
-                "{name}:{}: duplicate row for game_index {} seat {}",
-                row.line, row.game_index, row.seat
+                "{name}:{}: duplicate row for {}game_index {} seat {}",
+                row.line,
+                row.variant
+                    .as_ref()
+                    .map_or(String::new(), |v| format!("variant {v} ")),
+                row.game_index,
+                row.seat
             )));
         }
         s.push(row.seat);
     }
-    let dropped_games: Vec<u64> = seats
-        .iter()
-        .filter(|(_, s)| s.len() != config.players)
-        .map(|(&g, _)| g)
-        .collect();
+    let (done, dropped): (Vec<_>, Vec<_>) = seats
+        .into_iter()
+        .partition(|(_, (players, s))| s.len() == *players);
+    let dropped_games: Vec<GameId> = dropped.into_iter().map(|(id, _)| id).collect();
     table
         .rows
-        .retain(|r| !dropped_games.contains(&r.game_index));
+        .retain(|r| !dropped_games.contains(&(r.variant.clone(), r.game_index)));
     table.sort();
-    let done = seats
-        .keys()
-        .copied()
-        .filter(|g| !dropped_games.contains(g))
-        .collect();
-    Ok(Resumed {
+    Ok(Finished {
         kept: table,
-        done,
+        done: done.into_iter().map(|(id, _)| id).collect(),
         dropped_partial_line: !partial.is_empty(),
         dropped_games,
     })
@@ -201,6 +249,7 @@ mod tests {
             crate_version: "0".into(),
             game: c.game.clone(),
             players: 2,
+            variant: None,
             rules: c.rules.clone(),
             tileset_hash: c.tileset_hash.clone(),
             master_seed: c.seed,
@@ -245,6 +294,7 @@ mod tests {
         let t = GamesTable {
             source: String::new(),
             stat_names: vec![],
+            variant_column: false,
             rows: vec![
                 row(&c, &s, 2, 1),
                 row(&c, &s, 2, 0),

@@ -102,6 +102,7 @@ pub fn merge(out: &Path, inputs: &[&Path], resamples: usize) -> Result<MergeRepo
     let mut merged = GamesTable {
         source: target.games().display().to_string(),
         stat_names: tables[0].stat_names.clone(),
+        variant_column: false,
         rows: tables.into_iter().flat_map(|t| t.rows).collect(),
     };
     merged.sort();

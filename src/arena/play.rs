@@ -74,18 +74,19 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
         .map_err(|e| format!("cannot start {threads} game threads: {e}"))
 }
 
-/// Runs `play` for every index on `pool` and passes each result to `sink` on the calling
-/// thread as soon as it finishes (completion order). When `sink` fails, no further games start
-/// and the error is returned once running games end.
-pub fn play_parallel<T, E, P, S>(
+/// Runs `play` for every item (a game index, or any other id of a game) on `pool` and passes
+/// each result to `sink` on the calling thread as soon as it finishes (completion order). When
+/// `sink` fails, no further games start and the error is returned once running games end.
+pub fn play_parallel<I, T, E, P, S>(
     pool: &rayon::ThreadPool,
-    indices: &[u64],
+    indices: &[I],
     play: P,
     mut sink: S,
 ) -> Result<(), E>
 where
+    I: Copy + Send + Sync,
     T: Send,
-    P: Fn(u64) -> T + Sync,
+    P: Fn(I) -> T + Sync,
     S: FnMut(T) -> Result<(), E>,
 {
     let stop = AtomicBool::new(false);

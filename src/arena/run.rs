@@ -163,7 +163,7 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
             done = r.done;
         } else {
             write_atomically(&folder.config(), &self.config.to_json())?;
-            GamesWriter::create(&games_path, &stat_names)?;
+            GamesWriter::create(&games_path, &stat_names, false)?;
         }
         prepared.todo = self
             .shard
@@ -214,29 +214,35 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
 
     /// The `games.csv` rows of one finished game.
     pub fn rows(&self, run_id: &str, game: &PlayedGame) -> Vec<GameRow> {
-        let rank = ranks(&game.scores);
-        let share = win_shares(&game.scores);
-        (0..game.seating.len())
-            .map(|seat| GameRow {
-                run_id: run_id.to_string(),
-                crate_version: env!("CARGO_PKG_VERSION").to_string(),
-                game: self.config.game.clone(),
-                players: self.config.players,
-                rules: self.config.rules.clone(),
-                tileset_hash: self.config.tileset_hash.clone(),
-                master_seed: self.config.seed,
-                game_index: game.game_index,
-                game_seed: game.game_seed,
-                seat,
-                agent: self.config.agents[game.seating[seat]].clone(),
-                score: game.scores[seat] as i64,
-                rank: rank[seat],
-                win_share: share[seat],
-                stats: game.stats[seat].clone(),
-                turns: game.turns as u64,
-                wall_ms: game.wall_ms,
-                line: 0,
-            })
-            .collect()
+        game_rows(&self.config, run_id, game)
     }
+}
+
+/// The `games.csv` rows of one finished game of the tournament `config` describes (no variant).
+pub fn game_rows(config: &TournamentConfig, run_id: &str, game: &PlayedGame) -> Vec<GameRow> {
+    let rank = ranks(&game.scores);
+    let share = win_shares(&game.scores);
+    (0..game.seating.len())
+        .map(|seat| GameRow {
+            run_id: run_id.to_string(),
+            crate_version: env!("CARGO_PKG_VERSION").to_string(),
+            game: config.game.clone(),
+            players: config.players,
+            variant: None,
+            rules: config.rules.clone(),
+            tileset_hash: config.tileset_hash.clone(),
+            master_seed: config.seed,
+            game_index: game.game_index,
+            game_seed: game.game_seed,
+            seat,
+            agent: config.agents[game.seating[seat]].clone(),
+            score: game.scores[seat] as i64,
+            rank: rank[seat],
+            win_share: share[seat],
+            stats: game.stats[seat].clone(),
+            turns: game.turns as u64,
+            wall_ms: game.wall_ms,
+            line: 0,
+        })
+        .collect()
 }

@@ -71,7 +71,7 @@ At your decision, type one of:
   quit                stop the game (end of input stops it too)
 Board: each tile is 7x5 characters, north up: | - + paths (o: dead end), # bush, v bird,
 T baobab, . savanna; a letter in a corner is a watering-hole token; a digit 0-4 is a meeple
-of that seat; [V1] a vehicle; x,y on an empty space: where a tile can go.
+of that seat; |V1 | a vehicle; x,y on an empty space (fits: the tile to place fits there).
 ";
 
 /// A game in progress with its history.

@@ -1,5 +1,8 @@
 //! `games.csv`: one row per game and seat (schema in `docs/csv.md`).
 //!
+//! Experiments add one column, `variant`, right after `players`; the rest of the layout is the
+//! tournament's. Tables record whether they have it ([`GamesTable::variant_column`]).
+//!
 //! Rows are written one game at a time — all seats of a game in a single write — so an
 //! interrupted run leaves only whole games, apart from at most one partial last line. The
 //! reader checks the header and every field and names `file:line` in its errors.
@@ -34,6 +37,12 @@ pub const LEADING_COLUMNS: [&str; 15] = [
 /// Columns after the game's statistics columns, in order.
 pub const TRAILING_COLUMNS: [&str; 2] = ["turns", "wall_ms"];
 
+/// Name of the optional experiment column, placed right after `players`.
+pub const VARIANT_COLUMN: &str = "variant";
+
+/// Position of the optional [`VARIANT_COLUMN`] in a header (right after `players`).
+pub const VARIANT_POSITION: usize = 5;
+
 /// Columns excluded when comparing runs: they differ between otherwise identical runs.
 pub const VOLATILE_COLUMNS: [&str; 2] = ["run_id", "wall_ms"];
 
@@ -48,6 +57,9 @@ pub struct GameRow {
     pub game: String,
     /// Seats in the game.
     pub players: usize,
+    /// Experiment variant the game belongs to; `None` in files without a `variant` column
+    /// (tournaments).
+    pub variant: Option<String>,
     /// Every rule option as space-separated `key=value`.
     pub rules: String,
     /// Content hash of the compiled tile set, 16 hex digits.
@@ -80,10 +92,11 @@ pub struct GameRow {
 
 impl GameRow {
     /// Identity of the game this row belongs to (the columns every seat of a game shares).
-    pub fn game_key(&self) -> (&str, usize, &str, &str, u64, u64) {
+    pub fn game_key(&self) -> GameKey<'_> {
         (
             &self.game,
             self.players,
+            self.variant.as_deref(),
             &self.rules,
             &self.tileset_hash,
             self.master_seed,
@@ -112,9 +125,15 @@ impl GameRow {
         f.extend(self.stats.iter().map(|v| v.to_string()));
         f.push(self.turns.to_string());
         f.push(format!("{:.3}", self.wall_ms));
+        if let Some(v) = &self.variant {
+            f.insert(VARIANT_POSITION, v.clone());
+        }
         f
     }
 }
+
+/// Identity of a game: game, players, variant, rules, tile set, master seed, game index.
+pub type GameKey<'a> = (&'a str, usize, Option<&'a str>, &'a str, &'a str, u64, u64);
 
 /// A malformed games file: where and what.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -140,14 +159,19 @@ impl GamesCsvError {
     }
 }
 
-/// The header row for a game with these statistics columns.
-pub fn header(stat_names: &[String]) -> Vec<String> {
-    LEADING_COLUMNS
+/// The header row for a game with these statistics columns, with or without the experiment
+/// `variant` column.
+pub fn header(stat_names: &[String], variant_column: bool) -> Vec<String> {
+    let mut h: Vec<String> = LEADING_COLUMNS
         .iter()
         .map(|s| s.to_string())
         .chain(stat_names.iter().cloned())
         .chain(TRAILING_COLUMNS.iter().map(|s| s.to_string()))
-        .collect()
+        .collect();
+    if variant_column {
+        h.insert(VARIANT_POSITION, VARIANT_COLUMN.to_string());
+    }
+    h
 }
 
 fn csv_text<I: IntoIterator<Item = Vec<String>>>(records: I) -> String {
@@ -168,6 +192,8 @@ pub struct GamesTable {
     pub source: String,
     /// Names of the statistics columns (between `win_share` and `turns`).
     pub stat_names: Vec<String>,
+    /// Whether the file has the experiment `variant` column (every row then has a variant).
+    pub variant_column: bool,
     /// The rows, in file order unless sorted.
     pub rows: Vec<GameRow>,
 }
@@ -198,8 +224,13 @@ impl GamesTable {
             }
             Some(r) => r.map_err(|e| GamesCsvError::at(name, 1, e.to_string()))?,
         };
-        let head: Vec<String> = head.iter().map(|s| s.to_string()).collect();
+        let mut head: Vec<String> = head.iter().map(|s| s.to_string()).collect();
+        let variant_column = head.get(VARIANT_POSITION).map(String::as_str) == Some(VARIANT_COLUMN);
+        if variant_column {
+            head.remove(VARIANT_POSITION);
+        }
         let stat_names = check_header(&head, name)?;
+        let width = head.len() + usize::from(variant_column);
         let mut rows = Vec::new();
         for record in records {
             let record = record.map_err(|e| {
@@ -210,22 +241,29 @@ impl GamesTable {
             if record.len() == 1 && record[0].trim().is_empty() {
                 continue;
             }
-            if record.len() != head.len() {
+            if record.len() != width {
                 return Err(GamesCsvError::at(
                     name,
                     line,
                     format!(
-                        "expected {} fields like the header, found {}",
-                        head.len(),
+                        "expected {width} fields like the header, found {}",
                         record.len()
                     ),
                 ));
             }
-            rows.push(parse_row(&record, &head, stat_names.len(), name, line)?);
+            let mut fields: Vec<&str> = record.iter().collect();
+            let variant = variant_column.then(|| fields.remove(VARIANT_POSITION).to_string());
+            if variant.as_deref() == Some("") {
+                return Err(GamesCsvError::at(name, line, "column variant is empty"));
+            }
+            let mut row = parse_row(&fields, &head, stat_names.len(), name, line)?;
+            row.variant = variant;
+            rows.push(row);
         }
         Ok(GamesTable {
             source: name.to_string(),
             stat_names,
+            variant_column,
             rows,
         })
     }
@@ -239,7 +277,8 @@ impl GamesTable {
     /// The whole table as CSV text, header first.
     pub fn to_csv(&self) -> String {
         csv_text(
-            std::iter::once(header(&self.stat_names)).chain(self.rows.iter().map(GameRow::fields)),
+            std::iter::once(header(&self.stat_names, self.variant_column))
+                .chain(self.rows.iter().map(GameRow::fields)),
         )
     }
 
@@ -275,14 +314,15 @@ fn check_header(head: &[String], name: &str) -> Result<Vec<String>, GamesCsvErro
     Ok(head[n_lead..head.len() - n_trail].to_vec())
 }
 
+/// Parses the fields of one row in the tournament layout (any `variant` field removed).
 fn parse_row(
-    record: &csv::StringRecord,
+    record: &[&str],
     head: &[String],
     n_stats: usize,
     name: &str,
     line: u64,
 ) -> Result<GameRow, GamesCsvError> {
-    let field = |i: usize| &record[i];
+    let field = |i: usize| record[i];
     fn num<T: std::str::FromStr>(
         v: &str,
         col: &str,
@@ -327,6 +367,7 @@ fn parse_row(
         crate_version: field(2).to_string(),
         game: field(3).to_string(),
         players: nat(4)? as usize,
+        variant: None,
         rules: field(5).to_string(),
         tileset_hash: field(6).to_string(),
         master_seed: nat(7)?,
@@ -380,8 +421,7 @@ pub struct GameGroup<'a> {
 /// duplicate seats, seats missing from a game, or seats of one game that disagree on its seed.
 pub fn group_games(tables: &[GamesTable]) -> Result<Vec<GameGroup<'_>>, GamesCsvError> {
     use std::collections::BTreeMap;
-    type Key<'a> = (&'a str, usize, &'a str, &'a str, u64, u64);
-    let mut games: BTreeMap<Key<'_>, Vec<(&str, &GameRow)>> = BTreeMap::new();
+    let mut games: BTreeMap<GameKey<'_>, Vec<(&str, &GameRow)>> = BTreeMap::new();
     let loc = |src: &str, r: &GameRow| {
         if r.line == 0 {
             src.to_string()
@@ -473,10 +513,15 @@ pub struct GamesWriter {
 }
 
 impl GamesWriter {
-    /// Creates (or truncates) `path` and writes the header.
-    pub fn create(path: &Path, stat_names: &[String]) -> std::io::Result<GamesWriter> {
+    /// Creates (or truncates) `path` and writes the header (with the experiment `variant`
+    /// column if `variant_column`).
+    pub fn create(
+        path: &Path,
+        stat_names: &[String],
+        variant_column: bool,
+    ) -> std::io::Result<GamesWriter> {
         let mut file = File::create(path).map_err(|e| annotate(path, e))?;
-        file.write_all(csv_text([header(stat_names)]).as_bytes())
+        file.write_all(csv_text([header(stat_names, variant_column)]).as_bytes())
             .map_err(|e| annotate(path, e))?;
         Ok(GamesWriter {
             file,
@@ -534,6 +579,7 @@ mod tests {
             crate_version: "0.1.0".into(),
             game: "safari".into(),
             players: 2,
+            variant: None,
             rules: "vehicles=2 meeples=6".into(),
             tileset_hash: "00ff00ff00ff00ff".into(),
             master_seed: 1,
@@ -560,6 +606,7 @@ mod tests {
         let t = GamesTable {
             source: String::new(),
             stat_names: stats(),
+            variant_column: false,
             rows: vec![row(0, 0), row(0, 1)],
         };
         let text = t.to_csv();
@@ -576,6 +623,7 @@ mod tests {
         let t = GamesTable {
             source: String::new(),
             stat_names: stats(),
+            variant_column: false,
             rows: vec![row(0, 0)],
         };
         let text = t.to_csv().replace(",42,", ",forty,");
@@ -598,10 +646,34 @@ mod tests {
     }
 
     #[test]
+    fn variant_column_round_trips_after_players() {
+        let mut r = row(0, 0);
+        r.variant = Some("bonus-0".into());
+        let t = GamesTable {
+            source: String::new(),
+            stat_names: stats(),
+            variant_column: true,
+            rows: vec![r],
+        };
+        let text = t.to_csv();
+        assert!(
+            text.starts_with("schema_version,run_id,crate_version,game,players,variant,rules,"),
+            "{text}"
+        );
+        let back = GamesTable::parse(&text, "g.csv").unwrap();
+        assert!(back.variant_column);
+        assert_eq!(back.rows[0].variant.as_deref(), Some("bonus-0"));
+        assert_eq!(back.to_csv(), text);
+        let e = GamesTable::parse(&text.replace(",bonus-0,", ",,"), "g.csv").unwrap_err();
+        assert!(e.message.contains("variant"), "{e}");
+    }
+
+    #[test]
     fn sorting_orders_games_then_seats() {
         let mut t = GamesTable {
             source: String::new(),
             stat_names: stats(),
+            variant_column: false,
             rows: vec![row(3, 1), row(1, 0), row(3, 0), row(1, 1)],
         };
         t.sort();
@@ -614,6 +686,7 @@ mod tests {
         let t = |rows: Vec<GameRow>| GamesTable {
             source: "g.csv".into(),
             stat_names: stats(),
+            variant_column: false,
             rows,
         };
         let tables = [t(vec![row(2, 1), row(1, 0), row(2, 0), row(1, 1)])];

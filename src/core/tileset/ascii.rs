@@ -62,6 +62,9 @@ pub fn draw_layout(layout: &TileLayout) -> Vec<String> {
     }
     for city in of_kind(FeatureKind::City) {
         draw_area(&mut grid, city, city.pennants, '*');
+        if city.sides.count_ones() >= 3 {
+            grid[CENTRE.0][CENTRE.1] = '#';
+        }
     }
     for path in of_kind(FeatureKind::Path) {
         draw_path(&mut grid, path);
@@ -75,7 +78,11 @@ pub fn draw_layout(layout: &TileLayout) -> Vec<String> {
     let open = layout.open_corners();
     for corner in Corner::ALL {
         let (r, c) = corner_pos(corner);
-        grid[r][c] = if open & corner.bit() != 0 { '.' } else { '#' };
+        grid[r][c] = if open & corner.bit() != 0 || separate_cities_meet(layout, corner) {
+            '.'
+        } else {
+            '#'
+        };
     }
     if layout.baobab {
         if let Some(&(r, c)) = BAOBAB_SPOTS.iter().find(|(r, c)| grid[*r][*c] == '.') {
@@ -228,6 +235,19 @@ fn draw_road(grid: &mut Grid, road: &FeatureSpec) {
         }
         grid[CENTRE.0][CENTRE.1] = 'o';
     }
+}
+
+/// Whether the two sides meeting at `corner` belong to two different cities (the corner stays
+/// clear so that the caps look apart).
+fn separate_cities_meet(layout: &TileLayout, corner: Corner) -> bool {
+    let city_at = |side: Side| {
+        layout
+            .features
+            .iter()
+            .position(|f| f.kind == FeatureKind::City && f.sides & side.bit() != 0)
+    };
+    let [a, b] = corner.sides().map(city_at);
+    matches!((a, b), (Some(x), Some(y)) if x != y)
 }
 
 /// The text of `tiles show` for a Carcassonne set: header, then every type with its drawing.

@@ -2,7 +2,7 @@
 //! meet the rim in half sides and are split only by roads and cities, at most one monastery, no
 //! copy lines, and a `start-tile` line naming the start tile's type (rule C-1).
 
-use super::parse::{count_noun, halves_summary};
+use super::parse::count_noun;
 use super::validate::{
     check_total, check_type_header, no_types, Problem, MAX_CELLS, MAX_TOTAL_SEGMENTS,
 };
@@ -123,7 +123,7 @@ fn check_rim(
     for side in Side::ALL {
         let covering = layout.features.iter().find(|f| f.sides & side.bit() != 0);
         let [a, b] = HalfSide::of_side(side).map(|h| half_field[h.index()]);
-        let halves = || halves_summary(HalfSide::of_side(side).map(HalfSide::bit).iter().sum());
+        let [h0, h1] = HalfSide::of_side(side).map(HalfSide::name);
         match (covering.map(|f| (f.kind, f.line)), a, b) {
             (Some((FeatureKind::City, _)), None, None) => {}
             (Some((FeatureKind::City, _)), Some(f), _) | (Some((FeatureKind::City, _)), _, Some(f)) => {
@@ -140,9 +140,8 @@ fn check_rim(
                 return Err((
                     line,
                     format!(
-                        "the road on side {} of {owner} needs a field on each half ({})",
+                        "the road on side {} of {owner} needs a field on each half ({h0} and {h1})",
                         side.letter(),
-                        halves().join(" and ")
                     ),
                 ))
             }
@@ -259,4 +258,231 @@ fn check_limits(set: &TileSet) -> Result<(), Problem> {
             )
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{
+        draw_layout, parse_tileset, validate, CompiledTiles, FeatureKind, TileSet, TileSetError,
+        NO_SEGMENT,
+    };
+    use crate::core::geom::{HalfSide, Rotation, Side};
+
+    /// A small valid set; line numbers matter to the cases below.
+    const SMALL: &str = "tileset t\n\
+                         game carcassonne\n\
+                         start-tile D\n\
+                         tile D count 2\n\
+                         \x20 city N\n\
+                         \x20 road E W\n\
+                         \x20 field En Wn\n\
+                         \x20 field Es S Ws\n\
+                         tile V count 1\n\
+                         \x20 road S W\n\
+                         \x20 field N E Se Wn\n\
+                         \x20 field Sw Ws\n";
+
+    fn set(text: &str) -> Result<TileSet, TileSetError> {
+        parse_tileset(text, "c.tiles")
+    }
+
+    fn problem(text: &str) -> TileSetError {
+        validate(&set(text).expect("the text parses")).expect_err("the set should be invalid")
+    }
+
+    #[test]
+    fn the_small_set_and_the_builtin_set_validate() {
+        validate(&set(SMALL).unwrap()).unwrap();
+        let builtin = TileSet::builtin_carcassonne();
+        validate(&builtin).unwrap();
+        assert_eq!(builtin.land_tile_count(), 71);
+    }
+
+    #[test]
+    fn each_rule_reports_its_line() {
+        let cases: [(String, usize, &str); 15] = [
+            (
+                SMALL.replace("field En Wn\n", "field En\n"),
+                6,
+                "the road on side W of tile D needs a field on each half (Ws and Wn)",
+            ),
+            (
+                SMALL.replace("field Es S Ws\n", "field Es Se Ws\n  field Sw\n"),
+                9,
+                "the halves of side S of tile D lie in different fields (lines 8 and 9) but no \
+                 road separates them",
+            ),
+            (
+                SMALL.replace("field En Wn\n", "field En Wn Nw\n"),
+                7,
+                "side N of tile D is city, but the field of line 7 meets it",
+            ),
+            (
+                SMALL.replace("road E W\n", "road E W\n  road N\n"),
+                7,
+                "side N of tile D is touched by two features (lines 5 and 7)",
+            ),
+            (
+                SMALL.replace("field En Wn\n", "field En Wn\n  field En\n"),
+                8,
+                "half side En of tile D is in two fields (lines 7 and 8)",
+            ),
+            (
+                SMALL.replace("field N E Se Wn\n", "field N Wn\n  field E Se\n"),
+                12,
+                "half sides Ne and En of tile V meet at a corner but lie in different fields \
+                 (lines 11 and 12)",
+            ),
+            (
+                SMALL.replace("field N E Se Wn\n  field Sw Ws\n", ""),
+                9,
+                "side N of tile V shows nothing",
+            ),
+            (
+                SMALL.replace("field N E Se Wn\n", "field Ne E Se Wn\n"),
+                11,
+                "only one half of side N of tile V lies in a field",
+            ),
+            (SMALL.replace("start-tile D\n", ""), 0, "no start tile"),
+            (
+                SMALL.replace("start-tile D", "start-tile Z"),
+                3,
+                "\"start-tile\" names tile \"Z\", which the file does not declare",
+            ),
+            (
+                format!("{SMALL}  copy\n"),
+                9,
+                "tile V has 1 copy line; carcassonne copies carry nothing",
+            ),
+            (
+                SMALL.replace("road S W", "path S W"),
+                10,
+                "tile V has a path, a safari feature",
+            ),
+            (
+                format!("{SMALL}start\ncell 0 0\ncopy\n"),
+                14,
+                "a carcassonne tile set has no start cells",
+            ),
+            (
+                SMALL.replace("tile V count 1", "tile V count 77"),
+                9,
+                "too many tiles: 79 but the board holds at most 78",
+            ),
+            (
+                SMALL.replace("tile V count 1", "tile D count 1"),
+                9,
+                "duplicate tile id \"D\" (first declared at line 4)",
+            ),
+        ];
+        for (text, line, phrase) in cases {
+            let e = problem(&text);
+            assert!(e.message.contains(phrase), "{text}\n{e}");
+            assert_eq!(e.line, line, "{text}\n{e}");
+        }
+    }
+
+    #[test]
+    fn programmatic_sets_are_checked_too() {
+        let broken = |edit: fn(&mut TileSet)| {
+            let mut s = set(SMALL).unwrap();
+            edit(&mut s);
+            validate(&s).unwrap_err().message
+        };
+        let m = broken(|s| s.types[0].layout.features[1].pennants = 1);
+        assert!(m.contains("pennants on a road"), "{m}");
+        let m = broken(|s| s.types[0].layout.features[0].birds = 1);
+        assert!(m.contains("birds on a city"), "{m}");
+        let m = broken(|s| {
+            let monastery = super::super::FeatureSpec {
+                kind: FeatureKind::Monastery,
+                sides: 0,
+                halves: 0,
+                birds: 0,
+                pennants: 0,
+                line: 20,
+            };
+            s.types[1].layout.features.push(monastery.clone());
+            s.types[1].layout.features.push(monastery);
+        });
+        assert!(m.contains("two monasteries (lines 20 and 20)"), "{m}");
+        let m = broken(|s| s.types[0].layout.features[2].halves = 0);
+        assert!(m.contains("a field of tile D meets no side"), "{m}");
+    }
+
+    #[test]
+    fn carcassonne_syntax_errors_name_what_was_expected() {
+        let header = "tileset t\ngame carcassonne\ntile x count 1\n";
+        let cases = [
+            ("city pennant N\n", "expected \"pennant\" once, at the end of the city line"),
+            ("city N pennant pennant\n", "expected \"pennant\" once"),
+            ("field N Nw\n", "\"Nw\" overlaps an earlier word on this line"),
+            ("field Nw Nw\n", "\"Nw\" is listed twice"),
+            ("field Xy\n", "expected a side letter N, E, S or W or half side Nw"),
+            ("monastery\nmonastery\n", "a second \"monastery\" line in this block"),
+            ("monastery N\n", "expected \"monastery\", found \"monastery N\""),
+            ("road N birds 1\n", "birds are only allowed on bush; a road line"),
+            ("start-tile\n", "expected \"start-tile <tile id>\""),
+            ("start-tile x\nstart-tile x\n", "a second \"start-tile\" line (the first is at line 4)"),
+        ];
+        for (body, phrase) in cases {
+            let e = set(&format!("{header}{body}")).expect_err(body);
+            assert!(e.message.contains(phrase), "{body:?}: {e}");
+        }
+        let t = set(&format!("{header}city N W pennant\nfield E S\nmonastery\n")).unwrap();
+        let f = &t.types[0].layout.features;
+        assert_eq!((f[0].kind, f[0].sides, f[0].pennants), (FeatureKind::City, 0b1001, 1));
+        assert_eq!((f[1].kind, f[1].halves), (FeatureKind::Field, 0b0011_1100));
+        assert_eq!(f[2].kind, FeatureKind::Monastery);
+    }
+
+    #[test]
+    fn safari_sets_refuse_carcassonne_features() {
+        let safari = "tileset t\ngame safari\ntile 1 count 1\nroad N\ncopy\n\
+                      start\ncell 0 0\ncopy\n";
+        let e = validate(&set(safari).unwrap()).unwrap_err();
+        assert!(e.message.contains("tile 1 has a road, a carcassonne feature"), "{e}");
+        let e = validate(&set(&safari.replace("road N\n", "start-tile 1\n")).unwrap()).unwrap_err();
+        assert!(e.message.contains("\"start-tile\" is for carcassonne tile sets"), "{e}");
+    }
+
+    #[test]
+    fn compiled_tables_rotate_fields_and_drop_symmetric_rotations() {
+        let tiles = CompiledTiles::compile(&TileSet::builtin_carcassonne());
+        let first = |id: &str| tiles.variant(tiles.find(&format!("{id}.1")).unwrap());
+        let distinct = |id: &str| first(id).rotations().len();
+        // Monastery, four-sided city, crossroads: 1; straight road, band, opposite caps: 2.
+        let counts: Vec<usize> = ["B", "C", "X", "U", "F", "H", "V", "L"]
+            .iter()
+            .map(|id| distinct(id))
+            .collect();
+        assert_eq!(counts, [1, 1, 1, 2, 2, 2, 4, 4]);
+        // U turned a quarter: the road runs N-S; its first field (N En Wn) meets E Ne Ss.
+        let u = first("U");
+        let o = &u.orientations[Rotation::new(1).quarter_turns() as usize];
+        assert_eq!(o.side_segment[Side::N.index()], 0);
+        assert_eq!(o.side_segment[Side::E.index()], NO_SEGMENT);
+        let field_at = |name: &str| o.half_segment[HalfSide::from_name(name).unwrap().index()];
+        assert_eq!([field_at("En"), field_at("Es"), field_at("Ne"), field_at("Se")], [1; 4]);
+        assert_eq!([field_at("Ws"), field_at("Wn"), field_at("Nw"), field_at("Sw")], [2; 4]);
+        // Edge codes: road 1, city 2, field 0 (D: city N, road E W).
+        assert_eq!(first("D").orientations[0].signature, 0b01_00_01_10);
+        // Borders: D's north field borders its city (segment 0); the south field nothing.
+        let d = first("D").segments();
+        assert_eq!((d[2].borders, d[3].borders), (0b1, 0));
+        assert_eq!(tiles.variant(tiles.start[0].1).name, "start.1");
+    }
+
+    #[test]
+    fn drawings_show_roads_cities_pennants_and_monasteries() {
+        let set = TileSet::builtin_carcassonne();
+        let draw = |id: &str| draw_layout(&set.types.iter().find(|t| t.id == id).unwrap().layout);
+        assert_eq!(draw("A"), [".......", ".......", "...M...", "...|...", "...|..."]);
+        assert_eq!(draw("D"), ["#######", ".......", "-------", ".......", "......."]);
+        assert_eq!(draw("C")[2], "#######");
+        // Separate caps stay apart at the corner where they meet; a joined city does not.
+        assert_eq!(draw("I")[0], ".######");
+        assert_eq!(draw("M")[..2], ["#*#####", "####..."]);
+        assert_eq!(draw("S")[2..], ["###o###", "##.|.##", "#..|..#"]);
+    }
 }

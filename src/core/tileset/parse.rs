@@ -46,7 +46,7 @@ pub(super) fn feature_summary(feature: &FeatureSpec) -> String {
 
 /// The halves of an 8-bit mask as file words, clockwise: a side's letter where both of its
 /// halves are in the mask, else the half names (`N En`).
-pub(super) fn halves_summary(halves: u8) -> Vec<String> {
+fn halves_summary(halves: u8) -> Vec<String> {
     let mut words = Vec::new();
     for side in Side::ALL {
         let both = halves_of_sides(side.bit());
@@ -389,10 +389,10 @@ impl Parser {
                 "expected at least one {expected} after \"{keyword}\""
             )));
         }
-        words.iter().try_fold(0, |mask, word| {
+        words.iter().enumerate().try_fold(0, |mask, (i, word)| {
             let b = bit(word)
                 .ok_or_else(|| self.error(format!("expected a {expected}, found {word:?}")))?;
-            if mask & b == b {
+            if words[..i].contains(word) {
                 return Err(self.error(format!("{word:?} is listed twice on this line")));
             }
             if mask & b != 0 {

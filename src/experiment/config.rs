@@ -1,0 +1,181 @@
+//! An experiment's resolved configuration, stored as `run.json` beside `games.csv` so that
+//! `--resume` refuses a folder from a different experiment (or a different `--games`).
+
+use crate::arena::TournamentConfig;
+use crate::io::games_csv::SCHEMA_VERSION;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Everything that decides which games an experiment plays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExperimentConfig {
+    /// `games.csv` schema version (the tournament schema, plus the `variant` column).
+    pub schema_version: u32,
+    /// Version of meeplelab that started the run (informative; not compared).
+    pub crate_version: String,
+    /// Experiment name.
+    pub experiment: String,
+    /// Game name, e.g. `safari`.
+    pub game: String,
+    /// Content hash of the compiled tile set, 16 hex digits.
+    pub tileset_hash: String,
+    /// Master seed; game `g` of every variant is seeded with `derive_seed(seed, g)`.
+    pub seed: u64,
+    /// Games per variant.
+    pub games: u64,
+    /// The variants, baseline first.
+    pub variants: Vec<VariantConfig>,
+}
+
+/// One variant as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VariantConfig {
+    /// Variant name (the `variant` column).
+    pub name: String,
+    /// Seats per game.
+    pub players: usize,
+    /// Agent spec label of each player.
+    pub agents: Vec<String>,
+    /// Every rule option as space-separated `key=value`.
+    pub rules: String,
+}
+
+impl ExperimentConfig {
+    /// Variant `v` seen as a tournament of its players' agents (same seeds and rotation), used
+    /// to write and check its rows.
+    pub fn tournament(&self, v: usize) -> TournamentConfig {
+        let var = &self.variants[v];
+        TournamentConfig {
+            schema_version: self.schema_version,
+            crate_version: self.crate_version.clone(),
+            game: self.game.clone(),
+            players: var.players,
+            agents: var.agents.clone(),
+            rules: var.rules.clone(),
+            tileset_hash: self.tileset_hash.clone(),
+            seed: self.seed,
+            games: self.games,
+            shard: "1/1".into(),
+        }
+    }
+
+    /// Position of the variant called `name`.
+    pub fn variant_index(&self, name: &str) -> Option<usize> {
+        self.variants.iter().position(|v| v.name == name)
+    }
+
+    /// The settings that differ from `other` (all but `crate_version`), as
+    /// `field: ours vs theirs` lines.
+    pub fn differences(&self, other: &ExperimentConfig) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cmp = |field: &str, a: String, b: String| {
+            if a != b {
+                out.push(format!("{field}: {a} vs {b}"));
+            }
+        };
+        cmp(
+            "schema_version",
+            self.schema_version.to_string(),
+            other.schema_version.to_string(),
+        );
+        cmp(
+            "experiment",
+            self.experiment.clone(),
+            other.experiment.clone(),
+        );
+        cmp("game", self.game.clone(), other.game.clone());
+        cmp(
+            "tileset_hash",
+            self.tileset_hash.clone(),
+            other.tileset_hash.clone(),
+        );
+        cmp("seed", self.seed.to_string(), other.seed.to_string());
+        cmp("games", self.games.to_string(), other.games.to_string());
+        let names = |c: &ExperimentConfig| {
+            let n: Vec<&str> = c.variants.iter().map(|v| v.name.as_str()).collect();
+            n.join(" ")
+        };
+        cmp("variants", names(self), names(other));
+        if names(self) == names(other) {
+            for (a, b) in self.variants.iter().zip(&other.variants) {
+                let field = |f: &str| format!("variant {}: {f}", a.name);
+                cmp(&field("players"), a.players.to_string(), b.players.to_string());
+                cmp(&field("agents"), a.agents.join(" | "), b.agents.join(" | "));
+                cmp(&field("rules"), a.rules.clone(), b.rules.clone());
+            }
+        }
+        out
+    }
+
+    /// Pretty JSON text.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("config serialises");
+        s.push('\n');
+        s
+    }
+
+    /// Reads a stored configuration.
+    pub fn load(path: &Path) -> Result<ExperimentConfig, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let config: ExperimentConfig = serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "{}:{}: not a meeplelab experiment configuration: {e}",
+                path.display(),
+                e.line()
+            )
+        })?;
+        if config.schema_version != SCHEMA_VERSION {
+            return Err(format!(
+                "{}: schema_version {} is not supported (this meeplelab writes {SCHEMA_VERSION})",
+                path.display(),
+                config.schema_version
+            ));
+        }
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> ExperimentConfig {
+        let variant = |name: &str, rules: &str| VariantConfig {
+            name: name.into(),
+            players: 2,
+            agents: vec!["greedy".into(), "greedy".into()],
+            rules: rules.into(),
+        };
+        ExperimentConfig {
+            schema_version: SCHEMA_VERSION,
+            crate_version: "0.1.0".into(),
+            experiment: "e".into(),
+            game: "safari".into(),
+            tileset_hash: "0123456789abcdef".into(),
+            seed: 1,
+            games: 10,
+            variants: vec![variant("a", "vehicles=2"), variant("b", "vehicles=0")],
+        }
+    }
+
+    #[test]
+    fn json_round_trips_and_differences_name_the_variant() {
+        let c = sample();
+        let back: ExperimentConfig = serde_json::from_str(&c.to_json()).unwrap();
+        assert_eq!(back, c);
+        let mut other = c.clone();
+        other.crate_version = "9".into();
+        assert!(c.differences(&other).is_empty());
+        other.games = 20;
+        other.variants[1].rules = "vehicles=1".into();
+        assert_eq!(
+            c.differences(&other),
+            vec!["games: 10 vs 20", "variant b: rules: vehicles=0 vs vehicles=1"]
+        );
+        other.variants.pop();
+        assert_eq!(c.differences(&other), vec!["games: 10 vs 20", "variants: a b vs a"]);
+        assert_eq!(c.tournament(1).rules, "vehicles=0");
+        assert_eq!(c.variant_index("b"), Some(1));
+    }
+}

@@ -1,0 +1,232 @@
+//! Running an experiment into a folder: the games of every variant share one parallel pool and
+//! one `games.csv` (with the `variant` column), appended one flushed game at a time so an
+//! interrupted run keeps every finished game and `--resume` plays only the missing ones. At the
+//! end the file is rewritten sorted by variant (spec order), game index and seat.
+//!
+//! Game `g` of every variant uses the same seed (`derive_seed(seed, g)`), the same seat
+//! rotation and the same agent streams (`spec.build(game_seed, seat)`), so variants are
+//! compared on common random numbers. Playing, row layout, resumption and progress are the
+//! tournament's ([`crate::arena`]).
+
+use super::config::ExperimentConfig;
+use crate::agents::AgentSpec;
+use crate::arena::config::new_run_id;
+use crate::arena::folder::{check_row, read_finished, Folder};
+use crate::arena::play::{play_game, play_parallel, thread_pool};
+use crate::arena::progress::Progress;
+use crate::arena::run::game_rows;
+use crate::arena::{ArenaError, RunOptions, Schedule, TournamentConfig};
+use crate::core::game::Game;
+use crate::io::games_csv::{GamesTable, GamesWriter};
+use crate::io::write_atomically;
+use std::path::Path;
+
+/// One variant, ready to play.
+pub struct Variant<'a, G: Game> {
+    /// The variant seen as a tournament (writes and checks its rows).
+    pub config: TournamentConfig,
+    /// One agent per player.
+    pub specs: Vec<AgentSpec>,
+    /// The seat rotation: every cyclic rotation of the players, game `g` playing rotation
+    /// `g mod players`.
+    pub schedule: Schedule,
+    /// Starts a game of this variant from a game seed.
+    pub new_game: Box<dyn Fn(u64) -> G + Sync + 'a>,
+}
+
+/// An experiment of game `G`, ready to run.
+pub struct Experiment<'a, G: Game> {
+    /// The configuration (stored as `run.json`).
+    pub config: ExperimentConfig,
+    /// The variants, in `config.variants` order.
+    pub variants: Vec<Variant<'a, G>>,
+}
+
+/// A folder checked and ready: what is already done and what is left to play.
+#[derive(Debug)]
+pub struct Prepared {
+    /// The experiment folder.
+    pub folder: Folder,
+    /// Whether an existing run was found and continued.
+    pub resumed: bool,
+    /// Finished games found (resume only), all variants together.
+    pub kept_games: usize,
+    /// Whether a partial last line was dropped (resume only).
+    pub dropped_partial_line: bool,
+    /// Games dropped because some seats were missing (resume only).
+    pub dropped_games: usize,
+    /// `(variant index, game index)` still to play, game by game across variants.
+    pub todo: Vec<(usize, u64)>,
+}
+
+/// The outcome of a run.
+#[derive(Debug)]
+pub struct RunReport {
+    /// Games played by this run (all variants together).
+    pub played: usize,
+    /// The finished, sorted games table.
+    pub table: GamesTable,
+}
+
+/// A game of one variant: the variant's agents and game constructor.
+pub type VariantGames<'a, G> = (Vec<AgentSpec>, Box<dyn Fn(u64) -> G + Sync + 'a>);
+
+impl<'a, G: Game + 'static> Experiment<'a, G> {
+    /// An experiment described by `config`, with the agents and game constructor of each
+    /// variant (agent labels must match the configuration).
+    pub fn new(
+        config: ExperimentConfig,
+        variants: Vec<VariantGames<'a, G>>,
+    ) -> Result<Experiment<'a, G>, ArenaError> {
+        if variants.len() != config.variants.len() || variants.is_empty() {
+            return Err(ArenaError::Config(
+                "an experiment needs one set of agents per configured variant".into(),
+            ));
+        }
+        if config.games == 0 {
+            return Err(ArenaError::Config("--games must be at least 1".into()));
+        }
+        let variants = variants
+            .into_iter()
+            .enumerate()
+            .map(|(v, (specs, new_game))| {
+                let tc = config.tournament(v);
+                let labels: Vec<String> = specs.iter().map(AgentSpec::label).collect();
+                if labels != tc.agents {
+                    return Err(ArenaError::Config(format!(
+                        "variant {}: the configuration's agents differ from the specs given",
+                        config.variants[v].name
+                    )));
+                }
+                let schedule =
+                    Schedule::new(tc.players, tc.players).map_err(|e| ArenaError::Config(e.0))?;
+                Ok(Variant {
+                    config: tc,
+                    specs,
+                    schedule,
+                    new_game,
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Experiment { config, variants })
+    }
+
+    /// Checks and prepares the folder before any game runs: a fresh run refuses a folder that
+    /// already holds a `games.csv`; a resumed run refuses one whose `run.json` describes
+    /// another experiment, keeps its finished games and drops partial ones.
+    pub fn prepare(&self, dir: &Path, resume: bool) -> Result<Prepared, ArenaError> {
+        let folder = Folder::new(dir);
+        let games_path = folder.games();
+        let exists = games_path.exists();
+        if exists && !resume {
+            return Err(ArenaError::Conflict(format!(
+                "{} already exists; add --resume to continue that run (or to re-summarise it \
+                 when finished), or choose another --out",
+                games_path.display()
+            )));
+        }
+        let stat_names: Vec<String> = G::stat_names().iter().map(|s| s.to_string()).collect();
+        let mut prepared = Prepared {
+            folder: folder.clone(),
+            resumed: exists,
+            kept_games: 0,
+            dropped_partial_line: false,
+            dropped_games: 0,
+            todo: Vec::new(),
+        };
+        let mut done = std::collections::BTreeSet::new();
+        if exists {
+            let stored = ExperimentConfig::load(&folder.config()).map_err(|e| {
+                ArenaError::Conflict(format!("cannot resume {}: {e}", games_path.display()))
+            })?;
+            let diffs = stored.differences(&self.config);
+            if !diffs.is_empty() {
+                return Err(ArenaError::Conflict(format!(
+                    "cannot resume {}: it belongs to a different experiment or game count \
+                     ({} vs this command):\n  {}",
+                    dir.display(),
+                    folder.config().display(),
+                    diffs.join("\n  ")
+                )));
+            }
+            let finished = read_finished(&games_path, &stat_names, true, |r| self.check(r))?;
+            finished.kept.write_atomically(&games_path)?;
+            prepared.kept_games = finished.done.len();
+            prepared.dropped_partial_line = finished.dropped_partial_line;
+            prepared.dropped_games = finished.dropped_games.len();
+            done = finished.done;
+        } else {
+            write_atomically(&folder.config(), &self.config.to_json())?;
+            GamesWriter::create(&games_path, &stat_names, true)?;
+        }
+        for g in 0..self.config.games {
+            for (v, var) in self.config.variants.iter().enumerate() {
+                if !done.contains(&(Some(var.name.clone()), g)) {
+                    prepared.todo.push((v, g));
+                }
+            }
+        }
+        Ok(prepared)
+    }
+
+    /// Checks that a row of a resumed file is a seat of a game of this experiment.
+    fn check(&self, row: &crate::io::games_csv::GameRow) -> Result<(), String> {
+        let name = row.variant.as_deref().unwrap_or_default();
+        let v = self.config.variant_index(name).ok_or_else(|| {
+            let names: Vec<&str> = self.config.variants.iter().map(|v| v.name.as_str()).collect();
+            format!(
+                "row does not belong to this experiment: variant {name} is not one of {}",
+                names.join(", ")
+            )
+        })?;
+        check_row(&self.variants[v].config, &self.variants[v].schedule, row)
+    }
+
+    /// Plays the prepared folder's missing games and finalises `games.csv` (sorted by variant
+    /// in spec order, game index, seat).
+    pub fn run(&self, prepared: &Prepared, options: &RunOptions) -> Result<RunReport, ArenaError> {
+        let games_path = prepared.folder.games();
+        let run_id = new_run_id();
+        let mut writer = GamesWriter::append(&games_path)?;
+        let total = self.config.games * self.variants.len() as u64;
+        let mut progress =
+            Progress::new(options.progress, total, total - prepared.todo.len() as u64);
+        let pool = thread_pool(options.threads).map_err(ArenaError::Config)?;
+        let play = |(v, g): (usize, u64)| {
+            let var = &self.variants[v];
+            let game = play_game(
+                var.new_game.as_ref(),
+                &var.specs,
+                &var.schedule,
+                self.config.seed,
+                g,
+            );
+            (v, game)
+        };
+        let result = play_parallel(&pool, &prepared.todo, play, |(v, game)| {
+            let mut rows = game_rows(&self.variants[v].config, &run_id, &game);
+            for r in &mut rows {
+                r.variant = Some(self.config.variants[v].name.clone());
+            }
+            writer.write_game(&rows)?;
+            progress.tick();
+            Ok::<(), std::io::Error>(())
+        });
+        progress.finish();
+        result?;
+        let mut table = GamesTable::read(&games_path)?;
+        let order = |name: &Option<String>| {
+            name.as_deref()
+                .and_then(|n| self.config.variant_index(n))
+                .unwrap_or(usize::MAX)
+        };
+        table
+            .rows
+            .sort_by_key(|r| (order(&r.variant), r.game_index, r.seat));
+        table.write_atomically(&games_path)?;
+        Ok(RunReport {
+            played: prepared.todo.len(),
+            table,
+        })
+    }
+}

@@ -5,11 +5,12 @@
 //!
 //! Layout: [`core`] holds the game-agnostic engine pieces (geometry, board, union-find, tile
 //! sets, RNG streams, the [`core::game::Game`] trait); `games` holds one module per game;
-//! `io` holds game records.
+//! `io` holds game records; `arena` runs tournaments and `experiment` paired balance studies.
 
 pub mod agents;
 pub mod analysis;
 pub mod arena;
 pub mod core;
+pub mod experiment;
 pub mod games;
 pub mod io;

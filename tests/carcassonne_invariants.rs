@@ -40,7 +40,11 @@ fn check_conservation(s: &CarcassonneState) {
             s.options().meeples as usize,
             "meeples of P{p} not conserved"
         );
-        assert_eq!(s.stats(p).total_points(), s.scores()[p], "points by source ≠ score");
+        assert_eq!(
+            s.stats(p).total_points(),
+            s.scores()[p],
+            "points by source ≠ score"
+        );
         assert_eq!(s.track_position(p) as i32, s.scores()[p] % 50, "C-6 track");
     }
     // C-2: a meeple stands only where its feature's aggregate counts it.

@@ -54,5 +54,9 @@ fn apply_and_legal_actions_do_not_allocate() {
         COUNTING.store(false, Ordering::Relaxed);
     }
     assert!(decisions > 10_000);
-    assert_eq!(ALLOCATIONS.load(Ordering::Relaxed), 0, "allocations during play");
+    assert_eq!(
+        ALLOCATIONS.load(Ordering::Relaxed),
+        0,
+        "allocations during play"
+    );
 }

@@ -78,8 +78,7 @@ fn flood_fill(s: &CarcassonneState) -> (Vec<Feature>, HashMap<(usize, u8), usize
                         Some(h) => no.half_segment[h.facing().index()],
                     };
                     assert_ne!(other, NO_SEGMENT, "edges do not match at {}", cells[n].at);
-                    if let std::collections::hash_map::Entry::Vacant(e) = id_of.entry((n, other))
-                    {
+                    if let std::collections::hash_map::Entry::Vacant(e) = id_of.entry((n, other)) {
                         e.insert(id);
                         members.push((n, other));
                     }
@@ -143,7 +142,13 @@ fn check_aggregates(s: &CarcassonneState, features: &[Feature]) {
     for f in features {
         for &(c, k) in &f.members {
             let agg = s.feature(cells[c].first_node + k);
-            let got = (agg.open, agg.tiles, agg.pennants, agg.meeples, agg.bordering_cities());
+            let got = (
+                agg.open,
+                agg.tiles,
+                agg.pennants,
+                agg.meeples,
+                agg.bordering_cities(),
+            );
             let want = (f.open, f.tiles, f.pennants, f.meeples, f.cities);
             assert_eq!(got, want, "{:?} at {} segment {k}", f.kind, cells[c].at);
         }
@@ -180,9 +185,9 @@ fn expected_turn_points(
             }
             _ => continue,
         };
-        for p in 0..5 {
+        for (p, points) in points[slot].iter_mut().enumerate() {
             if f.scorers() & 1 << p != 0 {
-                points[slot][p] += value;
+                *points += value;
             }
         }
     }
@@ -203,9 +208,9 @@ fn expected_final_points(s: &CarcassonneState) -> [[i32; 5]; 4] {
             }
             _ => (3, 3 * f.cities as i32),
         };
-        for p in 0..5 {
+        for (p, points) in points[slot].iter_mut().enumerate() {
             if f.scorers() & 1 << p != 0 {
-                points[slot][p] += value;
+                *points += value;
             }
         }
     }
@@ -276,5 +281,8 @@ fn union_find_matches_flood_fill_on_500_random_games() {
         assert_eq!(points_by(&g, &final_sources), want.to_vec(), "seed {seed}");
     }
     assert!(checks > 30_000, "only {checks} positions checked");
-    assert!(cities_bordered > 1000, "fields rarely border completed cities");
+    assert!(
+        cities_bordered > 1000,
+        "fields rarely border completed cities"
+    );
 }

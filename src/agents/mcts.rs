@@ -421,15 +421,31 @@ impl<G: Game> Tree<G> {
     }
 
     /// The eligible child (from `self.kids`) with the best UCB score, and its candidate index.
-    /// UCB counts a child's availability in place of its parent's visits, and its prior as
-    /// `prior_visits` extra visits (all children are visited when that is 0).
+    /// UCB counts a child's availability in place of its parent's visits. With
+    /// `prior_visits > 0`, a child's prior counts as that many extra visits worth the mean
+    /// reward of its visited siblings plus its prior's shortfall from the best prior, so that
+    /// priors only rank siblings and never compete with rollout values on their own scale
+    /// (with `prior_visits == 0`, every child is visited once first).
     fn select(&self, c: f64, prior_visits: f64) -> (u32, usize) {
+        let (mut reward, mut visits, mut top_prior) = (0.0, 0u64, f64::NEG_INFINITY);
+        for &(id, _) in &self.kids {
+            let n = &self.nodes[id as usize];
+            reward += n.reward;
+            visits += n.visits as u64;
+            top_prior = top_prior.max(n.prior);
+        }
+        let anchor = if visits > 0 {
+            reward / visits as f64
+        } else {
+            0.5
+        };
         let mut best = self.kids[0];
         let mut best_score = f64::NEG_INFINITY;
         for &(id, i) in &self.kids {
             let n = &self.nodes[id as usize];
             let visits = n.visits as f64 + prior_visits;
-            let mean = (n.reward + prior_visits * n.prior) / visits;
+            let virtual_mean = anchor + n.prior - top_prior;
+            let mean = (n.reward + prior_visits * virtual_mean) / visits;
             let score = mean + c * ((n.avail as f64).ln() / visits).sqrt();
             if score > best_score {
                 best_score = score;
@@ -501,6 +517,14 @@ fn unit(rng: &mut GameRng) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
+/// Root statistics of one candidate, summed over trees.
+#[derive(Clone, Copy, Debug, Default)]
+struct RootStat {
+    visits: u64,
+    reward: f64,
+    prior: f64,
+}
+
 /// Determinized open-loop UCT with optional root parallelism.
 pub(crate) struct MctsAgent<G: Game> {
     rng: GameRng,
@@ -509,7 +533,7 @@ pub(crate) struct MctsAgent<G: Game> {
     cfg: Config,
     trees: Vec<Tree<G>>,
     allowed: Vec<G::Action>,
-    visits: Vec<u64>,
+    root: Vec<RootStat>,
     telemetry: Option<String>,
 }
 
@@ -529,7 +553,7 @@ impl<G: Game> MctsAgent<G> {
             cfg,
             trees: (0..cfg.threads).map(|_| Tree::new()).collect(),
             allowed: Vec::new(),
-            visits: Vec::new(),
+            root: Vec::new(),
             telemetry: None,
         }
     }
@@ -559,38 +583,64 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
                 .zip(seeds)
                 .for_each(|(tree, seed)| tree.search(&shared, seed));
         }
-        self.visits.clear();
-        self.visits.resize(self.allowed.len(), 0);
+        self.root.clear();
+        self.root.resize(self.allowed.len(), RootStat::default());
         for tree in &self.trees {
             let mut child = tree.nodes[0].first_child;
             while child != NONE {
                 let n = &tree.nodes[child as usize];
                 if let Some(i) = self.allowed.iter().position(|a| Some(*a) == n.action) {
-                    self.visits[i] += n.visits as u64;
+                    let r = &mut self.root[i];
+                    r.visits += n.visits as u64;
+                    r.reward += n.reward;
+                    r.prior = n.prior;
                 }
                 child = n.next_sibling;
             }
         }
-        let (best, &most) = self
-            .visits
-            .iter()
-            .enumerate()
-            .max_by_key(|(i, v)| (**v, std::cmp::Reverse(*i)))
+        let best = (0..self.root.len())
+            .max_by_key(|&i| (self.root[i].visits, std::cmp::Reverse(i)))
             .expect("at least two candidates");
         if self.cfg.telemetry {
-            let iterations: u64 = self.trees.iter().map(|t| t.iterations).sum();
-            let depth = self.trees.iter().map(|t| t.max_depth).max().unwrap_or(0);
-            let total: u64 = self.visits.iter().sum();
-            self.telemetry = Some(format!(
-                "iterations={iterations} max_depth={depth} visit_share={:.3} candidates={}",
-                most as f64 / total.max(1) as f64,
-                self.allowed.len()
-            ));
+            self.telemetry = Some(self.describe(best));
         }
         self.allowed[best]
     }
 
     fn telemetry(&self) -> Option<String> {
         self.telemetry.clone()
+    }
+}
+
+impl<G: Game> MctsAgent<G> {
+    /// Telemetry of the decision just searched, `best` being the chosen candidate: iterations,
+    /// deepest path, visit share of the choice, and the three most visited root actions with
+    /// visits, mean reward and prior.
+    fn describe(&self, best: usize) -> String {
+        let iterations: u64 = self.trees.iter().map(|t| t.iterations).sum();
+        let depth = self.trees.iter().map(|t| t.max_depth).max().unwrap_or(0);
+        let total: u64 = self.root.iter().map(|r| r.visits).sum();
+        let mut order: Vec<usize> = (0..self.root.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.root[i].visits));
+        let top: Vec<String> = order
+            .iter()
+            .take(3)
+            .map(|&i| {
+                let r = &self.root[i];
+                format!(
+                    "{:?} n={} q={:.3} prior={:.3}",
+                    self.allowed[i],
+                    r.visits,
+                    r.reward / r.visits.max(1) as f64,
+                    r.prior
+                )
+            })
+            .collect();
+        format!(
+            "iterations={iterations} max_depth={depth} visit_share={:.3} candidates={} top: {}",
+            self.root[best].visits as f64 / total.max(1) as f64,
+            self.allowed.len(),
+            top.join("; ")
+        )
     }
 }

@@ -325,6 +325,13 @@ impl AgentSpec {
         self.kind
     }
 
+    /// The iterations per decision of an `mcts` spec without a time budget (what a
+    /// simulations-per-second measurement needs); `None` for any other spec.
+    pub fn fixed_iterations(&self) -> Option<u64> {
+        (self.kind == AgentKind::Mcts && self.params.int("time_ms") == 0)
+            .then(|| self.params.int("iters"))
+    }
+
     /// Canonical one-line form (kind + every non-default param), stable, for CSV columns.
     /// It is itself a valid inline spec.
     pub fn label(&self) -> String {

@@ -1,6 +1,7 @@
 //! `meeplelab bench`: engine speed measurements. Prints what it measured; asserts nothing.
 
 use super::CmdResult;
+use meeplelab::agents::AgentSpec;
 use meeplelab::core::game::Game;
 use meeplelab::core::playout::{random_playout, PlayoutCounts};
 use meeplelab::core::rng::{derive_seed, rng_from_seed};
@@ -31,6 +32,12 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// MCTS agent measured at the first decision (any agent spec of kind mcts).
+    #[arg(long, default_value = "mcts:iters=2000,rollout=random,prior=random")]
+    pub mcts: String,
+    /// Searches per MCTS measurement (each from the first decision of a different game).
+    #[arg(long, default_value_t = 8)]
+    pub searches: u64,
 }
 
 /// Sub-modes of `bench`.
@@ -62,6 +69,17 @@ pub fn run(args: &Args) -> CmdResult {
     let (one, t1) = in_pool(1, || playouts(args.players, args.seed, games))?;
     let (many, tn) = in_pool(all, || playouts(args.players, args.seed, games))?;
     let (checks, check_secs) = placement_checks(args.players, args.seed);
+    let spec = AgentSpec::resolve(&args.mcts).map_err(|e| e.to_string())?;
+    spec.validate_for::<SafariState>().map_err(|e| e.to_string())?;
+    let iters = spec.fixed_iterations().ok_or_else(|| {
+        format!(
+            "--mcts needs an mcts spec with a fixed iteration budget, not \"{}\"",
+            spec.label()
+        )
+    })?;
+    let searches = args.searches.max(1);
+    let (_, m1) = in_pool(1, || mcts_searches(&spec, args.players, args.seed, searches))?;
+    let (_, mn) = in_pool(all, || mcts_searches(&spec, args.players, args.seed, searches))?;
     let size = std::mem::size_of::<SafariState>();
     let report = serde_json::json!({
         "game": args.game,
@@ -83,6 +101,13 @@ pub fn run(args: &Args) -> CmdResult {
             "speedup": t1 / tn,
         },
         "placement_checks_per_s": checks as f64 / check_secs,
+        "mcts": {
+            "spec": spec.label(),
+            "searches": searches,
+            "iterations_per_search": iters,
+            "one_thread_simulations_per_s": (iters * searches) as f64 / m1,
+            "all_threads_simulations_per_s": (iters * searches) as f64 / mn,
+        },
     });
     if args.json {
         println!("{report}");
@@ -121,6 +146,31 @@ fn print_report(r: &serde_json::Value) {
         "placement checks (frontier cell x rotation fit tests): {:.0}/s",
         f(&r["placement_checks_per_s"])
     );
+    let m = &r["mcts"];
+    println!(
+        "MCTS {} at the first decision, rollouts included: {:.0} simulations/s on 1 thread, {:.0}/s on {} threads",
+        m["spec"].as_str().unwrap_or("?"),
+        f(&m["one_thread_simulations_per_s"]),
+        f(&m["all_threads_simulations_per_s"]),
+        all["threads"]
+    );
+}
+
+/// Runs one search from the first decision of `searches` games (in parallel on the current
+/// pool); returns the number of searches.
+fn mcts_searches(spec: &AgentSpec, players: usize, seed: u64, searches: u64) -> u64 {
+    (0..searches)
+        .into_par_iter()
+        .map(|i| {
+            let game_seed = derive_seed(seed ^ 0x3c75, i);
+            let state = SafariState::new(&Setup::new(players, game_seed)).expect("default setup");
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
+            let mut agent = spec.build::<SafariState>(game_seed, 0);
+            std::hint::black_box(agent.choose(&state, &legal));
+            1
+        })
+        .sum()
 }
 
 fn in_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<(T, f64), String> {

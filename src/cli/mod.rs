@@ -1,6 +1,7 @@
 //! The `meeplelab` command line: parse arguments, call the library, print results.
 
 mod bench;
+mod experiment;
 mod match_cmd;
 mod merge;
 mod perft;
@@ -52,6 +53,9 @@ pub enum Command {
     Render(render::Args),
     /// Play Safari in the terminal against agents (numbered options or moves in notation).
     Play(play::Args),
+    /// Run a balance experiment from a TOML spec: paired rule/agent variants on the same game
+    /// seeds; writes games.csv, summary.csv and charts (docs/experiments.md).
+    Experiment(experiment::Args),
 }
 
 /// `meeplelab tiles …`
@@ -99,6 +103,7 @@ pub fn run() -> i32 {
         Command::Merge(args) => merge::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Experiment(args) => experiment::run(&args),
     };
     match result {
         Ok(()) => 0,

@@ -360,7 +360,10 @@ mod tests {
             assert_eq!(h.facing().facing(), h);
             assert_eq!(h.facing().side(), h.side().opposite());
             // A quarter turn moves every half with its side.
-            assert_eq!(h.rotated(Rotation::new(1)).side(), h.side().rotated(Rotation::new(1)));
+            assert_eq!(
+                h.rotated(Rotation::new(1)).side(),
+                h.side().rotated(Rotation::new(1))
+            );
             assert_eq!(HalfSide::from_name(h.name()), Some(h));
         }
         assert_eq!(nw.rotated(Rotation::new(1)).name(), "En");

@@ -99,7 +99,11 @@ impl ExperimentConfig {
         if names(self) == names(other) {
             for (a, b) in self.variants.iter().zip(&other.variants) {
                 let field = |f: &str| format!("variant {}: {f}", a.name);
-                cmp(&field("players"), a.players.to_string(), b.players.to_string());
+                cmp(
+                    &field("players"),
+                    a.players.to_string(),
+                    b.players.to_string(),
+                );
                 cmp(&field("agents"), a.agents.join(" | "), b.agents.join(" | "));
                 cmp(&field("rules"), a.rules.clone(), b.rules.clone());
             }
@@ -171,10 +175,16 @@ mod tests {
         other.variants[1].rules = "vehicles=1".into();
         assert_eq!(
             c.differences(&other),
-            vec!["games: 10 vs 20", "variant b: rules: vehicles=0 vs vehicles=1"]
+            vec![
+                "games: 10 vs 20",
+                "variant b: rules: vehicles=0 vs vehicles=1"
+            ]
         );
         other.variants.pop();
-        assert_eq!(c.differences(&other), vec!["games: 10 vs 20", "variants: a b vs a"]);
+        assert_eq!(
+            c.differences(&other),
+            vec!["games: 10 vs 20", "variants: a b vs a"]
+        );
         assert_eq!(c.tournament(1).rules, "vehicles=0");
         assert_eq!(c.variant_index("b"), Some(1));
     }

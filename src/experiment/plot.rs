@@ -334,7 +334,9 @@ fn draw_inner<DB: DrawingBackend>(
             "win rate (share of games won), 95% Wilson interval; grey line: 1 / players; \
              \u{394}: paired difference to the baseline, 95% bootstrap interval"
         }
-        Kind::Points => "mean points per game by source; \u{394}: paired score difference to the baseline",
+        Kind::Points => {
+            "mean points per game by source; \u{394}: paired score difference to the baseline"
+        }
     };
     let percent = |v: &f64| format!("{:.0}%", 100.0 * v);
     let plain = |v: &f64| format!("{v:.0}");
@@ -447,7 +449,10 @@ fn draw_legend<DB: DrawingBackend>(
             y += 20;
         }
         let colour = PALETTE[k % PALETTE.len()];
-        root.draw(&Rectangle::new([(x, y - 6), (x + 12, y + 6)], colour.filled()))?;
+        root.draw(&Rectangle::new(
+            [(x, y - 6), (x + 12, y + 6)],
+            colour.filled(),
+        ))?;
         root.draw(&Text::new(
             s.clone(),
             (x + 18, y),

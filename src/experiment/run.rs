@@ -173,7 +173,12 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
     fn check(&self, row: &crate::io::games_csv::GameRow) -> Result<(), String> {
         let name = row.variant.as_deref().unwrap_or_default();
         let v = self.config.variant_index(name).ok_or_else(|| {
-            let names: Vec<&str> = self.config.variants.iter().map(|v| v.name.as_str()).collect();
+            let names: Vec<&str> = self
+                .config
+                .variants
+                .iter()
+                .map(|v| v.name.as_str())
+                .collect();
             format!(
                 "row does not belong to this experiment: variant {name} is not one of {}",
                 names.join(", ")

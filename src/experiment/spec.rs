@@ -2,8 +2,10 @@
 //! `docs/experiments.md`; errors name the file, the line and the key.
 
 use super::config::{ExperimentConfig, VariantConfig};
+use super::run::Experiment;
 use super::summary::Group;
 use crate::agents::AgentSpec;
+use crate::arena::ArenaError;
 use crate::core::game::Game;
 use crate::core::tileset::{CompiledTiles, TileSet};
 use crate::games::safari::{builtin_tiles, Options, SafariState, Setup, PLAYER_RANGE};
@@ -122,7 +124,10 @@ impl Spec {
     /// Reads and checks a spec file.
     pub fn load(path: &Path) -> Result<Spec, SpecError> {
         let text = std::fs::read_to_string(path).map_err(|e| {
-            SpecError(format!("cannot read experiment spec {}: {e}", path.display()))
+            SpecError(format!(
+                "cannot read experiment spec {}: {e}",
+                path.display()
+            ))
         })?;
         Spec::parse(&text, path)
     }
@@ -244,6 +249,26 @@ impl Spec {
             tiles,
             variants,
         })
+    }
+
+    /// The experiment ready to run, with `games` games per variant.
+    pub fn experiment(&self, games: u64) -> Result<Experiment<'static, SafariState>, ArenaError> {
+        let variants = self
+            .variants
+            .iter()
+            .map(|v| {
+                let mut setup = Setup::with_tiles(v.players, 0, self.tiles.clone());
+                setup.options = v.rules;
+                let new_game = move |seed: u64| {
+                    let mut s = setup.clone();
+                    s.seed = seed;
+                    SafariState::new(&s).expect("setup checked when the spec was read")
+                };
+                let new_game: Box<dyn Fn(u64) -> SafariState + Sync> = Box::new(new_game);
+                (v.agents.clone(), new_game)
+            })
+            .collect();
+        Experiment::new(self.config(games), variants)
     }
 
     /// The stored configuration of a run of `games` games per variant.
@@ -445,18 +470,38 @@ agents = ["random", "greedy", "random:forbid=extend"]
     #[test]
     fn errors_name_file_line_and_key() {
         let cases = [
-            ("vehicle_bonus = 5", "vehicle_bonus = 500", "exp.toml:10: rules.vehicle_bonus"),
+            (
+                "vehicle_bonus = 5",
+                "vehicle_bonus = 500",
+                "exp.toml:10: rules.vehicle_bonus",
+            ),
             (
                 "rules = { vehicles = 0 }",
                 "rules = { vehicles = 9 }",
                 "exp.toml:17: variant[1].rules.vehicles",
             ),
-            ("forbid = [\"dig\"]", "forbid = [\"digg\"]", "variant[1].forbid"),
-            ("\"greedy\",", "\"greedy:iters=5\",", "exp.toml:23: variant[2].agents[1]"),
-            ("players = 3", "players = 7", "exp.toml:22: variant[2].players"),
+            (
+                "forbid = [\"dig\"]",
+                "forbid = [\"digg\"]",
+                "variant[1].forbid",
+            ),
+            (
+                "\"greedy\",",
+                "\"greedy:iters=5\",",
+                "exp.toml:23: variant[2].agents[1]",
+            ),
+            (
+                "players = 3",
+                "players = 7",
+                "exp.toml:22: variant[2].players",
+            ),
             ("name = \"three\"", "name = \"baseline\"", "defined twice"),
             ("games = 4", "games = 0", "exp.toml:6: games"),
-            ("game = \"safari\"", "game = \"chess\"", "exp.toml:3: game: unknown game"),
+            (
+                "game = \"safari\"",
+                "game = \"chess\"",
+                "exp.toml:3: game: unknown game",
+            ),
             ("seed = 7", "seed = 7\nspeed = 3", "unknown field `speed`"),
             ("name = \"t\"", "name = \"a b\"", "exp.toml:2: name"),
         ];
@@ -466,11 +511,20 @@ agents = ["random", "greedy", "random:forbid=extend"]
             let e = parse(&text).unwrap_err().0;
             assert!(e.contains(want), "{to}: {e}");
         }
-        let e = parse(&GOOD.replacen("agents = [\"random\"]", "agents = [\"random\", \"random\", \"random\"]", 1))
+        let e = parse(&GOOD.replacen(
+            "agents = [\"random\"]",
+            "agents = [\"random\", \"random\", \"random\"]",
+            1,
+        ))
+        .unwrap_err()
+        .0;
+        assert!(
+            e.contains("exp.toml:5: agents: 3 agents for 2 players"),
+            "{e}"
+        );
+        let e = parse(GOOD.split("[[variant]]").next().unwrap())
             .unwrap_err()
             .0;
-        assert!(e.contains("exp.toml:5: agents: 3 agents for 2 players"), "{e}");
-        let e = parse(GOOD.split("[[variant]]").next().unwrap()).unwrap_err().0;
         assert!(e.contains("at least one [[variant]]"), "{e}");
     }
 }

@@ -253,9 +253,9 @@ fn separate_cities_meet(layout: &TileLayout, corner: Corner) -> bool {
 /// The text of `tiles show` for a Carcassonne set: header, then every type with its drawing.
 fn render_carcassonne(set: &TileSet) -> String {
     let sum = |per: &dyn Fn(&TileType) -> usize| {
-        set.types
-            .iter()
-            .fold(0usize, |n, t| n.saturating_add(t.copy_count().saturating_mul(per(t))))
+        set.types.iter().fold(0usize, |n, t| {
+            n.saturating_add(t.copy_count().saturating_mul(per(t)))
+        })
     };
     let of_kind = |kind: FeatureKind| {
         move |t: &TileType| t.layout.features.iter().filter(|f| f.kind == kind).count()
@@ -272,7 +272,11 @@ fn render_carcassonne(set: &TileSet) -> String {
         count_noun(sum(&|_| 1), "tile", "tiles"),
         count_noun(set.land_tile_count(), "land tile", "land tiles"),
         count_noun(pennants, "pennant", "pennants"),
-        count_noun(sum(&of_kind(FeatureKind::Monastery)), "monastery", "monasteries"),
+        count_noun(
+            sum(&of_kind(FeatureKind::Monastery)),
+            "monastery",
+            "monasteries"
+        ),
     ));
     lines.push(match &set.start_type {
         Some(start) => format!("start tile: one copy of {}, at 0 0 as drawn", start.id),
@@ -286,7 +290,10 @@ fn render_carcassonne(set: &TileSet) -> String {
             tile.id,
             count_noun(tile.count, "copy", "copies")
         ));
-        lines.extend(beside(&draw_layout(&tile.layout), &carcassonne_notes(&tile.layout)));
+        lines.extend(beside(
+            &draw_layout(&tile.layout),
+            &carcassonne_notes(&tile.layout),
+        ));
     }
     lines.push(String::new());
     lines.join("\n")

@@ -126,7 +126,8 @@ fn check_rim(
         let [h0, h1] = HalfSide::of_side(side).map(HalfSide::name);
         match (covering.map(|f| (f.kind, f.line)), a, b) {
             (Some((FeatureKind::City, _)), None, None) => {}
-            (Some((FeatureKind::City, _)), Some(f), _) | (Some((FeatureKind::City, _)), _, Some(f)) => {
+            (Some((FeatureKind::City, _)), Some(f), _)
+            | (Some((FeatureKind::City, _)), _, Some(f)) => {
                 return Err((
                     line_of(f),
                     format!(
@@ -182,7 +183,10 @@ fn check_rim(
     }
     for i in 0..4 {
         // The last half of side i and the first of the next side meet at a corner.
-        let (h, k) = (HalfSide::from_index(2 * i + 1), HalfSide::from_index(2 * i + 2));
+        let (h, k) = (
+            HalfSide::from_index(2 * i + 1),
+            HalfSide::from_index(2 * i + 2),
+        );
         if let (Some(x), Some(y)) = (half_field[h.index()], half_field[k.index()]) {
             if x != y {
                 return Err((
@@ -414,16 +418,37 @@ mod tests {
     fn carcassonne_syntax_errors_name_what_was_expected() {
         let header = "tileset t\ngame carcassonne\ntile x count 1\n";
         let cases = [
-            ("city pennant N\n", "expected \"pennant\" once, at the end of the city line"),
+            (
+                "city pennant N\n",
+                "expected \"pennant\" once, at the end of the city line",
+            ),
             ("city N pennant pennant\n", "expected \"pennant\" once"),
-            ("field N Nw\n", "\"Nw\" overlaps an earlier word on this line"),
+            (
+                "field N Nw\n",
+                "\"Nw\" overlaps an earlier word on this line",
+            ),
             ("field Nw Nw\n", "\"Nw\" is listed twice"),
-            ("field Xy\n", "expected a side letter N, E, S or W or half side Nw"),
-            ("monastery\nmonastery\n", "a second \"monastery\" line in this block"),
-            ("monastery N\n", "expected \"monastery\", found \"monastery N\""),
-            ("road N birds 1\n", "birds are only allowed on bush; a road line"),
+            (
+                "field Xy\n",
+                "expected a side letter N, E, S or W or half side Nw",
+            ),
+            (
+                "monastery\nmonastery\n",
+                "a second \"monastery\" line in this block",
+            ),
+            (
+                "monastery N\n",
+                "expected \"monastery\", found \"monastery N\"",
+            ),
+            (
+                "road N birds 1\n",
+                "birds are only allowed on bush; a road line",
+            ),
             ("start-tile\n", "expected \"start-tile <tile id>\""),
-            ("start-tile x\nstart-tile x\n", "a second \"start-tile\" line (the first is at line 4)"),
+            (
+                "start-tile x\nstart-tile x\n",
+                "a second \"start-tile\" line (the first is at line 4)",
+            ),
         ];
         for (body, phrase) in cases {
             let e = set(&format!("{header}{body}")).expect_err(body);
@@ -431,7 +456,10 @@ mod tests {
         }
         let t = set(&format!("{header}city N W pennant\nfield E S\nmonastery\n")).unwrap();
         let f = &t.types[0].layout.features;
-        assert_eq!((f[0].kind, f[0].sides, f[0].pennants), (FeatureKind::City, 0b1001, 1));
+        assert_eq!(
+            (f[0].kind, f[0].sides, f[0].pennants),
+            (FeatureKind::City, 0b1001, 1)
+        );
         assert_eq!((f[1].kind, f[1].halves), (FeatureKind::Field, 0b0011_1100));
         assert_eq!(f[2].kind, FeatureKind::Monastery);
     }
@@ -441,9 +469,17 @@ mod tests {
         let safari = "tileset t\ngame safari\ntile 1 count 1\nroad N\ncopy\n\
                       start\ncell 0 0\ncopy\n";
         let e = validate(&set(safari).unwrap()).unwrap_err();
-        assert!(e.message.contains("tile 1 has a road, a carcassonne feature"), "{e}");
+        assert!(
+            e.message
+                .contains("tile 1 has a road, a carcassonne feature"),
+            "{e}"
+        );
         let e = validate(&set(&safari.replace("road N\n", "start-tile 1\n")).unwrap()).unwrap_err();
-        assert!(e.message.contains("\"start-tile\" is for carcassonne tile sets"), "{e}");
+        assert!(
+            e.message
+                .contains("\"start-tile\" is for carcassonne tile sets"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -463,8 +499,24 @@ mod tests {
         assert_eq!(o.side_segment[Side::N.index()], 0);
         assert_eq!(o.side_segment[Side::E.index()], NO_SEGMENT);
         let field_at = |name: &str| o.half_segment[HalfSide::from_name(name).unwrap().index()];
-        assert_eq!([field_at("En"), field_at("Es"), field_at("Ne"), field_at("Se")], [1; 4]);
-        assert_eq!([field_at("Ws"), field_at("Wn"), field_at("Nw"), field_at("Sw")], [2; 4]);
+        assert_eq!(
+            [
+                field_at("En"),
+                field_at("Es"),
+                field_at("Ne"),
+                field_at("Se")
+            ],
+            [1; 4]
+        );
+        assert_eq!(
+            [
+                field_at("Ws"),
+                field_at("Wn"),
+                field_at("Nw"),
+                field_at("Sw")
+            ],
+            [2; 4]
+        );
         // Edge codes: road 1, city 2, field 0 (D: city N, road E W).
         assert_eq!(first("D").orientations[0].signature, 0b01_00_01_10);
         // Borders: D's north field borders its city (segment 0); the south field nothing.
@@ -477,8 +529,14 @@ mod tests {
     fn drawings_show_roads_cities_pennants_and_monasteries() {
         let set = TileSet::builtin_carcassonne();
         let draw = |id: &str| draw_layout(&set.types.iter().find(|t| t.id == id).unwrap().layout);
-        assert_eq!(draw("A"), [".......", ".......", "...M...", "...|...", "...|..."]);
-        assert_eq!(draw("D"), ["#######", ".......", "-------", ".......", "......."]);
+        assert_eq!(
+            draw("A"),
+            [".......", ".......", "...M...", "...|...", "...|..."]
+        );
+        assert_eq!(
+            draw("D"),
+            ["#######", ".......", "-------", ".......", "......."]
+        );
         assert_eq!(draw("C")[2], "#######");
         // Separate caps stay apart at the corner where they meet; a joined city does not.
         assert_eq!(draw("I")[0], ".######");

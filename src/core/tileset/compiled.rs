@@ -325,7 +325,12 @@ fn content_hash(set: &TileSet) -> u64 {
         text.push_str(&format!("start-tile {};", start.id));
     }
     for c in &set.start {
-        layout(&mut text, "start", &c.layout, std::slice::from_ref(&c.animals));
+        layout(
+            &mut text,
+            "start",
+            &c.layout,
+            std::slice::from_ref(&c.animals),
+        );
     }
     for c in &set.start {
         text.push_str(&format!("s{},{};", c.x, c.y));

@@ -190,8 +190,7 @@ impl TileLayout {
             .into_iter()
             .filter(|c| {
                 self.bush_corners & c.bit() == 0
-                    && c
-                        .sides()
+                    && c.sides()
                         .iter()
                         .all(|s| !matches!(self.terrain(*s), Terrain::Bush | Terrain::City))
             })

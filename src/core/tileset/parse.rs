@@ -278,9 +278,9 @@ impl Parser {
             _ => (args, 0),
         };
         if side_words.contains(&"pennant") {
-            return Err(self.error(
-                "expected \"pennant\" once, at the end of the city line".to_string(),
-            ));
+            return Err(
+                self.error("expected \"pennant\" once, at the end of the city line".to_string())
+            );
         }
         let sides = self.mask(side_words, "city", "side letter N, E, S or W", |w| {
             Side::from_letter(w).map(Side::bit)
@@ -396,9 +396,7 @@ impl Parser {
                 return Err(self.error(format!("{word:?} is listed twice on this line")));
             }
             if mask & b != 0 {
-                return Err(self.error(format!(
-                    "{word:?} overlaps an earlier word on this line"
-                )));
+                return Err(self.error(format!("{word:?} overlaps an earlier word on this line")));
             }
             Ok(mask | b)
         })

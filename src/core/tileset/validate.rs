@@ -397,7 +397,6 @@ fn name(x: i8, y: i8) -> String {
     format!("{x} {y}")
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -85,9 +85,9 @@ impl CarcassonneState {
         match action {
             Action::Place { .. } => ActionKind::Place,
             Action::Pass => ActionKind::Pass,
-            Action::Meeple { segment } => {
-                ActionKind::meeple_on(self.variant_of(self.last_cell()).segments[*segment as usize].kind)
-            }
+            Action::Meeple { segment } => ActionKind::meeple_on(
+                self.variant_of(self.last_cell()).segments[*segment as usize].kind,
+            ),
         }
     }
 }

@@ -79,7 +79,10 @@ impl Setup {
             };
             order.push(remaining.remove(i));
         }
-        shuffle(&mut rng_from_seed(derive_seed(self.seed, 0)), &mut remaining);
+        shuffle(
+            &mut rng_from_seed(derive_seed(self.seed, 0)),
+            &mut remaining,
+        );
         order.extend(remaining);
         Ok(ResolvedSetup {
             players: self.players,

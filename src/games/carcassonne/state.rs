@@ -296,7 +296,11 @@ impl CarcassonneState {
 
 /// Checks that a game over `tiles` with a pile of `pile` tiles fits the state's fixed tables.
 fn check_capacity(tiles: &CompiledTiles, pile: usize) -> Result<(), SetupError> {
-    let placed = tiles.start.iter().map(|&(_, v)| v).chain(tiles.land.iter().copied());
+    let placed = tiles
+        .start
+        .iter()
+        .map(|&(_, v)| v)
+        .chain(tiles.land.iter().copied());
     let (mut borders, mut monasteries, mut shared, mut cities) = (0, 0, 0, 0);
     for v in placed {
         let segments = tiles.variant(v).segments();
@@ -314,7 +318,11 @@ fn check_capacity(tiles: &CompiledTiles, pile: usize) -> Result<(), SetupError> 
         (tiles.total_segments(), MAX_NODES - 1, "segments"),
         (borders, MAX_BORDERS, "field-city borders"),
         (monasteries, MAX_MONASTERIES, "monasteries"),
-        (shared, MAX_SHARED_TILES, "tiles with several roads or cities"),
+        (
+            shared,
+            MAX_SHARED_TILES,
+            "tiles with several roads or cities",
+        ),
         (cities, MAX_CITY_SEGMENTS, "city segments"),
     ];
     for (have, most, what) in limits {

@@ -11,7 +11,8 @@ use std::sync::Arc;
 /// type `start` (one of its copies).
 fn subset(start: &str, counts: &[(&str, usize)]) -> Arc<CompiledTiles> {
     let mut set = TileSet::builtin_carcassonne();
-    set.types.retain(|t| counts.iter().any(|(id, _)| *id == t.id));
+    set.types
+        .retain(|t| counts.iter().any(|(id, _)| *id == t.id));
     for t in &mut set.types {
         t.count = counts.iter().find(|(id, _)| *id == t.id).unwrap().1;
     }
@@ -53,7 +54,10 @@ fn game(players: usize, order: &[&str]) -> CarcassonneState {
 fn play(g: &mut CarcassonneState, action: Action) {
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
-    assert!(legal.contains(&action), "{action:?} is not legal; legal: {legal:?}");
+    assert!(
+        legal.contains(&action),
+        "{action:?} is not legal; legal: {legal:?}"
+    );
     g.apply(action);
 }
 
@@ -61,7 +65,13 @@ fn play(g: &mut CarcassonneState, action: Action) {
 fn place(g: &mut CarcassonneState, x: i8, y: i8, q: u8) {
     let v = g.tiles().variant(g.drawn_tile());
     let rot = v.canonical_rotation(Rotation::new(q));
-    play(g, Action::Place { at: Coord::new(x, y), rot });
+    play(
+        g,
+        Action::Place {
+            at: Coord::new(x, y),
+            rot,
+        },
+    );
 }
 
 /// The segment of the tile just placed that covers `side` (road or city).
@@ -92,14 +102,27 @@ fn on_monastery(g: &CarcassonneState) -> Action {
 fn c_1_the_start_tile_is_a_d_with_its_city_north() {
     let g = game(2, &[]);
     let start = g.cells()[0];
-    assert_eq!((start.at, g.tiles().variant(start.variant).name.as_str()), (Coord::new(0, 0), "start.1"));
+    assert_eq!(
+        (start.at, g.tiles().variant(start.variant).name.as_str()),
+        (Coord::new(0, 0), "start.1")
+    );
     let o = g.orientation_of(&start);
-    let kind = |side: Side| g.variant_of(&start).segments[o.side_segment[side.index()] as usize].kind;
+    let kind =
+        |side: Side| g.variant_of(&start).segments[o.side_segment[side.index()] as usize].kind;
     assert_eq!(kind(Side::N), FeatureKind::City);
-    assert_eq!((kind(Side::E), kind(Side::W)), (FeatureKind::Road, FeatureKind::Road));
-    assert_eq!(o.side_segment[Side::S.index()], crate::core::tileset::NO_SEGMENT);
+    assert_eq!(
+        (kind(Side::E), kind(Side::W)),
+        (FeatureKind::Road, FeatureKind::Road)
+    );
+    assert_eq!(
+        o.side_segment[Side::S.index()],
+        crate::core::tileset::NO_SEGMENT
+    );
     assert_eq!(g.tiles_left(), 70);
-    assert_eq!((0..2).map(|p| g.meeples_in_supply(p)).collect::<Vec<_>>(), [7, 7]);
+    assert_eq!(
+        (0..2).map(|p| g.meeples_in_supply(p)).collect::<Vec<_>>(),
+        [7, 7]
+    );
 }
 
 #[test]
@@ -322,7 +345,11 @@ fn every_decision_names_its_kind_and_eval_terms_are_finite() {
     let names: Vec<String> = PointSource::ALL
         .iter()
         .map(|s| format!("points_{}", s.name()))
-        .chain(ActionKind::ALL.iter().map(|k| format!("actions_{}", k.name())))
+        .chain(
+            ActionKind::ALL
+                .iter()
+                .map(|k| format!("actions_{}", k.name())),
+        )
         .collect();
     assert_eq!(CarcassonneState::stat_names().to_vec(), names);
     assert_eq!(CarcassonneState::action_kind_names()[5], "meeple_field");

@@ -94,7 +94,8 @@ impl CarcassonneState {
                 let field = o.half_segment[half.index()];
                 if field != NO_SEGMENT {
                     let facing = oo.half_segment[half.facing().index()];
-                    self.features.union(first + field, other.first_node + facing);
+                    self.features
+                        .union(first + field, other.first_node + facing);
                 }
             }
         }
@@ -183,8 +184,7 @@ impl CarcassonneState {
             let m = self.meeples[i];
             if self.features.find(m.node) == root {
                 self.supply[m.player as usize] += 1;
-                self.meeples
-                    .copy_within(i + 1..self.n_meeples as usize, i);
+                self.meeples.copy_within(i + 1..self.n_meeples as usize, i);
                 self.n_meeples -= 1;
             } else {
                 i += 1;

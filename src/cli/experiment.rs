@@ -1,0 +1,148 @@
+//! `meeplelab experiment`: paired balance studies from a TOML spec.
+
+use super::CmdResult;
+use meeplelab::arena::{ProgressMode, RunOptions};
+use meeplelab::experiment::spec::MAX_GAMES;
+use meeplelab::experiment::{write_report, Spec, Summary};
+use meeplelab::games::safari::Options;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Arguments of `experiment`.
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = AFTER_HELP)]
+pub struct Args {
+    /// Experiment spec file (TOML; every key is described in docs/experiments.md).
+    pub file: PathBuf,
+    /// Games per variant, overriding the spec's `games` (e.g. for a quick trial run).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Threads for games (0: one per core). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Output folder [default: results/<name from the spec>].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue an interrupted run in the output folder (keep its finished games, play the
+    /// missing ones), or re-summarise a finished one. Refused if the folder's run.json
+    /// describes another experiment or game count.
+    #[arg(long)]
+    pub resume: bool,
+}
+
+const AFTER_HELP: &str = "\
+Every variant plays the same games 0..N: game g has seed derive_seed(seed, g) (same tile order
+and token bag), the same seat rotation (player i sits in seat (i - g) mod players) and the same
+agent random streams, so variants are compared game by game (common random numbers).
+
+Output (in the output folder): run.json (configuration, checked by --resume), games.csv (the
+tournament columns plus `variant`; docs/csv.md), summary.csv (per variant and player/seat:
+win rate, score, rank, points by source, action counts with 95% intervals, and paired
+differences to the first variant with bootstrap intervals), win_rate.svg/.png and
+points.svg/.png.";
+
+/// Reads the spec, plays (or resumes) the experiment, writes the summary and charts.
+pub fn run(args: &Args) -> CmdResult {
+    let spec = Spec::load(&args.file).map_err(|e| e.to_string())?;
+    let games = args.games.unwrap_or(spec.games);
+    if !(1..=MAX_GAMES).contains(&games) {
+        return Err(format!(
+            "--games: expected 1 to {MAX_GAMES} games per variant, found {games}"
+        ));
+    }
+    let experiment = spec.experiment(games).map_err(|e| e.to_string())?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("results").join(&spec.name));
+    let prepared = experiment
+        .prepare(&out, args.resume)
+        .map_err(|e| e.to_string())?;
+
+    eprintln!(
+        "experiment {}: {} variant(s) x {games} games ({} games), seed {}",
+        spec.name,
+        spec.variants.len(),
+        games * spec.variants.len() as u64,
+        spec.seed
+    );
+    if !spec.description.is_empty() {
+        eprintln!("  {}", spec.description.trim());
+    }
+    let defaults = Options::default().assignments();
+    for v in &spec.variants {
+        let changed: Vec<String> = v
+            .rules
+            .assignments()
+            .into_iter()
+            .filter(|a| !defaults.contains(a))
+            .collect();
+        let labels: Vec<String> = v.agents.iter().map(|a| a.label()).collect();
+        eprintln!(
+            "  {}: {} players, agents {}, {}",
+            v.name,
+            v.players,
+            labels.join(" | "),
+            if changed.is_empty() {
+                "default rules".to_string()
+            } else {
+                format!("rules {}", changed.join(" "))
+            }
+        );
+        if !games.is_multiple_of(v.players as u64) {
+            eprintln!(
+                "note: {games} is not a multiple of {}: in variant {} the players do not hold \
+                 every seat equally often",
+                v.players, v.name
+            );
+        }
+    }
+    eprintln!(
+        "output: {} (if interrupted, rerun the same command with --resume)",
+        out.display()
+    );
+    if args.resume && !prepared.resumed {
+        eprintln!(
+            "resume: no games.csv in {} yet, starting a new run",
+            out.display()
+        );
+    } else if args.resume {
+        let mut line = format!(
+            "resume: {} finished game(s) kept, {} to play",
+            prepared.kept_games,
+            prepared.todo.len()
+        );
+        if prepared.dropped_partial_line {
+            line.push_str("; dropped a partial last line");
+        }
+        if prepared.dropped_games > 0 {
+            line.push_str(&format!(
+                "; dropped {} game(s) with missing seats",
+                prepared.dropped_games
+            ));
+        }
+        eprintln!("{line}");
+    }
+    let start = Instant::now();
+    let options = RunOptions {
+        threads: args.threads,
+        progress: ProgressMode::auto(),
+        resamples: spec.bootstrap,
+    };
+    let report = experiment
+        .run(&prepared, &options)
+        .map_err(|e| e.to_string())?;
+    let summary = Summary::compute(&report.table, &experiment.config, spec.bootstrap)
+        .map_err(|e| e.to_string())?;
+    let files = write_report(&out, &summary, spec.plot_by).map_err(|e| e.to_string())?;
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    eprintln!(
+        "played {} game(s) in {:.1} s; wrote {}, {}",
+        report.played,
+        start.elapsed().as_secs_f64(),
+        prepared.folder.games().display(),
+        names.join(", ")
+    );
+    print!("{}", summary.to_table(spec.plot_by));
+    Ok(())
+}

@@ -3,26 +3,12 @@
 //! runs, every tile placed or removed, same seed ⇒ same game, and redeterminize keeps what is
 //! public.
 
-use meeplelab::core::game::Game;
-use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
-use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase, Setup};
+mod common;
 
-/// Plays uniformly random decisions to the end, calling `visit` before every decision.
-fn play_random(
-    state: &mut CarcassonneState,
-    seed: u64,
-    mut visit: impl FnMut(&CarcassonneState, &[Action], Action),
-) {
-    let mut rng = rng_from_seed(derive_seed(seed, 99));
-    let mut legal = Vec::new();
-    while !state.is_terminal() {
-        state.legal_actions(&mut legal);
-        assert!(!legal.is_empty(), "no legal action while the game runs");
-        let a = legal[below(&mut rng, legal.len())];
-        visit(state, &legal, a);
-        state.apply(a);
-    }
-}
+use common::play_random;
+use meeplelab::core::game::Game;
+use meeplelab::core::rng::rng_from_seed;
+use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase, Setup};
 
 fn new_game(players: usize, seed: u64) -> CarcassonneState {
     CarcassonneState::new(&Setup::new(players, seed)).expect("default setup starts")

@@ -1,11 +1,15 @@
 //! Game-agnostic engine pieces shared by every game.
 
 pub mod board;
+pub mod draw_pile;
 pub mod game;
 pub mod geom;
+pub mod options;
 pub mod perft;
 pub mod playout;
 pub mod rng;
+pub mod scoring;
 pub mod species;
+pub mod stats;
 pub mod tileset;
 pub mod unionfind;

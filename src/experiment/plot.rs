@@ -24,9 +24,14 @@ const WIDTH: u32 = 1100;
 /// Height of one row in pixels.
 const ROW_PX: f64 = 24.0;
 
-/// Vertical space of a variant heading and of the gap after a group, in rows.
+/// Vertical space of a variant heading, in rows.
 const HEADING: f64 = 1.0;
+
+/// Vertical gap after a variant's group of rows, in rows.
 const GAP: f64 = 0.3;
+
+/// Space between the figures at the right of a row: no-break spaces, which SVG keeps.
+const SEP: &str = "\u{a0}\u{a0}\u{a0}";
 
 /// Tableau 10 colours: members (win rate) and point sources (points).
 const PALETTE: [RGBColor; 10] = [
@@ -119,9 +124,9 @@ pub fn write_charts(dir: &Path, data: &ChartData) -> Result<Vec<PathBuf>, String
             unreachable!("the embedded font is a valid TrueType file");
         }
     });
+    let layout = Layout::new(&data.rows);
     let mut written = Vec::new();
     for kind in [Kind::WinRate, Kind::Points] {
-        let layout = Layout::new(&data.rows);
         let extra = if kind == Kind::Points { 40.0 } else { 0.0 };
         let height = (110.0 + extra + layout.total * ROW_PX).ceil() as u32;
         let size = (WIDTH, height);
@@ -234,7 +239,7 @@ fn right_text(row: &ChartRow, kind: Kind) -> String {
             );
             if let Some(d) = &row.win_rate_diff {
                 s.push_str(&format!(
-                    "   \u{394} {} pp{}",
+                    "{SEP}\u{394} {} pp{}",
                     signed(100.0 * d.mean, 1),
                     interval(d, 100.0, 1, true)
                 ));
@@ -248,7 +253,7 @@ fn right_text(row: &ChartRow, kind: Kind) -> String {
             }
             if let Some(d) = &row.score_diff {
                 s.push_str(&format!(
-                    "   \u{394} {}{}",
+                    "{SEP}\u{394} {}{}",
                     signed(d.mean, 1),
                     interval(d, 1.0, 1, true)
                 ));
@@ -342,6 +347,9 @@ fn draw_inner<DB: DrawingBackend>(
     let plain = |v: &f64| format!("{v:.0}");
     let mut mesh = chart.configure_mesh();
     mesh.disable_y_mesh()
+        .max_light_lines(1)
+        .bold_line_style(RGBColor(200, 200, 200))
+        .light_line_style(RGBColor(235, 235, 235))
         .y_labels(0)
         .x_desc(desc)
         .label_style(text.clone())

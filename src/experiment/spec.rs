@@ -468,6 +468,15 @@ agents = ["random", "greedy", "random:forbid=extend"]
     }
 
     #[test]
+    fn a_tileset_is_read_relative_to_the_spec() {
+        let text = GOOD.replacen("seed = 7", "seed = 7\ntileset = \"safari.tiles\"", 1);
+        let s = Spec::parse(&text, Path::new("src/games/safari/exp.toml")).unwrap();
+        assert_eq!(s.tiles.content_hash, builtin_tiles().content_hash);
+        let e = parse(&text).unwrap_err().0;
+        assert!(e.starts_with("exp.toml:8: tileset: "), "{e}");
+    }
+
+    #[test]
     fn errors_name_file_line_and_key() {
         let cases = [
             (

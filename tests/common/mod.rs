@@ -5,7 +5,7 @@ use meeplelab::core::game::Game;
 use meeplelab::core::geom::Side;
 use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
 use meeplelab::core::tileset::NO_SEGMENT;
-use meeplelab::games::safari::{Action, SafariState, Setup, Spot};
+use meeplelab::games::safari::{SafariState, Setup, Spot};
 use std::collections::HashMap;
 
 pub mod naive;
@@ -16,10 +16,10 @@ pub fn new_game(players: usize, seed: u64) -> SafariState {
 }
 
 /// Plays uniformly random decisions to the end, calling `visit` before every decision.
-pub fn play_random(
-    state: &mut SafariState,
+pub fn play_random<G: Game>(
+    state: &mut G,
     seed: u64,
-    mut visit: impl FnMut(&SafariState, &[Action], Action),
+    mut visit: impl FnMut(&G, &[G::Action], G::Action),
 ) {
     let mut rng = rng_from_seed(derive_seed(seed, 99));
     let mut legal = Vec::new();

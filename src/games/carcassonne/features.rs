@@ -1,6 +1,7 @@
 //! Feature aggregates (per union-find root) and the scoring tables of rules C-3 and C-4.
 
 use super::state::MAX_PLAYERS;
+use crate::core::scoring::majority_mask;
 use crate::core::tileset::FeatureKind;
 use crate::core::unionfind::Aggregate;
 
@@ -61,15 +62,7 @@ impl FeatureAgg {
     /// Seats with the most meeples on it, as a bit mask (0 when nobody is on it): they all
     /// score in full (C-3, C-4).
     pub fn scorers(&self) -> u8 {
-        let most = self.meeples.iter().copied().max().unwrap_or(0);
-        if most == 0 {
-            return 0;
-        }
-        self.meeples
-            .iter()
-            .enumerate()
-            .filter(|(_, &m)| m == most)
-            .fold(0, |mask, (p, _)| mask | 1 << p)
+        majority_mask(&self.meeples)
     }
 
     /// Number of completed cities bordering a field.

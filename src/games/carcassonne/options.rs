@@ -2,6 +2,8 @@
 //! research knob (rule C-2 gives 7), and the expansions' switches (`robber_placement`,
 //! `bazaar`) belong here when they come.
 
+pub use crate::core::options::OptionError;
+use crate::core::options::{parse_int, split_assignment, unknown_key};
 use std::fmt;
 
 /// Most meeples a player may start with (the state's meeple table is sized for it).
@@ -25,39 +27,13 @@ impl Default for Options {
 /// The option keys, with what values each takes (for messages and `--help`).
 pub const OPTION_KEYS: &[(&str, &str)] = &[("meeples", "integer 1..=7")];
 
-/// A bad `key=value` rule option.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct OptionError(pub String);
-
 impl Options {
     /// Sets one option from `key=value` text.
     pub fn set(&mut self, assignment: &str) -> Result<(), OptionError> {
-        let Some((key, value)) = assignment.split_once('=') else {
-            return Err(OptionError(format!(
-                "rule option \"{assignment}\": expected key=value"
-            )));
-        };
-        let (key, value) = (key.trim(), value.trim());
+        let (key, value) = split_assignment(assignment)?;
         match key {
-            "meeples" => {
-                self.meeples = match value.parse::<u8>() {
-                    Ok(n) if (1..=MAX_MEEPLES_PER_PLAYER).contains(&n) => n,
-                    _ => {
-                        return Err(OptionError(format!(
-                            "rule option meeples: expected an integer from 1 to \
-                             {MAX_MEEPLES_PER_PLAYER}, found \"{value}\""
-                        )))
-                    }
-                }
-            }
-            _ => {
-                let keys: Vec<&str> = OPTION_KEYS.iter().map(|(k, _)| *k).collect();
-                return Err(OptionError(format!(
-                    "unknown rule option \"{key}\"; known options: {}",
-                    keys.join(", ")
-                )));
-            }
+            "meeples" => self.meeples = parse_int(key, value, 1, MAX_MEEPLES_PER_PLAYER)?,
+            _ => return Err(unknown_key(key, OPTION_KEYS)),
         }
         Ok(())
     }

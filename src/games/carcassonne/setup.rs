@@ -2,7 +2,8 @@
 //! tiles of the draw pile, resolved into a complete draw order before play.
 
 use super::options::Options;
-use crate::core::rng::{derive_seed, rng_from_seed, shuffle};
+use crate::core::draw_pile::resolve_draw_order;
+use crate::core::rng::{derive_seed, rng_from_seed};
 use crate::core::tileset::{CompiledTiles, TileSet, VariantId};
 use std::sync::Arc;
 
@@ -68,22 +69,9 @@ impl Setup {
                 self.players
             )));
         }
-        let mut remaining = self.tiles.land.clone();
-        let mut order = Vec::with_capacity(remaining.len());
-        for &v in &self.tile_order {
-            let Some(i) = remaining.iter().position(|&r| r == v) else {
-                return Err(SetupError(format!(
-                    "tile {} appears in the draw order more often than the tile set has it",
-                    self.tiles.variant(v).name
-                )));
-            };
-            order.push(remaining.remove(i));
-        }
-        shuffle(
-            &mut rng_from_seed(derive_seed(self.seed, 0)),
-            &mut remaining,
-        );
-        order.extend(remaining);
+        let mut rng = rng_from_seed(derive_seed(self.seed, 0));
+        let order =
+            resolve_draw_order(&self.tiles, &self.tile_order, &mut rng).map_err(SetupError)?;
         Ok(ResolvedSetup {
             players: self.players,
             seed: self.seed,

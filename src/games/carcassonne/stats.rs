@@ -1,6 +1,7 @@
 //! Per-player statistics: points by source and counts of each action kind.
 
 use super::action::ActionKind;
+use crate::core::stats::StatKey;
 
 /// Where points came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -50,28 +51,23 @@ impl PointSource {
     }
 }
 
-/// Statistics of one player in one game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PlayerStats {
-    /// Points per [`PointSource`] (index = declaration order).
-    pub points: [i32; PointSource::COUNT],
-    /// Count per [`ActionKind`] (index = declaration order).
-    pub actions: [u16; ActionKind::COUNT],
-}
-
-impl PlayerStats {
-    /// Points from `source`.
-    pub fn points_from(&self, source: PointSource) -> i32 {
-        self.points[source as usize]
-    }
-
-    /// How many times the player took an action of `kind`.
-    pub fn count(&self, kind: ActionKind) -> u16 {
-        self.actions[kind as usize]
-    }
-
-    /// Sum over all sources (equals the player's score).
-    pub fn total_points(&self) -> i32 {
-        self.points.iter().sum()
+impl StatKey for PointSource {
+    fn index(self) -> usize {
+        self as usize
     }
 }
+
+impl StatKey for ActionKind {
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Statistics of one player in one game: points per [`PointSource`] and count per
+/// [`ActionKind`] (index = declaration order).
+pub type PlayerStats = crate::core::stats::PlayerStats<
+    PointSource,
+    ActionKind,
+    { PointSource::COUNT },
+    { ActionKind::COUNT },
+>;

@@ -14,7 +14,7 @@ impl CarcassonneState {
     pub fn apply_action(&mut self, action: Action) {
         let p = self.decider as usize;
         let kind = self.kind_of(&action);
-        self.stats[p].actions[kind as usize] += 1;
+        self.stats[p].count_action(kind);
         match (self.phase, action) {
             (Phase::PlaceTile, Action::Place { at, rot }) => self.place_drawn(at, rot),
             (Phase::Meeple, Action::Pass) => self.finish_turn(),
@@ -256,6 +256,6 @@ impl CarcassonneState {
 
     fn award(&mut self, p: usize, source: PointSource, points: i32) {
         self.scores[p] += points;
-        self.stats[p].points[source as usize] += points;
+        self.stats[p].add_points(source, points);
     }
 }

@@ -72,11 +72,8 @@ impl SafariState {
                         t[1] += f.final_points() as f64;
                     }
                 }
-                Spot::Hole(v)
-                    if m.player as usize == player
-                        && self.vertex_tokens(v).count() < 4
-                        && !self.hole_blocked(v) =>
-                {
+                // A hole's meeples leave when it completes, so every hole here is open.
+                Spot::Hole(v) if m.player as usize == player && !self.hole_blocked(v) => {
                     t[4] += 1.0;
                 }
                 Spot::Baobab(c) if m.player as usize == player => {
@@ -121,16 +118,24 @@ impl SafariState {
             }
         }
         let spaces = &spaces[..n];
-        let fits = |variant: VariantId| {
-            let v = self.tiles.variant(variant);
-            v.rotations().iter().any(|r| {
-                let signature = v.orientations[r.quarter_turns() as usize].signature;
-                spaces.iter().any(|f| f.accepts(signature))
-            })
-        };
         if spaces.is_empty() {
             return 0.0;
         }
+        // Whether a tile fits depends only on its edges, which the signature of its unrotated
+        // orientation determines: remember the answer per signature (0 = not yet known).
+        let mut known = [0u8; 256];
+        let mut fits = |variant: VariantId| {
+            let v = self.tiles.variant(variant);
+            let key = v.orientations[0].signature as usize;
+            if known[key] == 0 {
+                let fit = v.rotations().iter().any(|r| {
+                    let signature = v.orientations[r.quarter_turns() as usize].signature;
+                    spaces.iter().any(|f| f.accepts(signature))
+                });
+                known[key] = if fit { 2 } else { 1 };
+            }
+            known[key] == 2
+        };
         if self.phase == Phase::PlaceTile {
             return if fits(self.drawn) { 1.0 } else { 0.0 };
         }

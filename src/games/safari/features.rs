@@ -1,6 +1,7 @@
 //! Feature aggregates (per union-find root) and the scoring tables of rules S-6.4 and S-10.2.
 
 use super::options::FinalScoring;
+use crate::core::scoring::{majority_mask, presence_mask};
 use crate::core::species::species_in_mask;
 use crate::core::unionfind::Aggregate;
 
@@ -51,18 +52,10 @@ impl FeatureAgg {
     /// Seats that score it, as a bit mask: the majority holders (S-6.4), or with
     /// [`FinalScoring::All`] at the end, everyone present (S-10.2).
     pub fn scorers(&self, rule: FinalScoring) -> u8 {
-        let most = self.meeples.iter().copied().max().unwrap_or(0);
-        if most == 0 {
-            return 0;
+        match rule {
+            FinalScoring::Majority => majority_mask(&self.meeples),
+            FinalScoring::All => presence_mask(&self.meeples),
         }
-        self.meeples
-            .iter()
-            .enumerate()
-            .filter(|(_, &m)| match rule {
-                FinalScoring::Majority => m == most,
-                FinalScoring::All => m > 0,
-            })
-            .fold(0, |mask, (p, _)| mask | 1 << p)
     }
 
     /// Points for a completed feature for a player who added `boosts` species (S-6.4, S-6.5).

@@ -1,5 +1,7 @@
 //! Rule options of Carcassonne Safari (every **Option** of `rules/safari.md`).
 
+pub use crate::core::options::OptionError;
+use crate::core::options::{parse_bool, parse_int, split_assignment, unknown_key};
 use std::fmt;
 
 /// Who scores an incomplete path or bush at the end (rule S-10.2).
@@ -51,44 +53,10 @@ pub const OPTION_KEYS: &[(&str, &str)] = &[
     ("start_tokens", "integer 0..=10"),
 ];
 
-/// A bad `key=value` rule option.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct OptionError(pub String);
-
-fn parse_int<T: std::str::FromStr + PartialOrd + fmt::Display>(
-    key: &str,
-    value: &str,
-    lo: T,
-    hi: T,
-) -> Result<T, OptionError> {
-    match value.parse::<T>() {
-        Ok(v) if v >= lo && v <= hi => Ok(v),
-        _ => Err(OptionError(format!(
-            "rule option {key}: expected an integer from {lo} to {hi}, found \"{value}\""
-        ))),
-    }
-}
-
-fn parse_bool(key: &str, value: &str) -> Result<bool, OptionError> {
-    match value {
-        "true" | "on" | "yes" | "1" => Ok(true),
-        "false" | "off" | "no" | "0" => Ok(false),
-        _ => Err(OptionError(format!(
-            "rule option {key}: expected true or false, found \"{value}\""
-        ))),
-    }
-}
-
 impl Options {
     /// Sets one option from `key=value` text.
     pub fn set(&mut self, assignment: &str) -> Result<(), OptionError> {
-        let Some((key, value)) = assignment.split_once('=') else {
-            return Err(OptionError(format!(
-                "rule option \"{assignment}\": expected key=value"
-            )));
-        };
-        let (key, value) = (key.trim(), value.trim());
+        let (key, value) = split_assignment(assignment)?;
         match key {
             "final_scoring" => {
                 self.final_scoring = match value {
@@ -106,13 +74,7 @@ impl Options {
             "vehicles" => self.vehicles = parse_int(key, value, 0, 2)?,
             "meeples" => self.meeples = parse_int(key, value, 1, 12)?,
             "start_tokens" => self.start_tokens = parse_int(key, value, 0, 10)?,
-            _ => {
-                let keys: Vec<&str> = OPTION_KEYS.iter().map(|(k, _)| *k).collect();
-                return Err(OptionError(format!(
-                    "unknown rule option \"{key}\"; known options: {}",
-                    keys.join(", ")
-                )));
-            }
+            _ => return Err(unknown_key(key, OPTION_KEYS)),
         }
         Ok(())
     }

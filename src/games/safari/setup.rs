@@ -2,6 +2,7 @@
 //! orders and starting hands, resolved into complete orders before play.
 
 use super::options::Options;
+use crate::core::draw_pile::resolve_draw_order;
 use crate::core::rng::{derive_seed, rng_from_seed, shuffle};
 use crate::core::species::{Species, SpeciesCounts};
 use crate::core::tileset::{CompiledTiles, TileSet, VariantId};
@@ -89,7 +90,8 @@ impl Setup {
             )));
         }
         let mut rng = rng_from_seed(derive_seed(self.seed, 0));
-        let tile_order = self.resolve_tiles(&mut rng)?;
+        let tile_order =
+            resolve_draw_order(&self.tiles, &self.tile_order, &mut rng).map_err(SetupError)?;
         let mut pool = SpeciesCounts([TOKENS_PER_SPECIES; 5]);
         let explicit_hands = self.hands.is_some();
         let mut hands = match &self.hands {
@@ -134,31 +136,6 @@ impl Setup {
             token_order: bag,
             hands,
         })
-    }
-
-    fn resolve_tiles(
-        &self,
-        rng: &mut crate::core::rng::GameRng,
-    ) -> Result<Vec<VariantId>, SetupError> {
-        let mut remaining = self.tiles.land.clone();
-        let mut order = Vec::with_capacity(remaining.len());
-        for &v in &self.tile_order {
-            match remaining.iter().position(|&r| r == v) {
-                Some(i) => {
-                    remaining.remove(i);
-                    order.push(v);
-                }
-                None => {
-                    return Err(SetupError(format!(
-                        "tile {} appears in the draw order more often than the tile set has it",
-                        self.tiles.variant(v).name
-                    )))
-                }
-            }
-        }
-        shuffle(rng, &mut remaining);
-        order.extend(remaining);
-        Ok(order)
     }
 }
 

@@ -405,11 +405,11 @@ impl SafariState {
 
     fn award(&mut self, p: usize, source: PointSource, points: i32) {
         self.scores[p] += points;
-        self.stats[p].points[source as usize] += points;
+        self.stats[p].add_points(source, points);
     }
 
     fn count(&mut self, p: usize, kind: ActionKind) {
-        self.stats[p].actions[kind as usize] += 1;
+        self.stats[p].count_action(kind);
     }
 
     fn put_meeple(&mut self, p: usize, spot: Spot) {

@@ -1,217 +1,37 @@
-//! The `mcts` agent: determinized open-loop UCT.
-//!
-//! Every iteration clones the root, re-determinizes what the deciding seat cannot see, and
-//! walks the tree by action sequences: a node's children are keyed by action, and only the
-//! children legal in the current determinization are eligible; UCB uses each child's
-//! *availability* count (how often it was legal when its parent was visited) in place of the
-//! parent's visits. One node is expanded per iteration (respecting progressive widening), a
-//! rollout finishes the game (or a number of turns, then the heuristic judges), and every node
-//! on the path gains the reward of the seat that chose its action. The most visited root
-//! action is played.
+//! One determinized open-loop UCT search tree: selection, expansion, rollout and backup.
 
-use super::greedy::{best_one_ply, TurnLookahead};
-use super::params::{ParamDef, ParamType, ParamValue, Params};
-use super::restrict::Restriction;
-use super::value::Evaluator;
-use super::Agent;
+use super::config::{Config, Prior, Rollout, ValueMode};
+use crate::agents::greedy::{best_one_ply, TurnLookahead};
+use crate::agents::restrict::Restriction;
+use crate::agents::value::Evaluator;
 use crate::core::game::Game;
 use crate::core::rng::{below, rng_from_seed, GameRng};
 use rand_core::RngCore;
-use rayon::prelude::*;
-use std::time::{Duration, Instant};
-
-/// Parameters of `mcts` besides the heuristic weights (used by greedy rollouts and truncated
-/// rollouts).
-pub(crate) const PARAMS: [ParamDef; 16] = [
-    ParamDef {
-        name: "iters",
-        ty: ParamType::Int {
-            min: 1,
-            max: 100_000_000,
-        },
-        default: ParamValue::Int(500),
-    },
-    ParamDef {
-        name: "time_ms",
-        ty: ParamType::Int {
-            min: 0,
-            max: 3_600_000,
-        },
-        default: ParamValue::Int(0),
-    },
-    ParamDef {
-        name: "c",
-        ty: ParamType::Float { min: 0.0, max: 100.0 },
-        default: ParamValue::Float(0.7),
-    },
-    ParamDef {
-        name: "widening",
-        ty: ParamType::Bool,
-        default: ParamValue::Bool(false),
-    },
-    ParamDef {
-        name: "widen_k",
-        ty: ParamType::Float {
-            min: 0.01,
-            max: 1000.0,
-        },
-        default: ParamValue::Float(2.0),
-    },
-    ParamDef {
-        name: "widen_alpha",
-        ty: ParamType::Float { min: 0.0, max: 1.0 },
-        default: ParamValue::Float(0.5),
-    },
-    ParamDef {
-        name: "prior",
-        ty: ParamType::Choice(&["random", "greedy"]),
-        default: ParamValue::Choice("greedy"),
-    },
-    ParamDef {
-        name: "prior_visits",
-        ty: ParamType::Float {
-            min: 0.0,
-            max: 1e6,
-        },
-        default: ParamValue::Float(0.0),
-    },
-    ParamDef {
-        name: "rollout",
-        ty: ParamType::Choice(&["random", "greedy"]),
-        default: ParamValue::Choice("random"),
-    },
-    ParamDef {
-        name: "epsilon",
-        ty: ParamType::Float { min: 0.0, max: 1.0 },
-        default: ParamValue::Float(0.1),
-    },
-    ParamDef {
-        name: "rollout_turns",
-        ty: ParamType::Int { min: 0, max: 100_000 },
-        default: ParamValue::Int(0),
-    },
-    ParamDef {
-        name: "value",
-        ty: ParamType::Choice(&["diff", "win"]),
-        default: ParamValue::Choice("diff"),
-    },
-    ParamDef {
-        name: "scale",
-        ty: ParamType::Float {
-            min: 0.001,
-            max: 1e6,
-        },
-        default: ParamValue::Float(20.0),
-    },
-    ParamDef {
-        name: "opponent",
-        ty: ParamType::Float { min: 0.0, max: 10.0 },
-        default: ParamValue::Float(1.0),
-    },
-    ParamDef {
-        name: "threads",
-        ty: ParamType::Int { min: 1, max: 256 },
-        default: ParamValue::Int(1),
-    },
-    ParamDef {
-        name: "telemetry",
-        ty: ParamType::Bool,
-        default: ParamValue::Bool(false),
-    },
-];
-
-/// Rollout policies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Rollout {
-    /// Uniform over allowed actions.
-    Random,
-    /// Best one-ply heuristic value, or a random action with probability `epsilon`.
-    Greedy,
-}
-
-/// How children are ordered for progressive widening.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Prior {
-    /// Random order.
-    Random,
-    /// By one-ply heuristic value for the seat that chooses.
-    Greedy,
-}
-
-/// How a finished (or truncated) rollout is turned into per-seat rewards in `[0, 1]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ValueMode {
-    /// `0.5 + 0.5·tanh(value / scale)`, value = own total − best other total.
-    Diff,
-    /// 1 shared among the seats with the best total, 0 for the others.
-    Win,
-}
-
-/// Typed `mcts` parameters.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Config {
-    iters: u64,
-    time: Option<Duration>,
-    c: f64,
-    widening: Option<(f64, f64)>,
-    prior: Prior,
-    prior_visits: f64,
-    rollout: Rollout,
-    epsilon: f64,
-    rollout_turns: usize,
-    value: ValueMode,
-    scale: f64,
-    threads: usize,
-    telemetry: bool,
-}
-
-impl Config {
-    /// Reads the typed configuration from validated parameters.
-    pub(crate) fn from_params(p: &Params) -> Config {
-        Config {
-            iters: p.int("iters"),
-            time: (p.int("time_ms") > 0).then(|| Duration::from_millis(p.int("time_ms"))),
-            c: p.float("c"),
-            widening: p
-                .flag("widening")
-                .then(|| (p.float("widen_k"), p.float("widen_alpha"))),
-            prior: match p.choice("prior") {
-                "greedy" => Prior::Greedy,
-                _ => Prior::Random,
-            },
-            prior_visits: p.float("prior_visits"),
-            rollout: match p.choice("rollout") {
-                "greedy" => Rollout::Greedy,
-                _ => Rollout::Random,
-            },
-            epsilon: p.float("epsilon"),
-            rollout_turns: p.int("rollout_turns") as usize,
-            value: match p.choice("value") {
-                "win" => ValueMode::Win,
-                _ => ValueMode::Diff,
-            },
-            scale: p.float("scale"),
-            threads: p.int("threads") as usize,
-            telemetry: p.flag("telemetry"),
-        }
-    }
-}
+use std::time::Instant;
 
 /// No node (end of a child list).
-const NONE: u32 = u32::MAX;
+pub(super) const NONE: u32 = u32::MAX;
 
 /// A tree node: the action that leads to it from its parent, and statistics for the seat
 /// that chose that action.
 #[derive(Clone, Copy, Debug)]
-struct Node<A> {
-    action: Option<A>,
+pub(super) struct Node<A> {
+    /// The action from the parent (`None` at the root).
+    pub(super) action: Option<A>,
+    /// The seat that chose `action`.
     mover: u32,
-    first_child: u32,
-    next_sibling: u32,
-    visits: u32,
+    /// First child, in decreasing prior order.
+    pub(super) first_child: u32,
+    /// Next sibling.
+    pub(super) next_sibling: u32,
+    /// Iterations through this node.
+    pub(super) visits: u32,
+    /// Visits of the parent in which `action` was legal (and within the widening limit).
     avail: u32,
-    reward: f64,
-    prior: f64,
+    /// Sum of `mover`'s rewards over the visits.
+    pub(super) reward: f64,
+    /// Prior reward of `action` (ordering and virtual visits).
+    pub(super) prior: f64,
 }
 
 impl<A> Node<A> {
@@ -230,32 +50,45 @@ impl<A> Node<A> {
 }
 
 /// What the agent shares with every tree of a decision.
-struct Shared<'a, G: Game> {
-    root: &'a G,
-    me: usize,
-    restriction: Restriction,
-    eval: Evaluator,
-    cfg: Config,
+pub(super) struct Shared<'a, G: Game> {
+    /// The position to decide in.
+    pub(super) root: &'a G,
+    /// The deciding seat (the agent's).
+    pub(super) me: usize,
+    /// The agent's restriction (applies to `me`'s decisions only).
+    pub(super) restriction: Restriction,
+    /// Heuristic for priors, greedy rollouts and truncated rollouts.
+    pub(super) eval: Evaluator,
+    /// Search parameters.
+    pub(super) cfg: Config,
 }
 
 /// One search tree with its reusable buffers.
-struct Tree<G: Game> {
-    nodes: Vec<Node<G::Action>>,
+pub(super) struct Tree<G: Game> {
+    /// Node arena; the root is node 0.
+    pub(super) nodes: Vec<Node<G::Action>>,
     rng: GameRng,
+    /// Nodes of the current iteration's path, root first.
     path: Vec<u32>,
     legal: Vec<G::Action>,
+    /// Candidates of the decision at hand (legal, after the restriction for `me`).
     allowed: Vec<G::Action>,
+    /// Eligible children of the node at hand: (node, index into `allowed`).
     kids: Vec<(u32, usize)>,
     has_child: Vec<bool>,
     ties: Vec<usize>,
+    /// Per-seat rewards of the current iteration.
     values: Vec<f64>,
     lookahead: TurnLookahead<G>,
-    iterations: u64,
-    max_depth: usize,
+    /// Iterations of the last search.
+    pub(super) iterations: u64,
+    /// Deepest path of the last search.
+    pub(super) max_depth: usize,
 }
 
 impl<G: Game> Tree<G> {
-    fn new() -> Self {
+    /// An empty tree.
+    pub(super) fn new() -> Self {
         Tree {
             nodes: Vec::new(),
             rng: rng_from_seed(0),
@@ -273,7 +106,7 @@ impl<G: Game> Tree<G> {
     }
 
     /// Searches from `sh.root` until the budget is spent.
-    fn search(&mut self, sh: &Shared<'_, G>, seed: u64) {
+    pub(super) fn search(&mut self, sh: &Shared<'_, G>, seed: u64) {
         self.nodes.clear();
         self.nodes.push(Node::new(None, sh.me, NONE, 0.0));
         self.rng = rng_from_seed(seed);
@@ -469,9 +302,18 @@ impl<G: Game> Tree<G> {
             let greedy = sh.cfg.rollout == Rollout::Greedy
                 && (sh.cfg.epsilon == 0.0 || unit(&mut self.rng) >= sh.cfg.epsilon);
             let action = if greedy {
+                let n = self.allowed.len();
+                let k = match sh.cfg.rollout_sample {
+                    0 => n,
+                    k => k.min(n),
+                };
+                for i in 0..k.min(n - 1) {
+                    let j = i + below(&mut self.rng, n - i);
+                    self.allowed.swap(i, j);
+                }
                 best_one_ply(
                     state,
-                    &self.allowed,
+                    &self.allowed[..k],
                     seat,
                     &sh.eval,
                     &mut self.rng,
@@ -515,132 +357,4 @@ fn diff_reward(value: f64, scale: f64) -> f64 {
 /// A uniform number in `[0, 1)`.
 fn unit(rng: &mut GameRng) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-}
-
-/// Root statistics of one candidate, summed over trees.
-#[derive(Clone, Copy, Debug, Default)]
-struct RootStat {
-    visits: u64,
-    reward: f64,
-    prior: f64,
-}
-
-/// Determinized open-loop UCT with optional root parallelism.
-pub(crate) struct MctsAgent<G: Game> {
-    rng: GameRng,
-    restriction: Restriction,
-    eval: Evaluator,
-    cfg: Config,
-    trees: Vec<Tree<G>>,
-    allowed: Vec<G::Action>,
-    root: Vec<RootStat>,
-    telemetry: Option<String>,
-}
-
-impl<G: Game> MctsAgent<G> {
-    /// An MCTS agent with configuration `cfg`; `eval` judges greedy rollout steps and
-    /// truncated rollouts.
-    pub(crate) fn new(
-        rng: GameRng,
-        restriction: Restriction,
-        eval: Evaluator,
-        cfg: Config,
-    ) -> Self {
-        MctsAgent {
-            rng,
-            restriction,
-            eval,
-            cfg,
-            trees: (0..cfg.threads).map(|_| Tree::new()).collect(),
-            allowed: Vec::new(),
-            root: Vec::new(),
-            telemetry: None,
-        }
-    }
-}
-
-impl<G: Game> Agent<G> for MctsAgent<G> {
-    fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
-        let me = state.to_move().expect("a decision is pending");
-        self.restriction.filter(state, legal, &mut self.allowed);
-        if self.allowed.len() == 1 {
-            self.telemetry = self.cfg.telemetry.then(|| "forced".to_string());
-            return self.allowed[0];
-        }
-        let shared = Shared {
-            root: state,
-            me,
-            restriction: self.restriction,
-            eval: self.eval,
-            cfg: self.cfg,
-        };
-        let seeds: Vec<u64> = self.trees.iter().map(|_| self.rng.next_u64()).collect();
-        if self.trees.len() == 1 {
-            self.trees[0].search(&shared, seeds[0]);
-        } else {
-            self.trees
-                .par_iter_mut()
-                .zip(seeds)
-                .for_each(|(tree, seed)| tree.search(&shared, seed));
-        }
-        self.root.clear();
-        self.root.resize(self.allowed.len(), RootStat::default());
-        for tree in &self.trees {
-            let mut child = tree.nodes[0].first_child;
-            while child != NONE {
-                let n = &tree.nodes[child as usize];
-                if let Some(i) = self.allowed.iter().position(|a| Some(*a) == n.action) {
-                    let r = &mut self.root[i];
-                    r.visits += n.visits as u64;
-                    r.reward += n.reward;
-                    r.prior = n.prior;
-                }
-                child = n.next_sibling;
-            }
-        }
-        let best = (0..self.root.len())
-            .max_by_key(|&i| (self.root[i].visits, std::cmp::Reverse(i)))
-            .expect("at least two candidates");
-        if self.cfg.telemetry {
-            self.telemetry = Some(self.describe(best));
-        }
-        self.allowed[best]
-    }
-
-    fn telemetry(&self) -> Option<String> {
-        self.telemetry.clone()
-    }
-}
-
-impl<G: Game> MctsAgent<G> {
-    /// Telemetry of the decision just searched, `best` being the chosen candidate: iterations,
-    /// deepest path, visit share of the choice, and the three most visited root actions with
-    /// visits, mean reward and prior.
-    fn describe(&self, best: usize) -> String {
-        let iterations: u64 = self.trees.iter().map(|t| t.iterations).sum();
-        let depth = self.trees.iter().map(|t| t.max_depth).max().unwrap_or(0);
-        let total: u64 = self.root.iter().map(|r| r.visits).sum();
-        let mut order: Vec<usize> = (0..self.root.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(self.root[i].visits));
-        let top: Vec<String> = order
-            .iter()
-            .take(3)
-            .map(|&i| {
-                let r = &self.root[i];
-                format!(
-                    "{:?} n={} q={:.3} prior={:.3}",
-                    self.allowed[i],
-                    r.visits,
-                    r.reward / r.visits.max(1) as f64,
-                    r.prior
-                )
-            })
-            .collect();
-        format!(
-            "iterations={iterations} max_depth={depth} visit_share={:.3} candidates={} top: {}",
-            self.root[best].visits as f64 / total.max(1) as f64,
-            self.allowed.len(),
-            top.join("; ")
-        )
-    }
 }

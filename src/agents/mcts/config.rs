@@ -1,0 +1,202 @@
+//! `mcts` parameters: the accepted keys with their defaults, and the typed configuration.
+
+use crate::agents::params::{ParamDef, ParamType, ParamValue, Params};
+use std::time::Duration;
+
+/// Parameters of `mcts` besides the heuristic weights (used by greedy rollouts and truncated
+/// rollouts).
+pub(crate) const PARAMS: [ParamDef; 17] = [
+    ParamDef {
+        name: "iters",
+        ty: ParamType::Int {
+            min: 1,
+            max: 100_000_000,
+        },
+        default: ParamValue::Int(500),
+    },
+    ParamDef {
+        name: "time_ms",
+        ty: ParamType::Int {
+            min: 0,
+            max: 3_600_000,
+        },
+        default: ParamValue::Int(0),
+    },
+    ParamDef {
+        name: "c",
+        ty: ParamType::Float { min: 0.0, max: 100.0 },
+        default: ParamValue::Float(0.7),
+    },
+    ParamDef {
+        name: "widening",
+        ty: ParamType::Bool,
+        default: ParamValue::Bool(false),
+    },
+    ParamDef {
+        name: "widen_k",
+        ty: ParamType::Float {
+            min: 0.01,
+            max: 1000.0,
+        },
+        default: ParamValue::Float(2.0),
+    },
+    ParamDef {
+        name: "widen_alpha",
+        ty: ParamType::Float { min: 0.0, max: 1.0 },
+        default: ParamValue::Float(0.5),
+    },
+    ParamDef {
+        name: "prior",
+        ty: ParamType::Choice(&["random", "greedy"]),
+        default: ParamValue::Choice("greedy"),
+    },
+    ParamDef {
+        name: "prior_visits",
+        ty: ParamType::Float {
+            min: 0.0,
+            max: 1e6,
+        },
+        default: ParamValue::Float(0.0),
+    },
+    ParamDef {
+        name: "rollout",
+        ty: ParamType::Choice(&["random", "greedy"]),
+        default: ParamValue::Choice("random"),
+    },
+    ParamDef {
+        name: "epsilon",
+        ty: ParamType::Float { min: 0.0, max: 1.0 },
+        default: ParamValue::Float(0.1),
+    },
+    ParamDef {
+        name: "rollout_sample",
+        ty: ParamType::Int { min: 0, max: 100_000 },
+        default: ParamValue::Int(0),
+    },
+    ParamDef {
+        name: "rollout_turns",
+        ty: ParamType::Int { min: 0, max: 100_000 },
+        default: ParamValue::Int(0),
+    },
+    ParamDef {
+        name: "value",
+        ty: ParamType::Choice(&["diff", "win"]),
+        default: ParamValue::Choice("diff"),
+    },
+    ParamDef {
+        name: "scale",
+        ty: ParamType::Float {
+            min: 0.001,
+            max: 1e6,
+        },
+        default: ParamValue::Float(20.0),
+    },
+    ParamDef {
+        name: "opponent",
+        ty: ParamType::Float { min: 0.0, max: 10.0 },
+        default: ParamValue::Float(1.0),
+    },
+    ParamDef {
+        name: "threads",
+        ty: ParamType::Int { min: 1, max: 256 },
+        default: ParamValue::Int(1),
+    },
+    ParamDef {
+        name: "telemetry",
+        ty: ParamType::Bool,
+        default: ParamValue::Bool(false),
+    },
+];
+
+/// Rollout policies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rollout {
+    /// Uniform over allowed actions.
+    Random,
+    /// Best one-ply heuristic value, or a random action with probability `epsilon`.
+    Greedy,
+}
+
+/// How children are ordered for progressive widening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Prior {
+    /// Random order.
+    Random,
+    /// By one-ply heuristic value for the seat that chooses.
+    Greedy,
+}
+
+/// How a finished (or truncated) rollout is turned into per-seat rewards in `[0, 1]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ValueMode {
+    /// `0.5 + 0.5·tanh(value / scale)`, value = own total − best other total.
+    Diff,
+    /// 1 shared among the seats with the best total, 0 for the others.
+    Win,
+}
+
+/// Typed `mcts` parameters.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Config {
+    /// Iterations per decision (per tree).
+    pub(super) iters: u64,
+    /// Time per decision, replacing `iters` when set.
+    pub(super) time: Option<Duration>,
+    /// UCB exploration constant.
+    pub(super) c: f64,
+    /// Progressive widening `(k, alpha)`: at most `k·n^alpha` children per node.
+    pub(super) widening: Option<(f64, f64)>,
+    /// How children are ordered.
+    pub(super) prior: Prior,
+    /// Virtual visits given to priors in UCB.
+    pub(super) prior_visits: f64,
+    /// Rollout policy.
+    pub(super) rollout: Rollout,
+    /// Chance of a random rollout step under the greedy policy.
+    pub(super) epsilon: f64,
+    /// Candidates the greedy rollout policy evaluates per decision (0: all).
+    pub(super) rollout_sample: usize,
+    /// Turns a rollout plays before the heuristic judges (0: to the end).
+    pub(super) rollout_turns: usize,
+    /// How outcomes become rewards.
+    pub(super) value: ValueMode,
+    /// Score difference scale of `value=diff`.
+    pub(super) scale: f64,
+    /// Independent trees (root parallelism).
+    pub(super) threads: usize,
+    /// Whether to describe each decision.
+    pub(super) telemetry: bool,
+}
+
+impl Config {
+    /// Reads the typed configuration from validated parameters.
+    pub(crate) fn from_params(p: &Params) -> Config {
+        Config {
+            iters: p.int("iters"),
+            time: (p.int("time_ms") > 0).then(|| Duration::from_millis(p.int("time_ms"))),
+            c: p.float("c"),
+            widening: p
+                .flag("widening")
+                .then(|| (p.float("widen_k"), p.float("widen_alpha"))),
+            prior: match p.choice("prior") {
+                "greedy" => Prior::Greedy,
+                _ => Prior::Random,
+            },
+            prior_visits: p.float("prior_visits"),
+            rollout: match p.choice("rollout") {
+                "greedy" => Rollout::Greedy,
+                _ => Rollout::Random,
+            },
+            epsilon: p.float("epsilon"),
+            rollout_sample: p.int("rollout_sample") as usize,
+            rollout_turns: p.int("rollout_turns") as usize,
+            value: match p.choice("value") {
+                "win" => ValueMode::Win,
+                _ => ValueMode::Diff,
+            },
+            scale: p.float("scale"),
+            threads: p.int("threads") as usize,
+            telemetry: p.flag("telemetry"),
+        }
+    }
+}

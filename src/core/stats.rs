@@ -1,0 +1,83 @@
+//! Per-player game statistics: points by source and counts of each action kind.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A statistics column key (a game's point source or action kind): its index into the
+/// columns, in declaration order.
+pub trait StatKey: Copy {
+    /// Column index, `0..N`.
+    fn index(self) -> usize;
+}
+
+/// Statistics of one player in one game: points per source `S` (`NS` sources) and how many
+/// actions of each kind `K` (`NA` kinds) the player took.
+pub struct PlayerStats<S, K, const NS: usize, const NA: usize> {
+    /// Points per source (index = [`StatKey::index`]).
+    pub points: [i32; NS],
+    /// Count per action kind (index = [`StatKey::index`]).
+    pub actions: [u16; NA],
+    keys: PhantomData<fn() -> (S, K)>,
+}
+
+impl<S: StatKey, K: StatKey, const NS: usize, const NA: usize> PlayerStats<S, K, NS, NA> {
+    /// Points from `source`.
+    pub fn points_from(&self, source: S) -> i32 {
+        self.points[source.index()]
+    }
+
+    /// How many times the player took an action of `kind`.
+    pub fn count(&self, kind: K) -> u16 {
+        self.actions[kind.index()]
+    }
+
+    /// Sum over all sources (equals the player's score).
+    pub fn total_points(&self) -> i32 {
+        self.points.iter().sum()
+    }
+
+    /// Adds `points` from `source`.
+    pub fn add_points(&mut self, source: S, points: i32) {
+        self.points[source.index()] += points;
+    }
+
+    /// Counts one more action of `kind`.
+    pub fn count_action(&mut self, kind: K) {
+        self.actions[kind.index()] += 1;
+    }
+}
+
+impl<S, K, const NS: usize, const NA: usize> Default for PlayerStats<S, K, NS, NA> {
+    fn default() -> Self {
+        PlayerStats {
+            points: [0; NS],
+            actions: [0; NA],
+            keys: PhantomData,
+        }
+    }
+}
+
+impl<S, K, const NS: usize, const NA: usize> Clone for PlayerStats<S, K, NS, NA> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S, K, const NS: usize, const NA: usize> Copy for PlayerStats<S, K, NS, NA> {}
+
+impl<S, K, const NS: usize, const NA: usize> PartialEq for PlayerStats<S, K, NS, NA> {
+    fn eq(&self, other: &Self) -> bool {
+        self.points == other.points && self.actions == other.actions
+    }
+}
+
+impl<S, K, const NS: usize, const NA: usize> Eq for PlayerStats<S, K, NS, NA> {}
+
+impl<S, K, const NS: usize, const NA: usize> fmt::Debug for PlayerStats<S, K, NS, NA> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PlayerStats")
+            .field("points", &self.points)
+            .field("actions", &self.actions)
+            .finish()
+    }
+}

@@ -103,13 +103,19 @@ fn forbidden_kinds_are_never_chosen() {
 fn same_seed_gives_same_choices() {
     for texts in [
         ["random", "greedy"],
-        ["mcts:iters=30,threads=2", "mcts:iters=30,rollout=random,prior=random"],
+        [
+            "mcts:iters=30,threads=2",
+            "mcts:iters=30,rollout=random,prior=random",
+        ],
     ] {
         let specs = [spec(texts[0]), spec(texts[1])];
         let run = |seed| {
             let mut state = new_game(2, seed);
             let mut agents = build(&[&specs[0], &specs[1]], seed);
-            (play_checked(&mut state, &mut agents), state.scores().to_vec())
+            (
+                play_checked(&mut state, &mut agents),
+                state.scores().to_vec(),
+            )
         };
         let a = run(3);
         assert_eq!(a, run(3), "{texts:?} repeat with the same seed");
@@ -166,17 +172,32 @@ fn error_of(text: &str) -> String {
 #[test]
 fn spec_errors_are_clear() {
     let e = error_of("alphazero:iters=3");
-    assert!(e.contains("alphazero") && e.contains("random, greedy, mcts"), "{e}");
+    assert!(
+        e.contains("alphazero") && e.contains("random, greedy, mcts"),
+        "{e}"
+    );
     let e = error_of("mcts:iterz=3");
-    assert!(e.contains("`iterz`") && e.contains("iters") && e.contains("time_ms"), "{e}");
+    assert!(
+        e.contains("`iterz`") && e.contains("iters") && e.contains("time_ms"),
+        "{e}"
+    );
     let e = error_of("mcts:iters=lots");
-    assert!(e.contains("`iters`") && e.contains("integer") && e.contains("lots"), "{e}");
+    assert!(
+        e.contains("`iters`") && e.contains("integer") && e.contains("lots"),
+        "{e}"
+    );
     let e = error_of("mcts:rollout=smart");
     assert!(e.contains("random|greedy"), "{e}");
     let e = error_of("greedy:forbid=teleport");
-    assert!(e.contains("`teleport`") && e.contains("move_vehicle"), "{e}");
+    assert!(
+        e.contains("`teleport`") && e.contains("move_vehicle"),
+        "{e}"
+    );
     let e = error_of("greedy:bananas=2");
-    assert!(e.contains("`bananas`") && e.contains("tokens_in_hand"), "{e}");
+    assert!(
+        e.contains("`bananas`") && e.contains("tokens_in_hand"),
+        "{e}"
+    );
     let e = error_of("random:c=1");
     assert!(e.contains("`c`"), "{e}");
 }
@@ -195,17 +216,29 @@ fn spec_file_errors_name_file_line_and_key() {
         "name = \"x\"\nkind = \"mcts\"\n\n[params]\niters = 10\nwidth = 3\n",
     );
     let e = error_of(&bad_param);
-    assert!(e.contains("bad-param.toml:6") && e.contains("`width`"), "{e}");
+    assert!(
+        e.contains("bad-param.toml:6") && e.contains("`width`"),
+        "{e}"
+    );
     let bad_kind = write("bad-kind.toml", "name = \"x\"\nkind = \"minimax\"\n");
     let e = error_of(&bad_kind);
-    assert!(e.contains("bad-kind.toml:2") && e.contains("minimax"), "{e}");
+    assert!(
+        e.contains("bad-kind.toml:2") && e.contains("minimax"),
+        "{e}"
+    );
     let bad_forbid = write(
         "bad-forbid.toml",
         "name = \"x\"\nkind = \"greedy\"\nforbid = [\"dig\", \"fly\"]\n",
     );
     let e = error_of(&bad_forbid);
-    assert!(e.contains("bad-forbid.toml:3") && e.contains("`fly`"), "{e}");
-    let bad_key = write("bad-key.toml", "name = \"x\"\nkind = \"greedy\"\nforbidden = []\n");
+    assert!(
+        e.contains("bad-forbid.toml:3") && e.contains("`fly`"),
+        "{e}"
+    );
+    let bad_key = write(
+        "bad-key.toml",
+        "name = \"x\"\nkind = \"greedy\"\nforbidden = []\n",
+    );
     let e = error_of(&bad_key);
     assert!(e.contains("bad-key.toml") && e.contains("forbidden"), "{e}");
     std::fs::remove_dir_all(&dir).ok();

@@ -15,7 +15,10 @@ use crate::core::rng::{below, GameRng};
 /// Parameters of `greedy` besides the heuristic weights.
 pub(crate) const PARAMS: [ParamDef; 1] = [ParamDef {
     name: "opponent",
-    ty: ParamType::Float { min: 0.0, max: 10.0 },
+    ty: ParamType::Float {
+        min: 0.0,
+        max: 10.0,
+    },
     default: ParamValue::Float(1.0),
 }];
 

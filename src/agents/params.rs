@@ -74,7 +74,7 @@ impl ParamDef {
     }
 
     /// Converts a TOML value (integers are accepted where numbers are expected).
-    pub(crate) fn from_toml(&self, value: &toml::Value) -> Option<ParamValue> {
+    pub(crate) fn parse_toml(&self, value: &toml::Value) -> Option<ParamValue> {
         let v = match (self.ty, value) {
             (ParamType::Int { .. }, toml::Value::Integer(i)) => {
                 ParamValue::Int(u64::try_from(*i).ok()?)

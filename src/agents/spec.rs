@@ -183,9 +183,12 @@ impl AgentSpec {
         let mut spec = AgentSpec::empty(file.name.into_inner(), source, kind);
         for (key, value) in &file.params {
             let at = line(key.span().start);
-            spec.set_param(key.get_ref(), at, |def| def.from_toml(value.get_ref()), || {
-                value.get_ref().to_string()
-            })?;
+            spec.set_param(
+                key.get_ref(),
+                at,
+                |def| def.parse_toml(value.get_ref()),
+                || value.get_ref().to_string(),
+            )?;
         }
         for f in file.forbid {
             let at = line(f.span().start);
@@ -364,7 +367,11 @@ impl AgentSpec {
     /// otherwise.
     pub fn validate_for<G: Game>(&self) -> Result<(), AgentError> {
         let kinds = G::action_kind_names();
-        if let Some(f) = self.forbid.iter().find(|f| !kinds.contains(&f.key.as_str())) {
+        if let Some(f) = self
+            .forbid
+            .iter()
+            .find(|f| !kinds.contains(&f.key.as_str()))
+        {
             return Err(AgentError(format!(
                 "{}: cannot forbid unknown action kind `{}`; this game's kinds: {}",
                 self.source.at(f.line),
@@ -373,14 +380,23 @@ impl AgentSpec {
             )));
         }
         let terms = G::eval_term_names();
-        if let Some(w) = self.weights.iter().find(|w| !terms.contains(&w.key.as_str())) {
+        if let Some(w) = self
+            .weights
+            .iter()
+            .find(|w| !terms.contains(&w.key.as_str()))
+        {
             return Err(AgentError(format!(
                 "{}: unknown parameter `{}` of {}; allowed: {}, forbid, and the heuristic \
                  weights of this game: {}",
                 self.source.at(w.line),
                 w.key,
                 self.kind.name(),
-                self.kind.params().iter().map(|d| d.name).collect::<Vec<_>>().join(", "),
+                self.kind
+                    .params()
+                    .iter()
+                    .map(|d| d.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 terms.join(", ")
             )));
         }

@@ -70,7 +70,8 @@ pub fn run(args: &Args) -> CmdResult {
     let (many, tn) = in_pool(all, || playouts(args.players, args.seed, games))?;
     let (checks, check_secs) = placement_checks(args.players, args.seed);
     let spec = AgentSpec::resolve(&args.mcts).map_err(|e| e.to_string())?;
-    spec.validate_for::<SafariState>().map_err(|e| e.to_string())?;
+    spec.validate_for::<SafariState>()
+        .map_err(|e| e.to_string())?;
     let iters = spec.fixed_iterations().ok_or_else(|| {
         format!(
             "--mcts needs an mcts spec with a fixed iteration budget, not \"{}\"",
@@ -78,8 +79,12 @@ pub fn run(args: &Args) -> CmdResult {
         )
     })?;
     let searches = args.searches.max(1);
-    let (_, m1) = in_pool(1, || mcts_searches(&spec, args.players, args.seed, searches))?;
-    let (_, mn) = in_pool(all, || mcts_searches(&spec, args.players, args.seed, searches))?;
+    let (_, m1) = in_pool(1, || {
+        mcts_searches(&spec, args.players, args.seed, searches)
+    })?;
+    let (_, mn) = in_pool(all, || {
+        mcts_searches(&spec, args.players, args.seed, searches)
+    })?;
     let size = std::mem::size_of::<SafariState>();
     let report = serde_json::json!({
         "game": args.game,

@@ -24,7 +24,10 @@ pub(crate) const PARAMS: [ParamDef; 17] = [
     },
     ParamDef {
         name: "c",
-        ty: ParamType::Float { min: 0.0, max: 100.0 },
+        ty: ParamType::Float {
+            min: 0.0,
+            max: 100.0,
+        },
         default: ParamValue::Float(0.7),
     },
     ParamDef {
@@ -52,10 +55,7 @@ pub(crate) const PARAMS: [ParamDef; 17] = [
     },
     ParamDef {
         name: "prior_visits",
-        ty: ParamType::Float {
-            min: 0.0,
-            max: 1e6,
-        },
+        ty: ParamType::Float { min: 0.0, max: 1e6 },
         default: ParamValue::Float(0.0),
     },
     ParamDef {
@@ -70,12 +70,18 @@ pub(crate) const PARAMS: [ParamDef; 17] = [
     },
     ParamDef {
         name: "rollout_sample",
-        ty: ParamType::Int { min: 0, max: 100_000 },
+        ty: ParamType::Int {
+            min: 0,
+            max: 100_000,
+        },
         default: ParamValue::Int(0),
     },
     ParamDef {
         name: "rollout_turns",
-        ty: ParamType::Int { min: 0, max: 100_000 },
+        ty: ParamType::Int {
+            min: 0,
+            max: 100_000,
+        },
         default: ParamValue::Int(0),
     },
     ParamDef {
@@ -93,7 +99,10 @@ pub(crate) const PARAMS: [ParamDef; 17] = [
     },
     ParamDef {
         name: "opponent",
-        ty: ParamType::Float { min: 0.0, max: 10.0 },
+        ty: ParamType::Float {
+            min: 0.0,
+            max: 10.0,
+        },
         default: ParamValue::Float(1.0),
     },
     ParamDef {

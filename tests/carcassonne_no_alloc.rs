@@ -9,7 +9,7 @@ use std::sync::atomic::Ordering;
 #[path = "common/counting_alloc.rs"]
 mod counting_alloc;
 
-use counting_alloc::{Counting, ALLOCATIONS, COUNTING};
+use counting_alloc::{start_counting, stop_counting, Counting, ALLOCATIONS};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -21,8 +21,7 @@ fn apply_and_legal_actions_do_not_allocate() {
     for seed in 0..100 {
         let mut g = CarcassonneState::new(&Setup::new(2 + (seed % 4) as usize, seed)).unwrap();
         let mut rng = rng_from_seed(seed);
-        // Only this test's thread runs while counting (the test has a binary of its own).
-        COUNTING.store(true, Ordering::Relaxed);
+        start_counting();
         while !g.is_terminal() {
             g.legal_actions(&mut legal);
             let a = legal[below(&mut rng, legal.len())];
@@ -30,7 +29,7 @@ fn apply_and_legal_actions_do_not_allocate() {
             std::hint::black_box(g.eval_terms(0));
             decisions += 1;
         }
-        COUNTING.store(false, Ordering::Relaxed);
+        stop_counting();
     }
     assert!(decisions > 10_000);
     assert_eq!(

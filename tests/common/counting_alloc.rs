@@ -1,24 +1,42 @@
-//! A global allocator that counts allocations while switched on, for the no-allocation tests.
-//! Each test binary includes this file with `#[path]` and declares its own
-//! `#[global_allocator] static GLOBAL: Counting = Counting;`.
+//! A global allocator that counts the allocations of one thread while switched on, for the
+//! no-allocation tests. Each test binary includes this file with `#[path]` and declares its own
+//! `#[global_allocator] static GLOBAL: Counting = Counting;`. Counting is per thread so that
+//! the test harness's own threads (output capture, timers) never add to the count.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The system allocator, counting allocations and reallocations while [`COUNTING`] is set.
+/// The system allocator, counting allocations and reallocations of threads that called
+/// [`start_counting`].
 pub struct Counting;
 
-/// Whether allocations are counted now.
-pub static COUNTING: AtomicBool = AtomicBool::new(false);
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
 
 /// Allocations and reallocations counted so far.
 pub static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 
+/// Starts counting this thread's allocations.
+pub fn start_counting() {
+    COUNTING.with(|c| c.set(true));
+}
+
+/// Stops counting this thread's allocations.
+pub fn stop_counting() {
+    COUNTING.with(|c| c.set(false));
+}
+
+fn note() {
+    if COUNTING.with(|c| c.get()) {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        }
+        note();
         unsafe { System.alloc(layout) }
     }
 
@@ -27,9 +45,7 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        }
+        note();
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }

@@ -125,7 +125,7 @@ fn same_seed_gives_same_choices() {
 
 #[test]
 fn mcts_beats_random_with_seats_swapped() {
-    let mcts = spec("mcts:iters=200");
+    let mcts = spec("mcts:iters=200,rollout_turns=1");
     let random = spec("random");
     let mut mcts_wins = 0;
     for g in 0..4u64 {

@@ -164,3 +164,60 @@ impl Params {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INT: ParamDef = ParamDef {
+        name: "iters",
+        ty: ParamType::Int { min: 1, max: 10 },
+        default: ParamValue::Int(5),
+    };
+    const FLOAT: ParamDef = ParamDef {
+        name: "c",
+        ty: ParamType::Float { min: 0.0, max: 1.0 },
+        default: ParamValue::Float(0.5),
+    };
+    const CHOICE: ParamDef = ParamDef {
+        name: "rollout",
+        ty: ParamType::Choice(&["random", "greedy"]),
+        default: ParamValue::Choice("random"),
+    };
+
+    #[test]
+    fn text_values_are_typed_and_range_checked() {
+        assert_eq!(INT.parse_text("7"), Some(ParamValue::Int(7)));
+        assert_eq!(INT.parse_text("11"), None);
+        assert_eq!(INT.parse_text("x"), None);
+        assert_eq!(FLOAT.parse_text("0.25"), Some(ParamValue::Float(0.25)));
+        assert_eq!(FLOAT.parse_text("-1"), None);
+        assert_eq!(
+            CHOICE.parse_text("greedy"),
+            Some(ParamValue::Choice("greedy"))
+        );
+        assert_eq!(CHOICE.parse_text("smart"), None);
+    }
+
+    #[test]
+    fn toml_integers_serve_as_numbers() {
+        assert_eq!(
+            FLOAT.parse_toml(&toml::Value::Integer(1)),
+            Some(ParamValue::Float(1.0))
+        );
+        assert_eq!(INT.parse_toml(&toml::Value::Float(1.0)), None);
+        assert_eq!(INT.parse_toml(&toml::Value::Integer(-3)), None);
+    }
+
+    #[test]
+    fn only_changed_values_are_listed() {
+        let defs: &'static [ParamDef] = &[INT, FLOAT];
+        let mut p = Params::defaults(defs);
+        assert_eq!(p.non_default().count(), 0);
+        p.set(1, ParamValue::Float(0.75));
+        let changed: Vec<_> = p.non_default().collect();
+        assert_eq!(changed, vec![("c", ParamValue::Float(0.75))]);
+        assert_eq!(p.float("c"), 0.75);
+        assert_eq!(p.int("iters"), 5);
+    }
+}

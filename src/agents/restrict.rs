@@ -33,3 +33,30 @@ impl Restriction {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::safari::{Action, ActionKind, SafariState, Setup};
+
+    #[test]
+    fn forbidden_kinds_are_removed_unless_nothing_remains() {
+        let mut state = SafariState::new(&Setup::new(2, 1)).expect("default setup");
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let place_only = Restriction::from_indices([ActionKind::Place as usize]);
+        let mut out = Vec::new();
+        place_only.filter(&state, &legal, &mut out);
+        assert_eq!(
+            out, legal,
+            "a tile must be placed even when placing is forbidden"
+        );
+        state.apply(legal[0]);
+        state.legal_actions(&mut legal);
+        let no_pass = Restriction::from_indices([ActionKind::Pass as usize]);
+        no_pass.filter(&state, &legal, &mut out);
+        assert!(legal.contains(&Action::Pass));
+        assert!(!out.contains(&Action::Pass));
+        assert_eq!(out.len(), legal.len() - 1);
+    }
+}

@@ -28,12 +28,12 @@ pub(crate) const PARAMS: [ParamDef; 17] = [
             min: 0.0,
             max: 100.0,
         },
-        default: ParamValue::Float(0.7),
+        default: ParamValue::Float(0.1),
     },
     ParamDef {
         name: "widening",
         ty: ParamType::Bool,
-        default: ParamValue::Bool(false),
+        default: ParamValue::Bool(true),
     },
     ParamDef {
         name: "widen_k",
@@ -56,17 +56,17 @@ pub(crate) const PARAMS: [ParamDef; 17] = [
     ParamDef {
         name: "prior_visits",
         ty: ParamType::Float { min: 0.0, max: 1e6 },
-        default: ParamValue::Float(0.0),
+        default: ParamValue::Float(3.0),
     },
     ParamDef {
         name: "rollout",
         ty: ParamType::Choice(&["random", "greedy"]),
-        default: ParamValue::Choice("random"),
+        default: ParamValue::Choice("greedy"),
     },
     ParamDef {
         name: "epsilon",
         ty: ParamType::Float { min: 0.0, max: 1.0 },
-        default: ParamValue::Float(0.1),
+        default: ParamValue::Float(0.0),
     },
     ParamDef {
         name: "rollout_sample",
@@ -82,7 +82,7 @@ pub(crate) const PARAMS: [ParamDef; 17] = [
             min: 0,
             max: 100_000,
         },
-        default: ParamValue::Int(0),
+        default: ParamValue::Int(4),
     },
     ParamDef {
         name: "value",

@@ -3,11 +3,12 @@
 //! Every iteration clones the root, re-determinizes what the deciding seat cannot see, and
 //! walks the tree by action sequences: a node's children are keyed by action, and only the
 //! children legal in the current determinization are eligible; UCB uses each child's
-//! *availability* count (how often it was legal when its parent was visited) in place of the
-//! parent's visits. One node is expanded per iteration (respecting progressive widening), a
-//! rollout finishes the game (or a number of turns, then the heuristic judges), and every node
-//! on the path gains the reward of the seat that chose its action. The most visited root
-//! action is played.
+//! *availability* count (how often it was eligible when its parent was visited) in place of
+//! the parent's visits. Children carry heuristic priors that order them for progressive
+//! widening and count as virtual visits. The walk stops at the first unvisited child; a
+//! rollout plays a few turns (or to the end), the heuristic judges the result, and every
+//! node on the path gains the reward of the seat that chose its action. The most visited
+//! root action is played. `docs/agents.md` describes every parameter.
 
 mod config;
 mod tree;
@@ -40,6 +41,7 @@ pub(crate) struct MctsAgent<G: Game> {
     trees: Vec<Tree<G>>,
     allowed: Vec<G::Action>,
     root: Vec<RootStat>,
+    baseline: Vec<f64>,
     telemetry: Option<String>,
 }
 
@@ -60,6 +62,7 @@ impl<G: Game> MctsAgent<G> {
             trees: (0..cfg.threads).map(|_| Tree::new()).collect(),
             allowed: Vec::new(),
             root: Vec::new(),
+            baseline: Vec::new(),
             telemetry: None,
         }
     }
@@ -73,12 +76,15 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
             self.telemetry = self.cfg.telemetry.then(|| "forced".to_string());
             return self.allowed[0];
         }
+        self.eval.values(state, &mut self.baseline);
+        let baseline = std::mem::take(&mut self.baseline);
         let shared = Shared {
             root: state,
             me,
             restriction: self.restriction,
             eval: self.eval,
             cfg: self.cfg,
+            baseline,
         };
         let seeds: Vec<u64> = self.trees.iter().map(|_| self.rng.next_u64()).collect();
         if self.trees.len() == 1 {
@@ -89,6 +95,7 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
                 .zip(seeds)
                 .for_each(|(tree, seed)| tree.search(&shared, seed));
         }
+        self.baseline = shared.baseline;
         self.root.clear();
         self.root.resize(self.allowed.len(), RootStat::default());
         for tree in &self.trees {

@@ -61,6 +61,17 @@ pub(super) struct Shared<'a, G: Game> {
     pub(super) eval: Evaluator,
     /// Search parameters.
     pub(super) cfg: Config,
+    /// Each seat's value of the root position.
+    pub(super) baseline: Vec<f64>,
+}
+
+impl<G: Game> Shared<'_, G> {
+    /// The `value=diff` reward in `[0, 1]` of `value` for `seat`: what it gains over its
+    /// value at the root, `0.5 + 0.5·tanh((value − baseline) / scale)`. Measuring from the
+    /// root keeps the search sensitive when one seat is far ahead.
+    fn reward(&self, seat: usize, value: f64) -> f64 {
+        0.5 + 0.5 * ((value - self.baseline[seat]) / self.cfg.scale).tanh()
+    }
 }
 
 /// One search tree with its reusable buffers.
@@ -178,35 +189,40 @@ impl<G: Game> Tree<G> {
     /// availability for every legal child, and keeps the first `k·n^alpha` of them under
     /// progressive widening.
     fn eligible_children(&mut self, sh: &Shared<'_, G>, state: &G, node: usize, seat: usize) {
-        self.has_child.clear();
-        self.has_child.resize(self.allowed.len(), false);
-        let mut child = self.nodes[node].first_child;
-        while child != NONE {
-            let n = &self.nodes[child as usize];
-            if let Some(i) = self.allowed.iter().position(|a| Some(*a) == n.action) {
+        self.legal_children(node);
+        if self.kids.len() < self.allowed.len() {
+            self.has_child.clear();
+            self.has_child.resize(self.allowed.len(), false);
+            for &(_, i) in &self.kids {
                 self.has_child[i] = true;
             }
-            child = n.next_sibling;
-        }
-        for i in 0..self.allowed.len() {
-            if !self.has_child[i] {
-                let prior = self.prior(sh, state, seat, self.allowed[i]);
-                self.insert_child(node, self.allowed[i], seat, prior);
+            for i in 0..self.allowed.len() {
+                if !self.has_child[i] {
+                    let prior = self.prior(sh, state, seat, self.allowed[i]);
+                    self.insert_child(node, self.allowed[i], seat, prior);
+                }
             }
+            self.legal_children(node);
         }
-        let limit = match sh.cfg.widening {
-            Some((k, alpha)) => {
-                let n = (self.nodes[node].visits + 1) as f64;
-                ((k * n.powf(alpha)).ceil() as usize).max(1)
-            }
-            None => usize::MAX,
-        };
+        if let Some((k, alpha)) = sh.cfg.widening {
+            let n = (self.nodes[node].visits + 1) as f64;
+            let limit = ((k * n.powf(alpha)).ceil() as usize).max(1);
+            self.kids.truncate(limit);
+        }
+        for &(id, _) in &self.kids {
+            self.nodes[id as usize].avail += 1;
+        }
+    }
+
+    /// Fills `self.kids` with the children of `node` whose action is among the candidates, in
+    /// prior order.
+    fn legal_children(&mut self, node: usize) {
         self.kids.clear();
         let mut child = self.nodes[node].first_child;
-        while child != NONE && self.kids.len() < limit {
-            let n = &mut self.nodes[child as usize];
+        // Children have distinct actions: once every candidate has its child, stop.
+        while child != NONE && self.kids.len() < self.allowed.len() {
+            let n = &self.nodes[child as usize];
             if let Some(i) = self.allowed.iter().position(|a| Some(*a) == n.action) {
-                n.avail += 1;
                 self.kids.push((child, i));
             }
             child = n.next_sibling;
@@ -233,7 +249,7 @@ impl<G: Game> Tree<G> {
                 sh.eval.value(&next, seat)
             }
         };
-        diff_reward(value, sh.cfg.scale)
+        sh.reward(seat, value)
     }
 
     /// Adds a child of `node` for `action`, keeping children sorted by decreasing prior.
@@ -331,8 +347,8 @@ impl<G: Game> Tree<G> {
         sh.eval.values(state, &mut self.values);
         match sh.cfg.value {
             ValueMode::Diff => {
-                for v in &mut self.values {
-                    *v = diff_reward(*v, sh.cfg.scale);
+                for (seat, v) in self.values.iter_mut().enumerate() {
+                    *v = sh.reward(seat, *v);
                 }
             }
             ValueMode::Win => {
@@ -347,11 +363,6 @@ impl<G: Game> Tree<G> {
             }
         }
     }
-}
-
-/// The reward in `[0, 1]` of a value (own total − best other total): `0.5 + 0.5·tanh(v / scale)`.
-fn diff_reward(value: f64, scale: f64) -> f64 {
-    0.5 + 0.5 * (value / scale).tanh()
 }
 
 /// A uniform number in `[0, 1)`.

@@ -3,6 +3,7 @@
 use meeplelab::agents::{play_out, Agent, AgentSpec};
 use meeplelab::core::game::Game;
 use meeplelab::core::rng::derive_seed;
+use meeplelab::games::carcassonne::{self, CarcassonneState};
 use meeplelab::games::safari::{SafariState, Setup};
 
 fn new_game(players: usize, seed: u64) -> SafariState {
@@ -16,19 +17,16 @@ fn spec(text: &str) -> AgentSpec {
     s
 }
 
-fn build(specs: &[&AgentSpec], seed: u64) -> Vec<Box<dyn Agent<SafariState>>> {
+fn build<G: Game + 'static>(specs: &[&AgentSpec], seed: u64) -> Vec<Box<dyn Agent<G>>> {
     specs
         .iter()
         .enumerate()
-        .map(|(seat, s)| s.build::<SafariState>(seed, seat))
+        .map(|(seat, s)| s.build::<G>(seed, seat))
         .collect()
 }
 
 /// Plays a game, checking every choice is legal; returns the final state and the choices.
-fn play_checked(
-    state: &mut SafariState,
-    agents: &mut [Box<dyn Agent<SafariState>>],
-) -> Vec<String> {
+fn play_checked<G: Game + 'static>(state: &mut G, agents: &mut [Box<dyn Agent<G>>]) -> Vec<String> {
     let mut legal = Vec::new();
     let mut choices = Vec::new();
     while let Some(seat) = state.to_move() {
@@ -70,6 +68,39 @@ fn every_agent_completes_legal_games() {
         assert!(state.is_terminal());
         assert!(state.turn() > 30, "the game ran its course");
     }
+}
+
+#[test]
+fn agents_play_carcassonne_unchanged() {
+    let specs: Vec<AgentSpec> = ["mcts:iters=20", "greedy", "random"]
+        .iter()
+        .map(|t| {
+            let s = AgentSpec::resolve(t).expect("valid spec");
+            s.validate_for::<CarcassonneState>()
+                .expect("valid for Carcassonne");
+            s
+        })
+        .collect();
+    let refs: Vec<&AgentSpec> = specs.iter().collect();
+    let seed = derive_seed(9, 3);
+    let mut state =
+        CarcassonneState::new(&carcassonne::Setup::new(3, seed)).expect("default setup starts");
+    let mut agents = build(&refs, seed);
+    play_checked(&mut state, &mut agents);
+    assert!(state.is_terminal());
+    assert_eq!(state.turn(), 71, "every land tile was placed");
+}
+
+#[test]
+fn every_game_has_a_default_weight_per_heuristic_term() {
+    assert_eq!(
+        SafariState::default_eval_weights().len(),
+        SafariState::eval_term_names().len()
+    );
+    assert_eq!(
+        CarcassonneState::default_eval_weights().len(),
+        CarcassonneState::eval_term_names().len()
+    );
 }
 
 #[test]
@@ -252,6 +283,10 @@ fn labels_are_canonical_inline_specs() {
     assert_eq!(spec("random").label(), "random");
     assert_eq!(spec("mcts-500").name(), "mcts-500");
     assert_eq!(spec("greedy:opponent=1").label(), "greedy");
+    assert_eq!(
+        spec("greedy:tokens_in_hand=2,open_holes=1").label(),
+        "greedy:open_holes=1,tokens_in_hand=2"
+    );
     for (name, _) in meeplelab::agents::BUILTIN_SPECS {
         assert_eq!(spec(name).name(), name);
     }

@@ -22,27 +22,6 @@ pub(crate) const PARAMS: [ParamDef; 1] = [ParamDef {
     default: ParamValue::Float(1.0),
 }];
 
-/// Default weight of each heuristic term, by term name (terms of other names weigh 0).
-/// Tuned for Safari; see `docs/agents.md`.
-pub const DEFAULT_WEIGHTS: [(&str, f64); 8] = [
-    ("lead_species_points", 0.6),
-    ("lead_final_points", 0.4),
-    ("tokens_in_hand", 1.5),
-    ("meeples_in_supply", 1.0),
-    ("open_holes", 1.5),
-    ("baobab_progress", 2.0),
-    ("next_vehicle_points", 1.0),
-    ("pending_points", 1.0),
-];
-
-/// The default weight of the term called `name`.
-pub(crate) fn default_weight(name: &str) -> f64 {
-    DEFAULT_WEIGHTS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(0.0, |(_, w)| *w)
-}
-
 /// Tolerance under which two values count as tied.
 const TIE: f64 = 1e-9;
 

@@ -13,7 +13,6 @@ mod restrict;
 mod spec;
 mod value;
 
-pub use greedy::DEFAULT_WEIGHTS;
 pub use spec::{AgentError, AgentKind, AgentSpec, BUILTIN_SPECS};
 
 use crate::core::game::Game;

@@ -343,11 +343,7 @@ impl AgentSpec {
             .non_default()
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
-        let mut weights: Vec<&Keyed<f64>> = self
-            .weights
-            .iter()
-            .filter(|w| greedy::default_weight(&w.key) != w.value)
-            .collect();
+        let mut weights: Vec<&Keyed<f64>> = self.weights.iter().collect();
         weights.sort_by(|a, b| a.key.cmp(&b.key));
         items.extend(weights.iter().map(|w| format!("{}={}", w.key, w.value)));
         let mut forbid: Vec<&str> = self.forbid.iter().map(|f| f.key.as_str()).collect();
@@ -437,15 +433,16 @@ impl AgentSpec {
         }
     }
 
-    /// The heuristic evaluator: default weights by term name, overridden by the spec.
+    /// The heuristic evaluator: the game's default weights, overridden by the spec.
     fn evaluator<G: Game>(&self) -> Evaluator {
         let mut weights = [0.0; EVAL_TERMS];
+        let defaults = G::default_eval_weights();
         for (i, term) in G::eval_term_names().iter().enumerate() {
             weights[i] = self
                 .weights
                 .iter()
                 .find(|w| w.key == *term)
-                .map_or_else(|| greedy::default_weight(term), |w| w.value);
+                .map_or(defaults[i], |w| w.value);
         }
         Evaluator::new(weights, self.params_opponent())
     }

@@ -53,6 +53,10 @@ pub trait Game: Clone + Send + Sync {
     /// Names of the heuristic terms of [`Game::eval_terms`] (at most [`EVAL_TERMS`]).
     fn eval_term_names() -> &'static [&'static str];
 
+    /// Default weight of each term of [`Game::eval_term_names`] (same order), as tuned for
+    /// this game's greedy and MCTS agents; specs may override any of them.
+    fn default_eval_weights() -> &'static [f64];
+
     /// Heuristic terms of this position for `player` (unused entries are 0): cheap estimates
     /// of value not yet on the score track, combined with weights by greedy and rollout
     /// policies. Documented per game in `docs/agents.md`.

@@ -17,6 +17,10 @@ pub const EVAL_TERM_NAMES: [&str; EVAL_TERMS] = [
     "pending_points",
 ];
 
+/// Default weight of each term of [`EVAL_TERM_NAMES`] (`docs/agents.md` says how they were
+/// chosen).
+pub const DEFAULT_EVAL_WEIGHTS: [f64; EVAL_TERMS] = [1.0, 0.5, 1.0, 1.5, -0.3, -1.0, 0.0, 1.0];
+
 impl CarcassonneState {
     /// Heuristic terms for `player` (see [`EVAL_TERM_NAMES`]); all 0 once the game is over.
     /// A player *leads* a feature when it is among those with the most meeples on it (ties

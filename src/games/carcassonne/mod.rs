@@ -19,7 +19,7 @@ mod stats;
 mod turn;
 
 pub use action::{Action, ActionKind};
-pub use eval::EVAL_TERM_NAMES;
+pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
 pub use features::{FeatureAgg, CITY_POINTS, FIELD_CITY_POINTS, MONASTERY_POINTS};
 pub use options::{OptionError, Options, MAX_MEEPLES_PER_PLAYER, OPTION_KEYS};
 pub use setup::{builtin_tiles, ResolvedSetup, Setup, SetupError, PLAYER_RANGE};
@@ -72,6 +72,10 @@ impl Game for CarcassonneState {
 
     fn eval_term_names() -> &'static [&'static str] {
         &EVAL_TERM_NAMES
+    }
+
+    fn default_eval_weights() -> &'static [f64] {
+        &DEFAULT_EVAL_WEIGHTS
     }
 
     fn eval_terms(&self, player: usize) -> [f64; EVAL_TERMS] {

@@ -22,6 +22,10 @@ pub const EVAL_TERM_NAMES: [&str; 8] = [
     "pending_points",
 ];
 
+/// Default weight of each term of [`EVAL_TERM_NAMES`], tuned with greedy self-play matches
+/// (`docs/agents.md`).
+pub const DEFAULT_EVAL_WEIGHTS: [f64; 8] = [0.6, 0.4, 1.5, 1.0, 1.5, 2.0, 1.0, 1.0];
+
 impl SafariState {
     /// Heuristic terms for `player` (see [`EVAL_TERM_NAMES`]); all 0 once the game is over:
     /// - `lead_species_points`: species-table points (plus birds in bush) of every incomplete

@@ -17,7 +17,7 @@ mod stats;
 mod turn;
 
 pub use action::{Action, ActionKind};
-pub use eval::EVAL_TERM_NAMES;
+pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
 pub use features::{FeatureAgg, SPECIES_POINTS};
 pub use holes::VertexTokens;
 pub use options::{FinalScoring, OptionError, Options, OPTION_KEYS};
@@ -66,6 +66,10 @@ impl Game for SafariState {
 
     fn eval_term_names() -> &'static [&'static str] {
         &EVAL_TERM_NAMES
+    }
+
+    fn default_eval_weights() -> &'static [f64] {
+        &DEFAULT_EVAL_WEIGHTS
     }
 
     fn eval_terms(&self, player: usize) -> [f64; EVAL_TERMS] {

@@ -38,8 +38,9 @@ impl SafariState {
     /// - `baobab_progress`: over the player's baobab meeples, the fraction of the 8 neighbours
     ///   already placed (each completion returns the meeple with 2 tokens);
     /// - `next_vehicle_points`: for the seat that places the next tile only, the vehicle bonus
-    ///   times the chance that tile can be put on a vehicle's space (the drawn tile when its
-    ///   placement is pending, else the share of unseen tiles that fit one);
+    ///   times the share of the tiles that seat may get (unseen tiles, and the drawn tile
+    ///   while its placement is pending) that fit a vehicle's space; the drawn tile itself is
+    ///   not used, so a heuristic judging the end of a turn cannot peek at the next draw;
     /// - `pending_points`: points step 3 of the turn in progress will pay the player without
     ///   further decisions (completed features it holds a majority on, before boosts, and the
     ///   active player's vehicle bonus).
@@ -140,15 +141,21 @@ impl SafariState {
             }
             known[key] == 2
         };
-        if self.phase == Phase::PlaceTile {
-            return if fits(self.drawn) { 1.0 } else { 0.0 };
-        }
+        // Between turns the next tile is already drawn, but the player who just finished —
+        // whose choices a heuristic usually judges here — has not seen it: count it as unseen.
+        let drawn = (self.phase == Phase::PlaceTile).then_some(self.drawn);
         let unseen = &self.pile[self.pile_next as usize..self.pile_len as usize];
-        if unseen.is_empty() {
+        let total = unseen.len() + usize::from(drawn.is_some());
+        if total == 0 {
             return 0.0;
         }
-        let fitting = unseen.iter().filter(|&&v| fits(v)).count();
-        fitting as f64 / unseen.len() as f64
+        let fitting = unseen
+            .iter()
+            .copied()
+            .chain(drawn)
+            .filter(|&v| fits(v))
+            .count();
+        fitting as f64 / total as f64
     }
 
     /// Whether the segment behind union-find node `node` is bush.

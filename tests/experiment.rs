@@ -2,6 +2,7 @@
 //! rotation across variants), output columns and files, thread independence, resume, and clear
 //! errors for bad specs.
 
+use meeplelab::core::game::Game;
 use meeplelab::experiment::summary::SUMMARY_COLUMNS;
 use meeplelab::io::games_csv::{comparable_text, GameRow, GamesTable};
 use std::path::{Path, PathBuf};
@@ -77,6 +78,21 @@ fn run(dir: &Path, out: &str, extra: &[&str]) -> PathBuf {
     target
 }
 
+/// Every file under `dir` (one level of sub-folders) with its bytes, by relative path.
+fn files_in(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for sub in std::fs::read_dir(dir).unwrap() {
+        let sub = sub.unwrap().path();
+        for f in std::fs::read_dir(&sub).unwrap() {
+            let f = f.unwrap().path();
+            let name = f.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+            out.push((name, std::fs::read(&f).unwrap()));
+        }
+    }
+    out.sort();
+    out
+}
+
 fn stat(table: &GamesTable, row: &GameRow, name: &str) -> i64 {
     let i = table.stat_names.iter().position(|n| n == name).unwrap();
     row.stats[i]
@@ -85,8 +101,9 @@ fn stat(table: &GamesTable, row: &GameRow, name: &str) -> i64 {
 #[test]
 fn variants_are_paired_and_outputs_complete() {
     let dir = scratch("paired", SPEC);
-    let a = run(&dir, "a", &["--threads", "1"]);
-    let b = run(&dir, "b", &["--threads", "2"]);
+    let (rec_a, rec_b) = (dir.join("records-a"), dir.join("records-b"));
+    let a = run(&dir, "a", &["--threads", "1", "--records", s(&rec_a)]);
+    let b = run(&dir, "b", &["--threads", "2", "--records", s(&rec_b)]);
     let games = std::fs::read_to_string(a.join("games.csv")).unwrap();
     let header = games.lines().next().unwrap();
     assert!(
@@ -108,6 +125,30 @@ fn variants_are_paired_and_outputs_complete() {
             .filter(|r| r.variant.as_deref() == Some(variant))
             .collect()
     };
+    // One record per variant and game, replaying to the game's scores, whatever the threads.
+    let records = files_in(&rec_a);
+    assert_eq!(records.len(), 3 * 4);
+    assert_eq!(records, files_in(&rec_b), "thread count must not matter");
+    for row in &table.rows {
+        let variant = row.variant.as_deref().unwrap();
+        let folder = rec_a.join(variant);
+        let path = folder.join(format!("game-{:06}.rec", row.game_index));
+        let replay = meeplelab::io::record::Record::load(&path)
+            .unwrap()
+            .replay(&folder)
+            .unwrap();
+        assert_eq!(
+            replay.state.scores()[row.seat] as i64,
+            row.score,
+            "{}",
+            path.display()
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(&format!(
+            "variant {variant}, seed 11: game {}",
+            row.game_index
+        )));
+    }
     let (base, bonus0, nodig) = (of("baseline"), of("bonus-0"), of("p0-no-dig"));
     for ((x, y), z) in base.iter().zip(&bonus0).zip(&nodig) {
         // Same game index, seed and seat in every variant: common random numbers.

@@ -1,6 +1,7 @@
 //! End-to-end tests of `meeplelab tournament`, `summarize` and `merge`: determinism across
 //! thread counts, kill + resume, shards + merge, and clear errors before any game runs.
 
+use meeplelab::core::game::Game;
 use meeplelab::io::games_csv::{comparable_text, GamesTable};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -372,4 +373,200 @@ fn bad_input_fails_before_any_game() {
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
         before
     );
+}
+
+/// The record files of a records folder, by name.
+fn records_in(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&path).unwrap())
+        })
+        .collect()
+}
+
+/// Checks that `records` holds exactly one record per game of `games_csv`, that each replays
+/// to that game's final scores and names the agent of every seat.
+fn check_records_match_games(records: &Path, games_csv: &Path) {
+    use meeplelab::io::record::Record;
+    let table = GamesTable::read(games_csv).unwrap();
+    let mut games = std::collections::BTreeMap::<u64, Vec<(usize, i64, String)>>::new();
+    for r in &table.rows {
+        games
+            .entry(r.game_index)
+            .or_default()
+            .push((r.seat, r.score, r.agent.clone()));
+    }
+    let names: Vec<String> = games.keys().map(|g| format!("game-{g:06}.rec")).collect();
+    assert_eq!(
+        records_in(records).into_keys().collect::<Vec<_>>(),
+        names,
+        "one record per game of {}",
+        games_csv.display()
+    );
+    for (g, mut seats) in games {
+        seats.sort();
+        let path = records.join(format!("game-{g:06}.rec"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let replay = Record::load(&path).unwrap().replay(records).unwrap();
+        let scores: Vec<i64> = replay.state.scores().iter().map(|&x| x as i64).collect();
+        assert_eq!(
+            scores,
+            seats.iter().map(|(_, score, _)| *score).collect::<Vec<_>>(),
+            "{}",
+            path.display()
+        );
+        for (seat, _, agent) in &seats {
+            let line = format!("# seat P{seat}: {agent}\n");
+            assert!(text.contains(&line), "{} lacks {line}", path.display());
+        }
+    }
+}
+
+#[test]
+fn records_replay_to_the_games_and_do_not_depend_on_threads() {
+    let dir = scratch("records");
+    let base = [
+        "tournament",
+        "--agents",
+        "random,greedy",
+        "--games",
+        "6",
+        "--bootstrap",
+        "10",
+    ];
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    let (rec1, rec2) = (one.join("records"), dir.join("records-two"));
+    let out = ok(&[
+        &base[..],
+        &["--threads", "1", "--out", s(&one), "--records", s(&rec1)],
+    ]
+    .concat());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("records: "));
+    ok(&[
+        &base[..],
+        &["--threads", "2", "--out", s(&two), "--records", s(&rec2)],
+    ]
+    .concat());
+    check_records_match_games(&rec1, &one.join("games.csv"));
+    assert_eq!(records_in(&rec1), records_in(&rec2));
+
+    // `render` draws a record exactly as the library draws the replayed position.
+    let record = rec1.join("game-000003.rec");
+    let svg = dir.join("g3-t20.svg");
+    let out = ok(&["render", s(&record), "--turn", "20", "--out", s(&svg)]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("after 20 turns"));
+    let parsed = meeplelab::io::record::Record::load(&record).unwrap();
+    let state = parsed.replay_to_turn(&rec1, Some(20)).unwrap().state;
+    let set = meeplelab::io::svg::tileset_of(&parsed, &rec1).unwrap();
+    let want = meeplelab::io::svg::board_svg(&state, &set, "game-000003.rec").unwrap();
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), want);
+}
+
+#[test]
+fn resume_and_shards_write_only_their_own_records() {
+    let dir = scratch("records-resume");
+    let base = [
+        "tournament",
+        "--agents",
+        CHEAP,
+        "--games",
+        "12",
+        "--bootstrap",
+        "10",
+    ];
+    let full = dir.join("full");
+    let reference = dir.join("reference");
+    ok(&[&base[..], &["--out", s(&full), "--records", s(&reference)]].concat());
+    let want = records_in(&reference);
+    assert_eq!(want.len(), 12);
+
+    // An interrupted run: games 0..=1 whole in games.csv, game 2 missing a seat. Kept records
+    // carry a marker that a rewrite would remove; the record of the unfinished game 2 is gone.
+    let (cut, cut_records) = (dir.join("cut"), dir.join("cut-records"));
+    std::fs::create_dir_all(&cut).unwrap();
+    std::fs::create_dir_all(&cut_records).unwrap();
+    std::fs::copy(full.join("run.json"), cut.join("run.json")).unwrap();
+    let text = std::fs::read_to_string(full.join("games.csv")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(
+        cut.join("games.csv"),
+        format!("{}\n", lines[..6].join("\n")),
+    )
+    .unwrap();
+    let marker = b"# kept from the first run\n";
+    for g in 0..2 {
+        let name = format!("game-{g:06}.rec");
+        std::fs::write(cut_records.join(&name), [&want[&name][..], marker].concat()).unwrap();
+    }
+    let out = ok(&[
+        &base[..],
+        &["--out", s(&cut), "--records", s(&cut_records), "--resume"],
+    ]
+    .concat());
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(log.contains("2 finished game(s) kept, 10 to play"), "{log}");
+    let got = records_in(&cut_records);
+    assert_eq!(got.len(), 12);
+    for (name, bytes) in &want {
+        if name == "game-000000.rec" || name == "game-000001.rec" {
+            assert_eq!(
+                got[name],
+                [&bytes[..], marker].concat(),
+                "{name} was rewritten"
+            );
+        } else {
+            assert_eq!(&got[name], bytes, "{name}");
+        }
+    }
+    assert_eq!(comparable(&full), comparable(&cut));
+
+    // Two shards sharing one records folder write the single run's records between them.
+    let shared = dir.join("shard-records");
+    for k in 1..=2 {
+        let shard_dir = dir.join(format!("shard{k}"));
+        let shard = format!("{k}/2");
+        ok(&[
+            &base[..],
+            &[
+                "--shard",
+                &shard,
+                "--out",
+                s(&shard_dir),
+                "--records",
+                s(&shared),
+            ],
+        ]
+        .concat());
+        let n = records_in(&shared).len();
+        assert_eq!(n, 6 * k, "after shard {k}/2");
+    }
+    assert_eq!(records_in(&shared), want);
+}
+
+#[test]
+fn an_unwritable_records_folder_fails_before_any_game() {
+    let dir = scratch("records-bad");
+    let file = dir.join("not-a-folder");
+    std::fs::write(&file, "x").unwrap();
+    let records = file.join("records");
+    let out_dir = dir.join("out");
+    let err = fails(&[
+        "tournament",
+        "--agents",
+        "random,greedy",
+        "--games",
+        "2",
+        "--out",
+        s(&out_dir),
+        "--records",
+        s(&records),
+    ]);
+    assert!(
+        err.contains("--records") && err.contains(s(&records)),
+        "{err}"
+    );
+    assert!(!out_dir.join("games.csv").exists());
 }

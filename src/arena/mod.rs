@@ -1,6 +1,6 @@
 //! Tournaments: who plays whom ([`schedule`]), which games a shard plays ([`shard`]), playing
 //! games in parallel ([`play`]), the tournament folder with resumption ([`folder`], [`run`]),
-//! and joining shards ([`merge`]).
+//! optional game records ([`records`]) and joining shards ([`merge`]).
 //!
 //! A tournament plays games `0..games`; game `g` is seeded with `derive_seed(master, g)` and
 //! seated by [`schedule::Schedule::seating`], so every game is determined by its index alone
@@ -13,6 +13,7 @@ pub mod merge;
 pub mod outcome;
 pub mod play;
 pub mod progress;
+pub mod records;
 pub mod run;
 pub mod schedule;
 pub mod shard;
@@ -20,6 +21,7 @@ pub mod shard;
 pub use config::TournamentConfig;
 pub use error::ArenaError;
 pub use progress::ProgressMode;
+pub use records::{RecordFn, Records};
 pub use run::{Prepared, RunOptions, RunReport, Tournament};
 pub use schedule::Schedule;
 pub use shard::Shard;

@@ -38,6 +38,39 @@ pub fn play_game<G: Game + 'static>(
     master_seed: u64,
     game_index: u64,
 ) -> PlayedGame {
+    play_indexed(new_game, specs, schedule, master_seed, game_index, None)
+}
+
+/// Plays game `game_index` exactly as [`play_game`] does and also returns every decision in
+/// order (for a game record).
+pub fn play_game_recorded<G: Game + 'static>(
+    new_game: &(dyn Fn(u64) -> G + Sync),
+    specs: &[AgentSpec],
+    schedule: &Schedule,
+    master_seed: u64,
+    game_index: u64,
+) -> (PlayedGame, Vec<G::Action>) {
+    let mut decisions = Vec::new();
+    let game = play_indexed(
+        new_game,
+        specs,
+        schedule,
+        master_seed,
+        game_index,
+        Some(&mut decisions),
+    );
+    (game, decisions)
+}
+
+/// [`play_game`], appending the decisions to `history` when one is given.
+fn play_indexed<G: Game + 'static>(
+    new_game: &(dyn Fn(u64) -> G + Sync),
+    specs: &[AgentSpec],
+    schedule: &Schedule,
+    master_seed: u64,
+    game_index: u64,
+    history: Option<&mut Vec<G::Action>>,
+) -> PlayedGame {
     let start = Instant::now();
     let game_seed = derive_seed(master_seed, game_index);
     let seating = schedule.seating(game_index).to_vec();
@@ -47,7 +80,10 @@ pub fn play_game<G: Game + 'static>(
         .enumerate()
         .map(|(seat, &a)| specs[a].build::<G>(game_seed, seat))
         .collect();
-    play_out(&mut state, &mut agents);
+    match history {
+        None => play_out(&mut state, &mut agents),
+        Some(history) => play_out_recording(&mut state, &mut agents, history),
+    }
     let mut stats = Vec::with_capacity(seating.len());
     for seat in 0..seating.len() {
         let mut v = Vec::new();
@@ -62,6 +98,21 @@ pub fn play_game<G: Game + 'static>(
         stats,
         turns: state.turn(),
         wall_ms: start.elapsed().as_secs_f64() * 1000.0,
+    }
+}
+
+/// [`play_out`], also appending every decision to `history`.
+fn play_out_recording<G: Game>(
+    state: &mut G,
+    agents: &mut [Box<dyn Agent<G>>],
+    history: &mut Vec<G::Action>,
+) {
+    let mut legal = Vec::new();
+    while let Some(seat) = state.to_move() {
+        state.legal_actions(&mut legal);
+        let action = agents[seat].choose(state, &legal);
+        history.push(action);
+        state.apply(action);
     }
 }
 

@@ -12,6 +12,7 @@ use super::folder::{read_for_resume, Folder};
 use super::outcome::{ranks, win_shares};
 use super::play::{play_game, play_parallel, thread_pool, PlayedGame};
 use super::progress::{Progress, ProgressMode};
+use super::records::Records;
 use super::schedule::Schedule;
 use super::shard::Shard;
 use crate::agents::AgentSpec;
@@ -33,6 +34,8 @@ pub struct Tournament<'a, G: Game> {
     pub shard: Shard,
     /// Starts game `G` from a game seed.
     pub new_game: Box<dyn Fn(u64) -> G + Sync + 'a>,
+    /// Where each finished game's record goes (`--records`); `None`: no records.
+    pub records: Option<Records<'a, G>>,
 }
 
 /// How to run a tournament.
@@ -108,7 +111,16 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
             schedule,
             shard,
             new_game,
+            records: None,
         })
+    }
+
+    /// The same tournament, also writing each game it plays as a record into `records.dir`.
+    pub fn with_records(self, records: Records<'a, G>) -> Tournament<'a, G> {
+        Tournament {
+            records: Some(records),
+            ..self
+        }
     }
 
     /// Statistics column names of `G`.
@@ -119,7 +131,8 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
     /// Checks and prepares the folder before any game runs. A fresh run refuses a folder that
     /// already holds a `games.csv`; a resumed run refuses one whose `run.json` describes
     /// another tournament, keeps its finished games and drops a partial last game. Either way
-    /// `run.json` is written (atomically) and `games.csv` is ready to append to.
+    /// `run.json` is written (atomically) and `games.csv` is ready to append to. A records
+    /// folder is created and checked before either (existing records are kept).
     pub fn prepare(&self, dir: &Path, resume: bool) -> Result<Prepared, ArenaError> {
         let folder = Folder::new(dir);
         let games_path = folder.games();
@@ -155,6 +168,7 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
                     diffs.join("\n  ")
                 )));
             }
+            self.prepare_records()?;
             let r = read_for_resume(&games_path, &self.config, &self.schedule, &stat_names)?;
             r.kept.write_atomically(&games_path)?;
             prepared.kept_games = r.done.len();
@@ -162,6 +176,7 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
             prepared.dropped_games = r.dropped_games;
             done = r.done;
         } else {
+            self.prepare_records()?;
             write_atomically(&folder.config(), &self.config.to_json())?;
             GamesWriter::create(&games_path, &stat_names, false)?;
         }
@@ -173,8 +188,13 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         Ok(prepared)
     }
 
-    /// Plays the prepared folder's missing games, finalises `games.csv` and writes
-    /// `standings.csv`.
+    /// Creates and checks the records folder, if records are asked for.
+    fn prepare_records(&self) -> Result<(), ArenaError> {
+        self.records.as_ref().map_or(Ok(()), Records::prepare)
+    }
+
+    /// Plays the prepared folder's missing games (writing each one's record before its rows,
+    /// when records are asked for), finalises `games.csv` and writes `standings.csv`.
     pub fn run(&self, prepared: &Prepared, options: &RunOptions) -> Result<RunReport, ArenaError> {
         let games_path = prepared.folder.games();
         let run_id = new_run_id();
@@ -183,16 +203,25 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         let mut progress =
             Progress::new(options.progress, total, total - prepared.todo.len() as u64);
         let play = |g: u64| {
-            play_game(
-                self.new_game.as_ref(),
-                &self.specs,
-                &self.schedule,
-                self.config.seed,
-                g,
-            )
+            let (new_game, seed) = (self.new_game.as_ref(), self.config.seed);
+            match &self.records {
+                None => (
+                    play_game(new_game, &self.specs, &self.schedule, seed, g),
+                    None,
+                ),
+                Some(records) => {
+                    let run = format!("tournament, seed {seed}");
+                    let (game, text) =
+                        records.play(new_game, &self.specs, &self.schedule, seed, g, &run);
+                    (game, Some(text))
+                }
+            }
         };
         let pool = thread_pool(options.threads).map_err(ArenaError::Config)?;
-        let result = play_parallel(&pool, &prepared.todo, play, |game| {
+        let result = play_parallel(&pool, &prepared.todo, play, |(game, record)| {
+            if let (Some(records), Some(text)) = (&self.records, record) {
+                records.write(game.game_index, &text)?;
+            }
             writer.write_game(&self.rows(&run_id, &game))?;
             progress.tick();
             Ok::<(), std::io::Error>(())

@@ -28,6 +28,11 @@ pub struct Args {
     /// describes another experiment or game count.
     #[arg(long)]
     pub resume: bool,
+    /// Also keep every game played as a replayable record, DIR/<variant>/game-<index>.rec
+    /// (6-digit zero-padded game index), for `replay` and `render`. Created if missing;
+    /// existing records are kept (with --resume only the games played now are written).
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
 }
 
 const AFTER_HELP: &str = "\
@@ -39,7 +44,12 @@ Output (in the output folder): run.json (configuration, checked by --resume), ga
 tournament columns plus `variant`; docs/csv.md), summary.csv (per variant and player/seat:
 win rate, score, rank, points by source, action counts with 95% intervals, and paired
 differences to the first variant with bootstrap intervals), win_rate.svg/.png and
-points.svg/.png.";
+points.svg/.png.
+
+Records (--records DIR): each finished game is written atomically as
+DIR/<variant>/game-000042.rec (game index 42) before its games.csv rows; comment lines name the
+experiment, variant, seed and the agent in each seat. The same spec gives the same files at
+any --threads and after --resume.";
 
 /// Reads the spec, plays (or resumes) the experiment, writes the summary and charts.
 pub fn run(args: &Args) -> CmdResult {
@@ -50,7 +60,9 @@ pub fn run(args: &Args) -> CmdResult {
             "--games: expected 1 to {MAX_GAMES} games per variant, found {games}"
         ));
     }
-    let experiment = spec.experiment(games).map_err(|e| e.to_string())?;
+    let experiment = spec
+        .experiment(games, args.records.as_deref())
+        .map_err(|e| e.to_string())?;
     let out = args
         .out
         .clone()
@@ -101,6 +113,9 @@ pub fn run(args: &Args) -> CmdResult {
         "output: {} (if interrupted, rerun the same command with --resume)",
         out.display()
     );
+    if let Some(dir) = &args.records {
+        eprintln!("records: {}/<variant>/game-<index>.rec", dir.display());
+    }
     if args.resume && !prepared.resumed {
         eprintln!(
             "resume: no games.csv in {} yet, starting a new run",

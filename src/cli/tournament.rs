@@ -2,10 +2,11 @@
 
 use super::{CmdResult, GameArgs};
 use meeplelab::agents::AgentSpec;
-use meeplelab::arena::{ProgressMode, RunOptions, Shard, Tournament, TournamentConfig};
+use meeplelab::arena::{ProgressMode, Records, RunOptions, Shard, Tournament, TournamentConfig};
 use meeplelab::core::tileset::CompiledTiles;
 use meeplelab::games::safari::SafariState;
 use meeplelab::io::games_csv::SCHEMA_VERSION;
+use meeplelab::io::record::record_maker;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -56,6 +57,11 @@ pub struct Args {
     /// Bootstrap resamples for the rating intervals.
     #[arg(long, default_value_t = meeplelab::analysis::standings::DEFAULT_RESAMPLES)]
     pub bootstrap: usize,
+    /// Also keep every game played as a replayable record, DIR/game-<index>.rec (6-digit
+    /// zero-padded game index), for `replay` and `render`. Created if missing; existing
+    /// records are kept (with --resume only the games played now are written).
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
 }
 
 const AFTER_HELP: &str = "\
@@ -69,6 +75,13 @@ Output (in the output folder): run.json (configuration, checked by --resume and 
 games.csv (one row per game and seat; docs/csv.md), standings.csv. games.csv is written one
 flushed game at a time, so an interrupted run keeps every finished game; at the end it is
 rewritten sorted by game index and seat.
+
+Records (--records DIR): each finished game is written atomically as DIR/game-000042.rec
+(game index 42) before its games.csv rows; comment lines name the tournament seed, the game
+and the agent in each seat. A record depends only on the game, so the same seed gives the same
+files at any --threads, after --resume and in any shard (shards may share one DIR). Check one
+with `meeplelab replay DIR/game-000042.rec`, draw it with `meeplelab render
+DIR/game-000042.rec --turn 30 --out board.svg`.
 
 With no arguments: 2-player Safari, random vs greedy vs mcts:iters=400, 60 games.";
 
@@ -108,7 +121,7 @@ pub fn run(args: &Args) -> CmdResult {
             specs.len()
         ));
     }
-    let (setup, _) = super::replay::build_setup(players, 0, &args.setup)?;
+    let (setup, tileset_ref) = super::replay::build_setup(players, 0, &args.setup)?;
     SafariState::new(&setup).map_err(|e| e.to_string())?;
     let schedule = meeplelab::arena::Schedule::new(specs.len(), players).map_err(|e| e.0)?;
     let games = args.games.unwrap_or_else(|| schedule.default_games());
@@ -126,13 +139,17 @@ pub fn run(args: &Args) -> CmdResult {
         shard: shard.to_string(),
     };
     let out = args.out.clone().unwrap_or_else(|| config.default_out_dir());
+    let record = record_maker(setup.clone(), tileset_ref);
     let new_game = move |seed: u64| {
         let mut s = setup.clone();
         s.seed = seed;
         SafariState::new(&s).expect("setup checked before the run")
     };
-    let tournament =
+    let mut tournament =
         Tournament::new(config.clone(), specs, Box::new(new_game)).map_err(|e| e.to_string())?;
+    if let Some(dir) = &args.records {
+        tournament = tournament.with_records(Records::new(dir, Box::new(record)));
+    }
     let prepared = tournament
         .prepare(&out, args.resume)
         .map_err(|e| e.to_string())?;
@@ -161,6 +178,9 @@ pub fn run(args: &Args) -> CmdResult {
         "output: {} (if interrupted, rerun the same command with --resume)",
         out.display()
     );
+    if let Some(dir) = &args.records {
+        eprintln!("records: {}/game-<index>.rec", dir.display());
+    }
     if args.resume && !prepared.resumed {
         eprintln!(
             "resume: no games.csv in {} yet, starting a new run",

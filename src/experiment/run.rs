@@ -14,6 +14,7 @@ use crate::arena::config::new_run_id;
 use crate::arena::folder::{check_row, read_finished, Folder};
 use crate::arena::play::{play_game, play_parallel, thread_pool};
 use crate::arena::progress::Progress;
+use crate::arena::records::{RecordFn, Records};
 use crate::arena::run::game_rows;
 use crate::arena::{ArenaError, RunOptions, Schedule, TournamentConfig};
 use crate::core::game::Game;
@@ -32,6 +33,9 @@ pub struct Variant<'a, G: Game> {
     pub schedule: Schedule,
     /// Starts a game of this variant from a game seed.
     pub new_game: Box<dyn Fn(u64) -> G + Sync + 'a>,
+    /// Where this variant's game records go (`--records DIR`: `DIR/<variant>`); `None`: no
+    /// records.
+    pub records: Option<Records<'a, G>>,
 }
 
 /// An experiment of game `G`, ready to run.
@@ -105,15 +109,50 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
                     specs,
                     schedule,
                     new_game,
+                    records: None,
                 })
             })
             .collect::<Result<_, _>>()?;
         Ok(Experiment { config, variants })
     }
 
+    /// The same experiment, also writing each game it plays as a record: variant `v`'s game
+    /// `g` goes to `dir/<variant name>/game-<g>.rec`, made by `makes[v]`.
+    pub fn with_records(
+        mut self,
+        dir: &Path,
+        makes: Vec<RecordFn<'a, G>>,
+    ) -> Result<Experiment<'a, G>, ArenaError> {
+        if makes.len() != self.variants.len() {
+            return Err(ArenaError::Config(format!(
+                "{} record makers for {} variants",
+                makes.len(),
+                self.variants.len()
+            )));
+        }
+        for ((var, make), vc) in self
+            .variants
+            .iter_mut()
+            .zip(makes)
+            .zip(&self.config.variants)
+        {
+            var.records = Some(Records::new(&dir.join(&vc.name), make));
+        }
+        Ok(self)
+    }
+
+    /// Creates and checks the records folders, if records are asked for.
+    fn prepare_records(&self) -> Result<(), ArenaError> {
+        self.variants
+            .iter()
+            .filter_map(|v| v.records.as_ref())
+            .try_for_each(Records::prepare)
+    }
+
     /// Checks and prepares the folder before any game runs: a fresh run refuses a folder that
     /// already holds a `games.csv`; a resumed run refuses one whose `run.json` describes
-    /// another experiment, keeps its finished games and drops partial ones.
+    /// another experiment, keeps its finished games and drops partial ones. Records folders
+    /// are created and checked before anything is written (existing records are kept).
     pub fn prepare(&self, dir: &Path, resume: bool) -> Result<Prepared, ArenaError> {
         let folder = Folder::new(dir);
         let games_path = folder.games();
@@ -149,6 +188,7 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
                     diffs.join("\n  ")
                 )));
             }
+            self.prepare_records()?;
             let finished = read_finished(&games_path, &stat_names, true, |r| self.check(r))?;
             finished.kept.write_atomically(&games_path)?;
             prepared.kept_games = finished.done.len();
@@ -156,6 +196,7 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
             prepared.dropped_games = finished.dropped_games.len();
             done = finished.done;
         } else {
+            self.prepare_records()?;
             write_atomically(&folder.config(), &self.config.to_json())?;
             GamesWriter::create(&games_path, &stat_names, true)?;
         }
@@ -187,8 +228,9 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
         check_row(&self.variants[v].config, &self.variants[v].schedule, row)
     }
 
-    /// Plays the prepared folder's missing games and finalises `games.csv` (sorted by variant
-    /// in spec order, game index, seat).
+    /// Plays the prepared folder's missing games (writing each one's record before its rows,
+    /// when records are asked for) and finalises `games.csv` (sorted by variant in spec order,
+    /// game index, seat).
     pub fn run(&self, prepared: &Prepared, options: &RunOptions) -> Result<RunReport, ArenaError> {
         let games_path = prepared.folder.games();
         let run_id = new_run_id();
@@ -199,16 +241,28 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
         let pool = thread_pool(options.threads).map_err(ArenaError::Config)?;
         let play = |(v, g): (usize, u64)| {
             let var = &self.variants[v];
-            let game = play_game(
-                var.new_game.as_ref(),
-                &var.specs,
-                &var.schedule,
-                self.config.seed,
-                g,
-            );
-            (v, game)
+            let (new_game, seed) = (var.new_game.as_ref(), self.config.seed);
+            match &var.records {
+                None => (
+                    v,
+                    play_game(new_game, &var.specs, &var.schedule, seed, g),
+                    None,
+                ),
+                Some(records) => {
+                    let run = format!(
+                        "experiment {}, variant {}, seed {seed}",
+                        self.config.experiment, self.config.variants[v].name
+                    );
+                    let (game, text) =
+                        records.play(new_game, &var.specs, &var.schedule, seed, g, &run);
+                    (v, game, Some(text))
+                }
+            }
         };
-        let result = play_parallel(&pool, &prepared.todo, play, |(v, game)| {
+        let result = play_parallel(&pool, &prepared.todo, play, |(v, game, record)| {
+            if let (Some(records), Some(text)) = (&self.variants[v].records, record) {
+                records.write(game.game_index, &text)?;
+            }
             let mut rows = game_rows(&self.variants[v].config, &run_id, &game);
             for r in &mut rows {
                 r.variant = Some(self.config.variants[v].name.clone());

@@ -5,11 +5,12 @@ use super::config::{ExperimentConfig, VariantConfig};
 use super::run::Experiment;
 use super::summary::Group;
 use crate::agents::AgentSpec;
-use crate::arena::ArenaError;
+use crate::arena::{ArenaError, RecordFn};
 use crate::core::game::Game;
 use crate::core::tileset::{CompiledTiles, TileSet};
 use crate::games::safari::{builtin_tiles, Options, SafariState, Setup, PLAYER_RANGE};
 use crate::io::games_csv::SCHEMA_VERSION;
+use crate::io::record::record_maker;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -52,6 +53,8 @@ pub struct Spec {
     pub plot_by: Group,
     /// The compiled tile set.
     pub tiles: Arc<CompiledTiles>,
+    /// How game records name the tile set: `builtin`, or the tile-set file's absolute path.
+    pub tileset: String,
     /// The variants; the first is the baseline.
     pub variants: Vec<VariantSpec>,
 }
@@ -185,15 +188,19 @@ impl Spec {
                 }
             },
         };
-        let tiles = match &raw.tileset {
-            None => builtin_tiles(),
+        let (tiles, tileset) = match &raw.tileset {
+            None => (builtin_tiles(), "builtin".to_string()),
             Some(t) => {
                 let path = file
                     .parent()
                     .unwrap_or(Path::new(""))
                     .join(t.get_ref().as_str());
                 let set = TileSet::load(&path).map_err(|e| loc.err(t.span(), "tileset", e))?;
-                Arc::new(CompiledTiles::compile(&set))
+                let abs = std::fs::canonicalize(&path).unwrap_or(path);
+                (
+                    Arc::new(CompiledTiles::compile(&set)),
+                    abs.display().to_string(),
+                )
             }
         };
         let mut base_rules = Options::default();
@@ -247,18 +254,33 @@ impl Spec {
             bootstrap,
             plot_by,
             tiles,
+            tileset,
             variants,
         })
     }
 
-    /// The experiment ready to run, with `games` games per variant.
-    pub fn experiment(&self, games: u64) -> Result<Experiment<'static, SafariState>, ArenaError> {
-        let variants = self
+    /// The experiment ready to run, with `games` games per variant; with `records`, every game
+    /// played is also kept as a record in `records/<variant>/` (see [`Experiment::with_records`]).
+    pub fn experiment(
+        &self,
+        games: u64,
+        records: Option<&Path>,
+    ) -> Result<Experiment<'static, SafariState>, ArenaError> {
+        let setups: Vec<Setup> = self
             .variants
             .iter()
             .map(|v| {
                 let mut setup = Setup::with_tiles(v.players, 0, self.tiles.clone());
                 setup.options = v.rules;
+                setup
+            })
+            .collect();
+        let variants = self
+            .variants
+            .iter()
+            .zip(&setups)
+            .map(|(v, setup)| {
+                let setup = setup.clone();
                 let new_game = move |seed: u64| {
                     let mut s = setup.clone();
                     s.seed = seed;
@@ -268,7 +290,19 @@ impl Spec {
                 (v.agents.clone(), new_game)
             })
             .collect();
-        Experiment::new(self.config(games), variants)
+        let experiment = Experiment::new(self.config(games), variants)?;
+        match records {
+            None => Ok(experiment),
+            Some(dir) => {
+                let makes = setups
+                    .into_iter()
+                    .map(|setup| -> RecordFn<'static, SafariState> {
+                        Box::new(record_maker(setup, self.tileset.clone()))
+                    })
+                    .collect();
+                experiment.with_records(dir, makes)
+            }
+        }
     }
 
     /// The stored configuration of a run of `games` games per variant.

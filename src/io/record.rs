@@ -6,7 +6,7 @@ use crate::core::game::Game;
 use crate::core::species::{Species, SpeciesCounts};
 use crate::core::tileset::{CompiledTiles, TileSet};
 use crate::games::safari::{
-    builtin_tiles, Action, Options, PointSource, ResolvedSetup, SafariState, Setup,
+    builtin_tiles, Action, Options, PointSource, ResolvedSetup, SafariState, Setup, SetupError,
 };
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -596,6 +596,11 @@ impl RecordWriter {
         RecordWriter { text }
     }
 
+    /// Appends a comment line, `# text` (line breaks in `text` become spaces); replay ignores it.
+    pub fn comment(&mut self, text: &str) {
+        let _ = writeln!(self.text, "# {}", text.replace(['\n', '\r'], " "));
+    }
+
     /// Appends a decision; call before applying `action` to `state`.
     pub fn decision(&mut self, state: &SafariState, action: &Action) {
         if matches!(action, Action::Place { .. }) {
@@ -612,5 +617,41 @@ impl RecordWriter {
         }
         let _ = writeln!(self.text, "expect scores {}", join(state.scores()));
         self.text
+    }
+}
+
+/// The record of a game started from `setup` (its seed included) in which `decisions` were
+/// taken in order, with `notes` as comment lines before the first move and the final scores as
+/// a checked expectation. `tileset` is how the record names the tile set (`builtin` or a path).
+pub fn game_record(
+    setup: &Setup,
+    tileset: &str,
+    notes: &[String],
+    decisions: &[Action],
+) -> Result<String, SetupError> {
+    let resolved = setup.resolve()?;
+    let mut state = SafariState::from_resolved(setup.tiles.clone(), &resolved)?;
+    let mut writer = RecordWriter::new(&resolved, &setup.tiles, tileset);
+    for note in notes {
+        writer.comment(note);
+    }
+    for action in decisions {
+        writer.decision(&state, action);
+        state.apply(*action);
+    }
+    Ok(writer.finish(&state))
+}
+
+/// Makes records of games started from `setup` with any seed, as tournaments keep them
+/// (`--records`): `(game seed, notes, decisions)` → record text (see [`game_record`]). `setup`
+/// must start a game (checked before games run).
+pub fn record_maker(
+    setup: Setup,
+    tileset: String,
+) -> impl Fn(u64, &[String], &[Action]) -> String + Send + Sync {
+    move |seed, notes, decisions| {
+        let mut s = setup.clone();
+        s.seed = seed;
+        game_record(&s, &tileset, notes, decisions).expect("the setup was checked before the run")
     }
 }

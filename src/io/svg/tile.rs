@@ -27,6 +27,9 @@ const MEEPLE_STEP: f64 = 0.2 * TILE;
 /// Scale of a meeple glyph on a tile.
 const MEEPLE_SCALE: f64 = 1.1;
 
+/// How far a meeple in a bush stands off the row of animals, away from the birds' row.
+const MEEPLE_INSET: f64 = 0.06 * TILE;
+
 /// Length of a dead-end path from the tile side.
 const DEAD_END: f64 = 0.25 * TILE;
 
@@ -341,7 +344,8 @@ fn dead_end_side(side: Side, tree: Option<Pt>) -> Side {
     }
 }
 
-/// Animals and the meeple in a row through the bush's middle, birds in a row nearer its edge.
+/// Animals and the meeple in a row through the bush's middle (the meeple a little off it, away
+/// from the birds), birds in a row nearer the bush's edge.
 fn bush_spots(sides: u8, animals: usize, birds: u8, with_meeple: bool) -> Spots {
     let list: Vec<Side> = Side::ALL.into_iter().filter(|&s| has(sides, s)).collect();
     let v = list
@@ -349,13 +353,15 @@ fn bush_spots(sides: u8, animals: usize, birds: u8, with_meeple: bool) -> Spots 
         .fold(Pt::new(0.0, 0.0), |acc, &s| acc + outward(s));
     let (p, d, bird_row) = if v.len() > 1e-9 {
         let vh = v.unit();
-        let reach = match list.len() {
-            1 => 0.36,
-            2 => 0.354,
-            _ => 0.12,
-        } * TILE;
-        let p = centre() + vh * reach;
-        (p, vh.perp(), p + vh * (0.075 * TILE))
+        // How far the middle row lies towards the bush's sides, and the birds' row beyond it
+        // (farther in a corner bush, whose diagonal rows leave a meeple less room).
+        let (reach, birds_beyond) = match list.len() {
+            1 => (0.36, 0.075),
+            2 => (0.354, 0.11),
+            _ => (0.12, 0.075),
+        };
+        let p = centre() + vh * (reach * TILE);
+        (p, vh.perp(), p + vh * (birds_beyond * TILE))
     } else {
         let d = if has(sides, Side::N) {
             Pt::new(0.0, 1.0)
@@ -369,8 +375,9 @@ fn bush_spots(sides: u8, animals: usize, birds: u8, with_meeple: bool) -> Spots 
         widths.push(MEEPLE_STEP);
     }
     let mut placed = row(p, d, &widths);
+    let away_from_birds = (p - bird_row).unit() * MEEPLE_INSET;
     let meeple = if with_meeple {
-        placed.pop().unwrap_or(p)
+        placed.pop().unwrap_or(p) + away_from_birds
     } else {
         p
     };
@@ -407,6 +414,47 @@ mod tests {
         // Opposite sides: two cuts make a waist.
         let waist = bush_outline(Side::E.bit() | Side::W.bit());
         assert_eq!(waist.matches('Q').count(), 2, "{waist}");
+    }
+
+    /// Whether a meeple glyph at `m` overlaps a box of half-sizes `(hx, hy)` centred at `c`.
+    /// The glyph is modelled as its head's box over its body's box (the outline of
+    /// `glyph::meeple` at `MEEPLE_SCALE`).
+    fn hits_meeple(m: Pt, c: Pt, (hx, hy): (f64, f64)) -> bool {
+        let k = MEEPLE_SCALE;
+        let boxes = [
+            (-3.3 * k, 3.3 * k, -9.6 * k, -3.0 * k),
+            (-9.8 * k, 9.8 * k, -3.0 * k, 9.4 * k),
+        ];
+        boxes.iter().any(|&(x0, x1, y0, y1)| {
+            c.x + hx > m.x + x0 && c.x - hx < m.x + x1 && c.y + hy > m.y + y0 && c.y - hy < m.y + y1
+        })
+    }
+
+    #[test]
+    fn a_meeple_in_a_bush_overlaps_no_bird_or_animal() {
+        for sides in 1..=15u8 {
+            for animals in 0..=2 {
+                for birds in 0..=2 {
+                    let spots = bush_spots(sides, animals, birds, true);
+                    for b in &spots.birds {
+                        assert!(
+                            !hits_meeple(spots.meeple, *b + Pt::new(0.0, -0.5), (5.0, 2.0)),
+                            "sides {sides:04b}, {animals} animals, {birds} birds: bird at {b:?}, meeple at {:?}",
+                            spots.meeple
+                        );
+                    }
+                    for a in &spots.animals {
+                        // The badge's inscribed square: a circle of radius BADGE_R reaches it.
+                        let half = BADGE_R * std::f64::consts::FRAC_1_SQRT_2;
+                        assert!(
+                            !hits_meeple(spots.meeple, *a, (half, half)),
+                            "sides {sides:04b}, {animals} animals, {birds} birds: animal at {a:?}, meeple at {:?}",
+                            spots.meeple
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

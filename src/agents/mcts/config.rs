@@ -5,7 +5,7 @@ use std::time::Duration;
 
 /// Parameters of `mcts` besides the heuristic weights (used by greedy rollouts and truncated
 /// rollouts).
-pub(crate) const PARAMS: [ParamDef; 17] = [
+pub(crate) const PARAMS: [ParamDef; 18] = [
     ParamDef {
         name: "iters",
         ty: ParamType::Int {
@@ -111,6 +111,11 @@ pub(crate) const PARAMS: [ParamDef; 17] = [
         default: ParamValue::Int(1),
     },
     ParamDef {
+        name: "reuse",
+        ty: ParamType::Bool,
+        default: ParamValue::Bool(false),
+    },
+    ParamDef {
         name: "telemetry",
         ty: ParamType::Bool,
         default: ParamValue::Bool(false),
@@ -173,6 +178,9 @@ pub(crate) struct Config {
     pub(super) scale: f64,
     /// Independent trees (root parallelism).
     pub(super) threads: usize,
+    /// Whether a decision that follows the agent's own previous one within the same turn
+    /// starts from the subtree of the action it chose.
+    pub(super) reuse: bool,
     /// Whether to describe each decision.
     pub(super) telemetry: bool,
 }
@@ -205,6 +213,7 @@ impl Config {
             },
             scale: p.float("scale"),
             threads: p.int("threads") as usize,
+            reuse: p.flag("reuse"),
             telemetry: p.flag("telemetry"),
         }
     }

@@ -42,6 +42,8 @@ pub(crate) struct MctsAgent<G: Game> {
     allowed: Vec<G::Action>,
     root: Vec<RootStat>,
     baseline: Vec<f64>,
+    /// The turn of the agent's last searched decision and the action it chose there.
+    last: Option<(usize, G::Action)>,
     telemetry: Option<String>,
 }
 
@@ -63,6 +65,7 @@ impl<G: Game> MctsAgent<G> {
             allowed: Vec::new(),
             root: Vec::new(),
             baseline: Vec::new(),
+            last: None,
             telemetry: None,
         }
     }
@@ -73,10 +76,19 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
         let me = state.to_move().expect("a decision is pending");
         self.restriction.filter(state, legal, &mut self.allowed);
         if self.allowed.len() == 1 {
+            self.last = None;
             self.telemetry = self.cfg.telemetry.then(|| "forced".to_string());
             return self.allowed[0];
         }
-        self.eval.values(state, &mut self.baseline);
+        // Tree reuse within a turn keeps the turn's first baseline, so that the rewards
+        // already in the kept subtree and the new ones are measured alike.
+        let keep = match self.last.take() {
+            Some((turn, action)) if self.cfg.reuse && turn == state.turn() => Some(action),
+            _ => None,
+        };
+        if keep.is_none() {
+            self.eval.values(state, &mut self.baseline);
+        }
         let baseline = std::mem::take(&mut self.baseline);
         let shared = Shared {
             root: state,
@@ -88,12 +100,12 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
         };
         let seeds: Vec<u64> = self.trees.iter().map(|_| self.rng.next_u64()).collect();
         if self.trees.len() == 1 {
-            self.trees[0].search(&shared, seeds[0]);
+            self.trees[0].search(&shared, seeds[0], keep);
         } else {
             self.trees
                 .par_iter_mut()
                 .zip(seeds)
-                .for_each(|(tree, seed)| tree.search(&shared, seed));
+                .for_each(|(tree, seed)| tree.search(&shared, seed, keep));
         }
         self.baseline = shared.baseline;
         self.root.clear();
@@ -117,6 +129,7 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
         if self.cfg.telemetry {
             self.telemetry = Some(self.describe(best));
         }
+        self.last = Some((state.turn(), self.allowed[best]));
         self.allowed[best]
     }
 

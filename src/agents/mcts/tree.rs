@@ -78,6 +78,10 @@ impl<G: Game> Shared<'_, G> {
 pub(super) struct Tree<G: Game> {
     /// Node arena; the root is node 0.
     pub(super) nodes: Vec<Node<G::Action>>,
+    /// Second arena that re-rooting copies into (kept to reuse its allocation).
+    spare: Vec<Node<G::Action>>,
+    /// Work list of re-rooting: (old node, its copy).
+    stack: Vec<(u32, u32)>,
     rng: GameRng,
     /// Nodes of the current iteration's path, root first.
     path: Vec<u32>,
@@ -102,6 +106,8 @@ impl<G: Game> Tree<G> {
     pub(super) fn new() -> Self {
         Tree {
             nodes: Vec::new(),
+            spare: Vec::new(),
+            stack: Vec::new(),
             rng: rng_from_seed(0),
             path: Vec::new(),
             legal: Vec::new(),
@@ -116,10 +122,14 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// Searches from `sh.root` until the budget is spent.
-    pub(super) fn search(&mut self, sh: &Shared<'_, G>, seed: u64) {
-        self.nodes.clear();
-        self.nodes.push(Node::new(None, sh.me, NONE, 0.0));
+    /// Searches from `sh.root` until the budget is spent. With `keep = Some(a)` the search
+    /// starts from the subtree below the root's child for `a` (see [`Tree::reroot`]) when
+    /// there is one, else from an empty tree.
+    pub(super) fn search(&mut self, sh: &Shared<'_, G>, seed: u64, keep: Option<G::Action>) {
+        if !keep.is_some_and(|a| self.reroot(a, sh.me)) {
+            self.nodes.clear();
+            self.nodes.push(Node::new(None, sh.me, NONE, 0.0));
+        }
         self.rng = rng_from_seed(seed);
         self.iterations = 0;
         self.max_depth = 0;
@@ -135,6 +145,54 @@ impl<G: Game> Tree<G> {
             self.iterate(sh);
             self.iterations += 1;
         }
+    }
+
+    /// Makes the root's child for `action` the new root, keeping only the part of its subtree
+    /// in which `me` decides next (the open-loop tree may hold other seats' interjections
+    /// there, such as a co-owner's boost, seen in some determinizations). Returns false, and
+    /// changes nothing, when the root has no such child. Sibling order (by prior) and every
+    /// statistic are preserved; nodes are copied into the spare arena, which is then swapped in.
+    fn reroot(&mut self, action: G::Action, me: usize) -> bool {
+        let mut child = self.nodes.first().map_or(NONE, |root| root.first_child);
+        while child != NONE && self.nodes[child as usize].action != Some(action) {
+            child = self.nodes[child as usize].next_sibling;
+        }
+        if child == NONE {
+            return false;
+        }
+        let old = &self.nodes;
+        let new = &mut self.spare;
+        new.clear();
+        let mut root = Node::new(None, me, NONE, 0.0);
+        root.visits = old[child as usize].visits;
+        new.push(root);
+        // (node in `old` whose children to copy, its copy in `new`)
+        self.stack.clear();
+        self.stack.push((child, 0));
+        while let Some((from, to)) = self.stack.pop() {
+            let mut last = NONE;
+            let mut c = old[from as usize].first_child;
+            while c != NONE {
+                let node = old[c as usize];
+                if from != child || node.mover as usize == me {
+                    let id = new.len() as u32;
+                    new.push(Node {
+                        first_child: NONE,
+                        next_sibling: NONE,
+                        ..node
+                    });
+                    match last {
+                        NONE => new[to as usize].first_child = id,
+                        prev => new[prev as usize].next_sibling = id,
+                    }
+                    last = id;
+                    self.stack.push((c, id));
+                }
+                c = node.next_sibling;
+            }
+        }
+        std::mem::swap(&mut self.nodes, &mut self.spare);
+        true
     }
 
     /// Writes into `self.allowed` the candidates of the decision in `state` for `seat`.

@@ -44,13 +44,13 @@ impl SafariState {
         let rots = v.rotations();
         let frontier = self.board.frontier();
         let n_rots = rots.len();
-        // Distinct rotations of a square tile number 1, 2 or 4.
-        let shift = n_rots.trailing_zeros();
-        debug_assert_eq!(1 << shift, n_rots);
-        let n = frontier.len() << shift;
-        if n == 0 {
+        // Distinct rotations of a square tile number 1, 2 or 4, so a draw splits into cell
+        // and rotation with a shift; anything else (or an empty frontier) is listed instead.
+        if !n_rots.is_power_of_two() || frontier.is_empty() {
             return None;
         }
+        let shift = n_rots.trailing_zeros();
+        let n = frontier.len() << shift;
         for _ in 0..MAX_TRIES {
             let r = below(rng, n);
             let f = &frontier[r >> shift];

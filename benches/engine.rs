@@ -1,9 +1,9 @@
 //! Criterion benchmarks of the Safari engine: placement generation, full legal-action
-//! generation, apply, state clone, and whole random games.
+//! generation, drawing one random action, apply, state clone, and whole random games.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use meeplelab::core::game::Game;
-use meeplelab::core::playout::random_playout;
+use meeplelab::core::playout::{random_playout, random_playout_listing};
 use meeplelab::core::rng::{below, rng_from_seed};
 use meeplelab::games::safari::{Action, Phase, SafariState, Setup};
 
@@ -49,6 +49,14 @@ fn benches(c: &mut Criterion) {
             black_box(legal.len())
         })
     });
+    c.bench_function("random action drawn without listing (per position)", |b| {
+        let mut i = 0;
+        let mut rng = rng_from_seed(1);
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            black_box(positions[i].0.random_action(&mut rng, &mut legal))
+        })
+    });
     c.bench_function("clone + apply (per decision)", |b| {
         let mut i = 0;
         b.iter(|| {
@@ -74,6 +82,27 @@ fn benches(c: &mut Criterion) {
             seed += 1;
             let mut g = SafariState::new(&Setup::new(2, seed)).unwrap();
             black_box(random_playout(&mut g, &mut rng_from_seed(seed), &mut legal))
+        })
+    });
+    c.bench_function("random 2-player game, restarted in place", |b| {
+        let mut seed = 0u64;
+        let mut g = SafariState::new(&Setup::new(2, seed)).unwrap();
+        b.iter(|| {
+            seed += 1;
+            g.restart(&Setup::new(2, seed)).unwrap();
+            black_box(random_playout(&mut g, &mut rng_from_seed(seed), &mut legal))
+        })
+    });
+    c.bench_function("random 2-player game, listing every legal action", |b| {
+        let mut seed = 0u64;
+        b.iter(|| {
+            seed += 1;
+            let mut g = SafariState::new(&Setup::new(2, seed)).unwrap();
+            black_box(random_playout_listing(
+                &mut g,
+                &mut rng_from_seed(seed),
+                &mut legal,
+            ))
         })
     });
 }

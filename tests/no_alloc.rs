@@ -37,3 +37,28 @@ fn apply_and_legal_actions_do_not_allocate() {
         "allocations during play"
     );
 }
+
+#[test]
+fn sampling_and_restarting_do_not_allocate() {
+    let mut scratch = Vec::with_capacity(4096);
+    let mut decisions = 0u64;
+    let mut g = SafariState::new(&Setup::new(2, 0)).unwrap();
+    for seed in 0..100 {
+        let setup = Setup::new(2 + (seed % 4) as usize, seed);
+        let mut rng = rng_from_seed(seed);
+        start_counting();
+        g.restart(&setup).unwrap();
+        while !g.is_terminal() {
+            let a = g.random_action(&mut rng, &mut scratch);
+            g.apply(a);
+            decisions += 1;
+        }
+        stop_counting();
+    }
+    assert!(decisions > 10_000);
+    assert_eq!(
+        ALLOCATIONS.load(Ordering::Relaxed),
+        0,
+        "allocations while restarting or sampling"
+    );
+}

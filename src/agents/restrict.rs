@@ -17,6 +17,11 @@ impl Restriction {
         }
     }
 
+    /// Whether nothing is forbidden.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.mask == 0
+    }
+
     /// Writes into `out` the actions of `legal` whose kind is allowed in `state`, or all of
     /// `legal` when that would leave nothing.
     pub(crate) fn filter<G: Game>(&self, state: &G, legal: &[G::Action], out: &mut Vec<G::Action>) {

@@ -3,7 +3,7 @@
 use super::CmdResult;
 use meeplelab::agents::AgentSpec;
 use meeplelab::core::game::Game;
-use meeplelab::core::playout::{random_playout, PlayoutCounts};
+use meeplelab::core::playout::{random_playout, random_playout_listing, PlayoutCounts};
 use meeplelab::core::rng::{derive_seed, rng_from_seed};
 use meeplelab::games::safari::{Phase, SafariState, Setup};
 use rayon::prelude::*;
@@ -35,6 +35,10 @@ pub struct Args {
     /// MCTS agent measured at the first decision (any agent spec of kind mcts).
     #[arg(long, default_value = "mcts:iters=2000,rollout=random,prior=random")]
     pub mcts: String,
+    /// `playout`: list every legal action and pick one instead of drawing with
+    /// `Game::random_action` (measures full move generation).
+    #[arg(long)]
+    pub list: bool,
     /// Searches per MCTS measurement (each from the first decision of a different game).
     #[arg(long, default_value_t = 8)]
     pub searches: u64,
@@ -58,7 +62,14 @@ pub fn run(args: &Args) -> CmdResult {
     let games = args.games.max(1);
     if args.mode == Some(Mode::Playout) {
         let threads = args.threads.unwrap_or(1);
-        let (counts, secs) = in_pool(threads, || playouts(args.players, args.seed, games))?;
+        let sampling = if args.list {
+            Sampling::List
+        } else {
+            Sampling::Draw
+        };
+        let (counts, secs) = in_pool(threads, || {
+            playouts(args.players, args.seed, games, sampling)
+        })?;
         println!(
             "played {} games ({} decisions) in {secs:.3} s on {threads} thread(s)",
             counts.games, counts.decisions
@@ -66,8 +77,15 @@ pub fn run(args: &Args) -> CmdResult {
         return Ok(());
     }
     let all = args.threads.unwrap_or_else(num_cpus);
-    let (one, t1) = in_pool(1, || playouts(args.players, args.seed, games))?;
-    let (many, tn) = in_pool(all, || playouts(args.players, args.seed, games))?;
+    let (one, t1) = in_pool(1, || {
+        playouts(args.players, args.seed, games, Sampling::Draw)
+    })?;
+    let (many, tn) = in_pool(all, || {
+        playouts(args.players, args.seed, games, Sampling::Draw)
+    })?;
+    let (listed, tl) = in_pool(1, || {
+        playouts(args.players, args.seed, games, Sampling::List)
+    })?;
     let (checks, check_secs) = placement_checks(args.players, args.seed);
     let spec = AgentSpec::resolve(&args.mcts).map_err(|e| e.to_string())?;
     spec.validate_for::<SafariState>()
@@ -97,7 +115,12 @@ pub fn run(args: &Args) -> CmdResult {
             "games_per_s": one.games as f64 / t1,
             "decisions_per_s": one.decisions as f64 / t1,
             "decisions_per_game": one.decisions as f64 / one.games as f64,
-            "legal_actions_per_decision": one.actions_generated as f64 / one.decisions as f64,
+        },
+        "listing_one_thread": {
+            "seconds": tl,
+            "games_per_s": listed.games as f64 / tl,
+            "decisions_per_game": listed.decisions as f64 / listed.games as f64,
+            "legal_actions_per_decision": listed.actions_generated as f64 / listed.decisions as f64,
         },
         "all_threads": {
             "threads": all,
@@ -134,11 +157,10 @@ fn print_report(r: &serde_json::Value) {
     );
     let one = &r["one_thread"];
     println!(
-        "1 thread : {:>10.0} games/s  {:>12.0} decisions/s  ({:.1} decisions/game, {:.1} legal actions/decision)",
+        "1 thread : {:>10.0} games/s  {:>12.0} decisions/s  ({:.1} decisions/game; actions drawn by Game::random_action)",
         f(&one["games_per_s"]),
         f(&one["decisions_per_s"]),
         f(&one["decisions_per_game"]),
-        f(&one["legal_actions_per_decision"])
     );
     let all = &r["all_threads"];
     println!(
@@ -146,6 +168,13 @@ fn print_report(r: &serde_json::Value) {
         all["threads"],
         f(&all["games_per_s"]),
         f(&all["speedup"])
+    );
+    let listed = &r["listing_one_thread"];
+    println!(
+        "1 thread, listing every legal action: {:>10.0} games/s  ({:.1} decisions/game, {:.1} legal actions/decision)",
+        f(&listed["games_per_s"]),
+        f(&listed["decisions_per_game"]),
+        f(&listed["legal_actions_per_decision"])
     );
     println!(
         "placement checks (frontier cell x rotation fit tests): {:.0}/s",
@@ -188,16 +217,39 @@ fn in_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<(
     Ok((out, start.elapsed().as_secs_f64()))
 }
 
+/// How random playouts choose their actions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sampling {
+    /// [`Game::random_action`]: one uniform draw, without listing the actions.
+    Draw,
+    /// List every legal action and pick one (measures full move generation).
+    List,
+}
+
 /// Plays `games` random games; game `i` uses seed `derive_seed(seed, i)`.
-fn playouts(players: usize, seed: u64, games: u64) -> PlayoutCounts {
+fn playouts(players: usize, seed: u64, games: u64, sampling: Sampling) -> PlayoutCounts {
     (0..games)
         .into_par_iter()
-        .map_init(Vec::new, |legal, i| {
-            let game_seed = derive_seed(seed, i);
-            let mut state =
-                SafariState::new(&Setup::new(players, game_seed)).expect("default setup");
-            random_playout(&mut state, &mut rng_from_seed(game_seed), legal)
-        })
+        .map_init(
+            || (Vec::new(), None),
+            |(legal, reused): &mut (Vec<_>, Option<SafariState>), i| {
+                let game_seed = derive_seed(seed, i);
+                let setup = Setup::new(players, game_seed);
+                // Each worker restarts one state in place instead of building a new one per game.
+                let state = match reused {
+                    Some(state) => {
+                        state.restart(&setup).expect("default setup");
+                        state
+                    }
+                    None => reused.insert(SafariState::new(&setup).expect("default setup")),
+                };
+                let mut rng = rng_from_seed(game_seed);
+                match sampling {
+                    Sampling::Draw => random_playout(state, &mut rng, legal),
+                    Sampling::List => random_playout_listing(state, &mut rng, legal),
+                }
+            },
+        )
         .reduce(PlayoutCounts::default, |mut a, b| {
             a.add(b);
             a

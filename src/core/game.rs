@@ -1,6 +1,6 @@
 //! The game-agnostic interface that agents, arenas and tools drive.
 
-use crate::core::rng::GameRng;
+use crate::core::rng::{below, GameRng};
 use std::fmt::Debug;
 
 /// Number of heuristic terms a game reports for evaluation ([`Game::eval_terms`]).
@@ -28,6 +28,15 @@ pub trait Game: Clone + Send + Sync {
     /// Applies a legal action (illegal actions are a logic error; records are checked with
     /// `legal_actions` first).
     fn apply(&mut self, action: Self::Action);
+
+    /// A uniformly random action among exactly those [`Game::legal_actions`] lists (the game
+    /// must not be over), drawn from `rng`; `scratch` is a reusable buffer. The default lists
+    /// the actions and picks one; games may draw one without listing them all (Safari does,
+    /// by rejection sampling), as long as the distribution stays uniform over the same set.
+    fn random_action(&self, rng: &mut GameRng, scratch: &mut Vec<Self::Action>) -> Self::Action {
+        self.legal_actions(scratch);
+        scratch[below(rng, scratch.len())]
+    }
 
     /// Current scores, one per seat.
     fn scores(&self) -> &[i32];

@@ -10,7 +10,8 @@ pub struct PlayoutCounts {
     pub games: u64,
     /// Decisions taken.
     pub decisions: u64,
-    /// Legal actions generated over all decisions.
+    /// Legal actions listed over all decisions (only [`random_playout_listing`] lists them;
+    /// [`random_playout`] leaves this 0).
     pub actions_generated: u64,
 }
 
@@ -23,9 +24,29 @@ impl PlayoutCounts {
     }
 }
 
-/// Plays `state` to the end choosing uniformly among legal actions; `legal` is a reusable
-/// buffer.
+/// Plays `state` to the end choosing uniformly among legal actions with
+/// [`Game::random_action`] (which need not list them); `scratch` is a reusable buffer.
 pub fn random_playout<G: Game>(
+    state: &mut G,
+    rng: &mut GameRng,
+    scratch: &mut Vec<G::Action>,
+) -> PlayoutCounts {
+    let mut counts = PlayoutCounts {
+        games: 1,
+        ..Default::default()
+    };
+    while !state.is_terminal() {
+        counts.decisions += 1;
+        let action = state.random_action(rng, scratch);
+        state.apply(action);
+    }
+    counts
+}
+
+/// Like [`random_playout`], but lists every decision's legal actions with
+/// [`Game::legal_actions`] and picks one of them (measures full move generation and counts
+/// the actions); `legal` is a reusable buffer.
+pub fn random_playout_listing<G: Game>(
     state: &mut G,
     rng: &mut GameRng,
     legal: &mut Vec<G::Action>,

@@ -372,9 +372,15 @@ impl<G: Game> Tree<G> {
             if state.turn() >= stop {
                 break;
             }
-            self.candidates(sh, state, seat);
             let greedy = sh.cfg.rollout == Rollout::Greedy
                 && (sh.cfg.epsilon == 0.0 || unit(&mut self.rng) >= sh.cfg.epsilon);
+            if !greedy && (seat != sh.me || sh.restriction.is_empty()) {
+                // Uniform over all legal actions: draw one without listing them.
+                let action = state.random_action(&mut self.rng, &mut self.legal);
+                state.apply(action);
+                continue;
+            }
+            self.candidates(sh, state, seat);
             let action = if greedy {
                 let n = self.allowed.len();
                 let k = match sh.cfg.rollout_sample {

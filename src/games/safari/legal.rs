@@ -135,9 +135,7 @@ impl SafariState {
         if has_meeple {
             let segments = self.variant_of(&cell).segment_count;
             for seg in 0..segments {
-                let root = self.features.root(cell.first_node + seg);
-                let duplicate = (0..seg).any(|s| self.features.root(cell.first_node + s) == root);
-                if !duplicate && !self.features.get(root).is_occupied() {
+                if self.meeple_allowed(cell.first_node, seg) {
                     out.push(Action::Meeple { segment: seg });
                 }
             }

@@ -11,6 +11,7 @@ mod holes;
 mod legal;
 mod notation;
 mod options;
+mod sample;
 mod setup;
 mod state;
 mod stats;
@@ -46,6 +47,10 @@ impl Game for SafariState {
 
     fn apply(&mut self, action: Action) {
         self.apply_action(action);
+    }
+
+    fn random_action(&self, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Action {
+        self.random_action_with(rng, scratch)
     }
 
     fn scores(&self) -> &[i32] {

@@ -74,8 +74,13 @@ impl Setup {
         }
     }
 
-    /// Fixes every order: explicit prefixes first, the rest shuffled from the seed.
-    pub fn resolve(&self) -> Result<ResolvedSetup, SetupError> {
+    /// Whether no draw order or hand is given, so that everything comes from the seed.
+    pub(super) fn leaves_everything_to_the_seed(&self) -> bool {
+        self.tile_order.is_empty() && self.token_order.is_empty() && self.hands.is_none()
+    }
+
+    /// Checks the player count and the vehicles against the tile set.
+    pub(super) fn check(&self) -> Result<(), SetupError> {
         if !PLAYER_RANGE.contains(&self.players) {
             return Err(SetupError(format!(
                 "Safari is played by 2 to 5 players, not {}",
@@ -89,6 +94,12 @@ impl Setup {
                 self.options.vehicles
             )));
         }
+        Ok(())
+    }
+
+    /// Fixes every order: explicit prefixes first, the rest shuffled from the seed.
+    pub fn resolve(&self) -> Result<ResolvedSetup, SetupError> {
+        self.check()?;
         let mut rng = rng_from_seed(derive_seed(self.seed, 0));
         let tile_order =
             resolve_draw_order(&self.tiles, &self.tile_order, &mut rng).map_err(SetupError)?;

@@ -2,11 +2,11 @@
 
 use super::features::FeatureAgg;
 use super::options::Options;
-use super::setup::{ResolvedSetup, Setup, SetupError};
+use super::setup::{ResolvedSetup, Setup, SetupError, TOKENS_PER_SPECIES};
 use super::stats::PlayerStats;
 use crate::core::board::{Board, MAX_CELLS};
 use crate::core::geom::{Coord, Rotation, Vertex};
-use crate::core::rng::{derive_seed, rng_from_seed, GameRng};
+use crate::core::rng::{derive_seed, rng_from_seed, shuffle, GameRng};
 use crate::core::species::{Species, SpeciesCounts};
 use crate::core::tileset::{CompiledTiles, Orientation, Variant, VariantId};
 use crate::core::unionfind::UnionFind;
@@ -155,6 +155,8 @@ pub struct SafariState {
     pub(super) vehicles: [Option<Coord>; 2],
     pub(super) meeples: [PlacedMeeple; MAX_MEEPLES],
     pub(super) n_meeples: u8,
+    /// Meeples lying on baobabs (so baobab scoring is skipped when there are none).
+    pub(super) on_baobabs: u8,
     pub(super) phase: Phase,
     pub(super) active: u8,
     pub(super) decider: u8,
@@ -166,11 +168,44 @@ pub struct SafariState {
     pub(super) rng: GameRng,
 }
 
+/// Checks that a game with `land` land tiles fits the state's fixed capacities.
+fn check_capacity(tiles: &CompiledTiles, land: usize) -> Result<(), SetupError> {
+    if land + tiles.start.len() > MAX_CELLS {
+        return Err(SetupError(format!(
+            "{} tiles exceed the board limit of {MAX_CELLS} cells",
+            land + tiles.start.len()
+        )));
+    }
+    if tiles.total_segments() >= MAX_NODES {
+        return Err(SetupError(format!(
+            "the tile set has {} segments; at most {} are supported",
+            tiles.total_segments(),
+            MAX_NODES - 1
+        )));
+    }
+    Ok(())
+}
+
 impl SafariState {
     /// Starts a game from a setup (shuffling whatever it leaves open).
     pub fn new(setup: &Setup) -> Result<SafariState, SetupError> {
-        let resolved = setup.resolve()?;
-        SafariState::from_resolved(setup.tiles.clone(), &resolved)
+        if !setup.leaves_everything_to_the_seed() {
+            let resolved = setup.resolve()?;
+            return SafariState::from_resolved(setup.tiles.clone(), &resolved);
+        }
+        setup.check()?;
+        check_capacity(&setup.tiles, setup.tiles.land.len())?;
+        // Built inside the result, so the 12 KB state is not moved into it afterwards.
+        let mut out = Ok(SafariState::blank(
+            setup.tiles.clone(),
+            setup.options,
+            setup.players,
+            setup.seed,
+        ));
+        if let Ok(s) = &mut out {
+            s.deal_from_seed(setup);
+        }
+        out
     }
 
     /// Starts a game whose draw orders and hands are fixed.
@@ -178,34 +213,58 @@ impl SafariState {
         tiles: Arc<CompiledTiles>,
         setup: &ResolvedSetup,
     ) -> Result<SafariState, SetupError> {
-        if setup.tile_order.len() + tiles.start.len() > MAX_CELLS {
-            return Err(SetupError(format!(
-                "{} tiles exceed the board limit of {MAX_CELLS} cells",
-                setup.tile_order.len() + tiles.start.len()
-            )));
+        check_capacity(&tiles, setup.tile_order.len())?;
+        let mut out = Ok(SafariState::blank(
+            tiles,
+            setup.options,
+            setup.players,
+            setup.seed,
+        ));
+        if let Ok(s) = &mut out {
+            s.deal_resolved(setup);
         }
-        if tiles.total_segments() >= MAX_NODES {
-            return Err(SetupError(format!(
-                "the tile set has {} segments; at most {} are supported",
-                tiles.total_segments(),
-                MAX_NODES - 1
-            )));
+        out
+    }
+
+    /// Turns this state into the start of a new game from `setup`, reusing its memory: the same
+    /// game as `SafariState::new(setup)`, without building and moving a whole new state (for
+    /// callers that play many games in a row). On error the state is left unchanged.
+    pub fn restart(&mut self, setup: &Setup) -> Result<(), SetupError> {
+        if !setup.leaves_everything_to_the_seed() {
+            let resolved = setup.resolve()?;
+            check_capacity(&setup.tiles, resolved.tile_order.len())?;
+            self.clear(&setup.tiles, setup.options, setup.players, setup.seed);
+            self.deal_resolved(&resolved);
+            return Ok(());
         }
-        let n = setup.players;
-        let mut s = SafariState {
-            tiles: tiles.clone(),
-            options: setup.options,
-            n_players: n as u8,
+        setup.check()?;
+        check_capacity(&setup.tiles, setup.tiles.land.len())?;
+        self.clear(&setup.tiles, setup.options, setup.players, setup.seed);
+        self.deal_from_seed(setup);
+        Ok(())
+    }
+
+    /// A state with nothing placed, dealt or drawn yet.
+    fn blank(
+        tiles: Arc<CompiledTiles>,
+        options: Options,
+        players: usize,
+        seed: u64,
+    ) -> SafariState {
+        SafariState {
+            tiles,
+            options,
+            n_players: players as u8,
             board: Board::default(),
             cells: [Cell::default(); MAX_CELLS],
             n_cells: 0,
             features: UnionFind::default(),
             pile: [0; MAX_CELLS],
             pile_next: 0,
-            pile_len: setup.tile_order.len() as u8,
+            pile_len: 0,
             bag: [0; TOTAL_TOKENS],
             bag_next: 0,
-            bag_len: setup.token_order.len() as u8,
+            bag_len: 0,
             discard: SpeciesCounts::EMPTY,
             hands: [SpeciesCounts::EMPTY; MAX_PLAYERS],
             supply: [0; MAX_PLAYERS],
@@ -217,6 +276,7 @@ impl SafariState {
                 spot: Spot::Baobab(0),
             }; MAX_MEEPLES],
             n_meeples: 0,
+            on_baobabs: 0,
             phase: Phase::PlaceTile,
             active: 0,
             decider: 0,
@@ -225,31 +285,109 @@ impl SafariState {
             turn: 0,
             tiles_removed: 0,
             tokens_placed: 0,
-            rng: rng_from_seed(derive_seed(setup.seed, 1)),
-        };
-        s.pile[..setup.tile_order.len()].copy_from_slice(&setup.tile_order);
-        for (i, t) in setup.token_order.iter().enumerate() {
-            s.bag[i] = t.index() as u8;
+            rng: rng_from_seed(derive_seed(seed, 1)),
         }
+    }
+
+    /// Makes this state [`SafariState::blank`] field by field (assigning a whole blank state
+    /// would build it elsewhere and copy 12 KB). The cell, meeple, pile and bag arrays keep
+    /// stale entries past their lengths, which nothing reads.
+    fn clear(&mut self, tiles: &Arc<CompiledTiles>, options: Options, players: usize, seed: u64) {
+        if !Arc::ptr_eq(&self.tiles, tiles) {
+            self.tiles = Arc::clone(tiles);
+        }
+        self.options = options;
+        self.n_players = players as u8;
+        self.board = Board::default();
+        self.n_cells = 0;
+        self.features = UnionFind::default();
+        self.pile_next = 0;
+        self.pile_len = 0;
+        self.bag_next = 0;
+        self.bag_len = 0;
+        self.discard = SpeciesCounts::EMPTY;
+        self.hands = [SpeciesCounts::EMPTY; MAX_PLAYERS];
+        self.supply = [0; MAX_PLAYERS];
+        self.scores = [0; MAX_PLAYERS];
+        self.stats = [PlayerStats::default(); MAX_PLAYERS];
+        self.vehicles = [None; 2];
+        self.n_meeples = 0;
+        self.on_baobabs = 0;
+        self.phase = Phase::PlaceTile;
+        self.active = 0;
+        self.decider = 0;
+        self.drawn = 0;
+        self.scoring = Scoring::IDLE;
+        self.turn = 0;
+        self.tiles_removed = 0;
+        self.tokens_placed = 0;
+        self.rng = rng_from_seed(derive_seed(seed, 1));
+    }
+
+    /// Fills a blank state with fixed draw orders and hands, then starts the game.
+    fn deal_resolved(&mut self, setup: &ResolvedSetup) {
+        self.pile[..setup.tile_order.len()].copy_from_slice(&setup.tile_order);
+        self.pile_len = setup.tile_order.len() as u8;
+        for (i, t) in setup.token_order.iter().enumerate() {
+            self.bag[i] = t.index() as u8;
+        }
+        self.bag_len = setup.token_order.len() as u8;
         for (p, hand) in setup.hands.iter().enumerate() {
             for t in hand {
-                s.hands[p].add(*t);
+                self.hands[p].add(*t);
             }
-            s.supply[p] = setup.options.meeples;
+            self.supply[p] = setup.options.meeples;
         }
+        self.lay_out();
+    }
+
+    /// Fills a blank state the way [`Setup::resolve`] resolves a setup without explicit orders
+    /// or hands — the same random draws in the same order, so the same game — but shuffling
+    /// straight into the state's arrays instead of through vectors.
+    fn deal_from_seed(&mut self, setup: &Setup) {
+        let mut rng = rng_from_seed(derive_seed(setup.seed, 0));
+        let land = &setup.tiles.land;
+        self.pile[..land.len()].copy_from_slice(land);
+        shuffle(&mut rng, &mut self.pile[..land.len()]);
+        self.pile_len = land.len() as u8;
+        let mut n = 0;
+        for s in Species::ALL {
+            for _ in 0..TOKENS_PER_SPECIES {
+                self.bag[n] = s.index() as u8;
+                n += 1;
+            }
+        }
+        shuffle(&mut rng, &mut self.bag[..n]);
+        let deal = setup.options.start_tokens as usize;
+        let mut dealt = 0;
+        for p in 0..setup.players {
+            let k = deal.min(n - dealt);
+            for &t in &self.bag[dealt..dealt + k] {
+                self.hands[p].add(Species::from_index(t as usize));
+            }
+            dealt += k;
+            self.supply[p] = setup.options.meeples;
+        }
+        self.bag.copy_within(dealt..n, 0);
+        self.bag_len = (n - dealt) as u8;
+        self.lay_out();
+    }
+
+    /// Places the start cells and vehicles and draws the first tile.
+    fn lay_out(&mut self) {
+        let tiles = Arc::clone(&self.tiles);
         for &(at, v) in &tiles.start {
-            s.put_tile(at, v, Rotation::default());
+            self.put_tile(at, v, Rotation::default());
         }
         for (i, at) in tiles
             .vehicles
             .iter()
-            .take(setup.options.vehicles as usize)
+            .take(self.options.vehicles as usize)
             .enumerate()
         {
-            s.vehicles[i] = Some(*at);
+            self.vehicles[i] = Some(*at);
         }
-        s.begin_turn();
-        Ok(s)
+        self.begin_turn();
     }
 
     /// The compiled tile set in use.

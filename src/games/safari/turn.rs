@@ -10,7 +10,7 @@ use super::stats::PointSource;
 use crate::core::geom::{Coord, Rotation, Side, Vertex};
 use crate::core::rng::shuffle;
 use crate::core::species::{Species, SpeciesCounts};
-use crate::core::tileset::{FeatureKind, VariantId, NO_SEGMENT};
+use crate::core::tileset::{CompiledTiles, FeatureKind, VariantId, NO_SEGMENT};
 
 /// Tokens drawn for a baobab meeple and for a completed baobab (S-5.2, S-6.6).
 const BAOBAB_TOKENS: usize = 2;
@@ -57,7 +57,9 @@ impl SafariState {
     /// Puts a tile on the board and joins its segments with their neighbours'.
     pub(super) fn put_tile(&mut self, at: Coord, variant: VariantId, rot: Rotation) {
         let index = self.n_cells;
-        let tiles = self.tiles.clone();
+        // Borrowing the field (not cloning the `Arc`) keeps atomic reference counting off
+        // the hot path; the other fields are borrowed disjointly below.
+        let tiles: &CompiledTiles = &self.tiles;
         let v = tiles.variant(variant);
         let o = &v.orientations[rot.quarter_turns() as usize];
         let first_node = self.features.len() as u8;
@@ -332,6 +334,9 @@ impl SafariState {
     /// gives its owner two tokens. Only baobabs on or next to this turn's tile can have been
     /// completed now (earlier completions were resolved in their own turn).
     fn score_baobabs(&mut self) {
+        if self.on_baobabs == 0 {
+            return;
+        }
         let placed = self.last_cell().at;
         let mut i = 0;
         while i < self.n_meeples as usize {
@@ -414,6 +419,7 @@ impl SafariState {
 
     fn put_meeple(&mut self, p: usize, spot: Spot) {
         self.supply[p] -= 1;
+        self.on_baobabs += matches!(spot, Spot::Baobab(_)) as u8;
         self.meeples[self.n_meeples as usize] = PlacedMeeple {
             player: p as u8,
             spot,
@@ -424,6 +430,7 @@ impl SafariState {
     fn remove_meeple(&mut self, i: usize) {
         let n = self.n_meeples as usize;
         self.supply[self.meeples[i].player as usize] += 1;
+        self.on_baobabs -= matches!(self.meeples[i].spot, Spot::Baobab(_)) as u8;
         self.meeples.copy_within(i + 1..n, i);
         self.n_meeples -= 1;
     }

@@ -188,7 +188,7 @@ fn c_3_a_tie_scores_in_full_for_both() {
     place(&mut g, 1, 0, 0); // P1: curve S–W joins the two roads
     play(&mut g, Action::Pass);
     let west = g.cells()[1];
-    let road = west.first_node + g.orientation_of(&west).side_segment[Side::E.index()];
+    let road = west.first_node + g.orientation_of(&west).side_segment[Side::E.index()] as Node;
     assert_eq!(g.feature(road).meeples[..2], [1, 1]);
     place(&mut g, -2, 0, 3); // P0 closes the west end at a monastery
     play(&mut g, Action::Pass);
@@ -323,8 +323,8 @@ fn c_4_a_field_scores_each_bordering_completed_city_and_only_for_its_majority() 
 #[test]
 fn c_6_the_track_shows_score_mod_50() {
     let mut g = game(2, &[]);
-    g.scores[0] = 57;
-    g.scores[1] = -3;
+    g.track.set_score(0, 57);
+    g.track.set_score(1, -3);
     assert_eq!((g.track_position(0), g.track_position(1)), (7, 47));
 }
 

@@ -13,6 +13,7 @@ mod eval;
 mod features;
 mod fields;
 mod legal;
+mod notation;
 mod options;
 mod robbers;
 mod setup;

@@ -1,17 +1,25 @@
 //! Invariants on random Carcassonne games (design.md "Tests"): meeples conserved, scores never
 //! decrease, points by source add up to the score, legal actions never empty while the game
 //! runs, every tile placed or removed, same seed ⇒ same game, and redeterminize keeps what is
-//! public.
+//! public. The random games run with and without The Robbers (R-1…R-6): a robber on the
+//! track always shares a space with another player's marker, and with robbers every point
+//! stolen is counted as such.
 
 mod common;
 
 use common::play_random;
 use meeplelab::core::game::Game;
 use meeplelab::core::rng::rng_from_seed;
-use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase, Setup};
+use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase, PointSource, Setup};
 
 fn new_game(players: usize, seed: u64) -> CarcassonneState {
-    CarcassonneState::new(&Setup::new(players, seed)).expect("default setup starts")
+    game_with(players, seed, false)
+}
+
+fn game_with(players: usize, seed: u64, robbers: bool) -> CarcassonneState {
+    let mut setup = Setup::new(players, seed);
+    setup.options.expansions.robbers = robbers;
+    CarcassonneState::new(&setup).expect("default setup starts")
 }
 
 fn check_conservation(s: &CarcassonneState) {
@@ -37,13 +45,41 @@ fn check_conservation(s: &CarcassonneState) {
     for m in s.placed_meeples() {
         assert!(s.feature(m.node).meeples[m.player as usize] > 0);
     }
+    // a robber stands on a space with another player's marker.
+    for p in 0..s.players() {
+        if let Some(space) = s.track().robber(p) {
+            let shared = (0..s.players()).any(|q| q != p && s.track_position(q) == space);
+            assert!(shared, "robber of P{p} alone on space {space}");
+        }
+    }
+    if !s.options().expansions.robbers {
+        assert_eq!(s.stats_robbery_total(), 0);
+    }
+}
+
+/// Points from robbers over all players.
+trait RobberyTotal {
+    fn stats_robbery_total(&self) -> i32;
+}
+
+impl RobberyTotal for CarcassonneState {
+    fn stats_robbery_total(&self) -> i32 {
+        (0..self.players())
+            .map(|p| {
+                let st = self.stats(p);
+                st.points_from(PointSource::Robbery) + st.points_from(PointSource::FinalRobber)
+            })
+            .sum()
+    }
 }
 
 #[test]
 fn random_games_keep_every_invariant() {
-    for seed in 0..200u64 {
+    let mut stolen = 0;
+    for seed in 0..400u64 {
         let players = 2 + (seed % 4) as usize;
-        let mut g = new_game(players, seed);
+        let robbers = seed >= 200;
+        let mut g = game_with(players, seed, robbers);
         let mut last = g.scores().to_vec();
         let mut turn = 0;
         play_random(&mut g, seed, |s, legal, a| {
@@ -55,21 +91,36 @@ fn random_games_keep_every_invariant() {
             last = s.scores().to_vec();
             assert!(s.turn() == turn || s.turn() == turn + 1);
             turn = s.turn();
-            assert_eq!(s.to_move(), Some(s.active_player()));
-            if s.phase() == Phase::Meeple {
-                assert!(legal.contains(&Action::Pass));
+            assert_eq!(s.to_move(), Some(s.decider()));
+            match s.phase() {
+                Phase::Meeple => {
+                    assert!(legal.contains(&Action::Pass));
+                    assert_eq!(s.decider(), s.active_player());
+                }
+                Phase::PlaceTile => assert_eq!(s.decider(), s.active_player()),
+                // the robber phase offers to keep the robber and at least one space.
+                Phase::Robber => assert!(legal.len() >= 2 && legal[0] == Action::KeepRobber),
+                // decisions come only when there is a choice.
+                Phase::ScoreOrder | Phase::Rob => assert!(legal.len() >= 2),
+                Phase::GameOver => unreachable!("no decision after the end"),
+            }
+            if !robbers {
+                assert!(matches!(s.phase(), Phase::PlaceTile | Phase::Meeple));
             }
         });
         check_conservation(&g);
+        stolen += g.stats_robbery_total();
         assert!(g.scores().iter().zip(&last).all(|(a, b)| a >= b));
-        // Every tile was placed or removed (C-2); the start tile makes 72.
-        assert_eq!(g.cells().len() + g.tiles_removed(), 72, "seed {seed}");
+        // Every tile was placed or removed (C-2); the start tile makes 72, robber tiles 80.
+        let total = if robbers { 80 } else { 72 };
+        assert_eq!(g.cells().len() + g.tiles_removed(), total, "seed {seed}");
         assert_eq!(g.tiles_left(), 0);
         assert_eq!(g.to_move(), None);
         let mut legal = vec![Action::Pass];
         g.legal_actions(&mut legal);
         assert!(legal.is_empty());
     }
+    assert!(stolen > 0, "random robbers games never stole");
 }
 
 #[test]
@@ -101,8 +152,8 @@ fn the_same_seed_gives_the_same_game() {
 #[test]
 fn redeterminize_keeps_public_information() {
     let mut rng = rng_from_seed(5);
-    for seed in 0..20u64 {
-        let mut g = new_game(2 + (seed % 4) as usize, seed);
+    for seed in 0..40u64 {
+        let mut g = game_with(2 + (seed % 4) as usize, seed, seed >= 20);
         let mut n = 0;
         play_random(&mut g, seed, |s, legal, _| {
             n += 1;

@@ -5,6 +5,7 @@
 use meeplelab::core::game::Game;
 use meeplelab::core::tileset::{
     parse_tileset, render_tileset, validate, CompiledTiles, TileSet, BUILTIN_CARCASSONNE,
+    CARCASSONNE_MAX_SEGMENTS,
 };
 use meeplelab::games::carcassonne::{CarcassonneState, Setup};
 use std::path::Path;
@@ -33,7 +34,7 @@ fn the_builtin_file_round_trips_from_disk() {
         builtin
     );
     assert!(render_tileset(&builtin).contains(
-        "totals: 24 tile types, 72 tiles (71 land tiles and the start tile), 10 pennants, \
+        "totals: 30 tile types, 80 tiles (79 land tiles and the start tile), 10 pennants, \
          6 monasteries"
     ));
 }
@@ -46,7 +47,8 @@ fn the_tile_document_shows_every_builtin_tile() {
         .split("\n\n")
         .filter(|block| block.starts_with("tile ") && !block.starts_with("tile set"))
         .collect();
-    assert_eq!(drawn.len(), 24);
+    // 24 base types (C-1) and 6 of The Robbers (R-1).
+    assert_eq!(drawn.len(), 30);
     for block in drawn {
         assert!(
             doc.contains(block.trim_end()),
@@ -89,7 +91,7 @@ fn survive(text: &str) {
         render_tileset(&set);
         if validate(&set).is_ok() {
             let compiled = CompiledTiles::compile(&set);
-            assert!(compiled.total_segments() <= 255);
+            assert!(compiled.total_segments() <= CARCASSONNE_MAX_SEGMENTS);
         }
     }
 }

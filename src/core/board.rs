@@ -1,10 +1,10 @@
 //! The play area: a wrap-around grid of placed cells plus an incrementally maintained frontier.
 //!
-//! Cells live on a torus of [`BOARD_SIDE`]² entries indexed by `coordinate mod BOARD_SIDE`. A
-//! connected set of `n` cells plus its surrounding empty cells spans at most `n + 1` steps in
-//! Manhattan distance, so two different coordinates can only share a torus entry when
-//! `n + 1 ≥ BOARD_SIDE`. Tile sets are therefore limited to [`MAX_CELLS`] cells, and within that
-//! limit the board never needs to grow or re-centre — a straight line of every tile works.
+//! Cells live on a torus of `SIDE`² entries indexed by `coordinate mod SIDE`. A connected set
+//! of `n` cells plus its surrounding empty cells spans at most `n + 1` steps in Manhattan
+//! distance, so two different coordinates can only share a torus entry when `n + 1 ≥ SIDE`.
+//! A board therefore holds at most [`Board::MAX_CELLS`] `= SIDE - 2` cells, and within that
+//! limit it never needs to grow or re-centre — a straight line of every tile works.
 //! See `docs/engine.md`.
 //!
 //! The frontier lists every empty cell orthogonally adjacent to a placed cell, with the edge
@@ -12,24 +12,27 @@
 //! mask of the constrained sides. A rotated tile fits a frontier cell when
 //! `signature & mask == need`. Each grid entry holds either a placed cell's index, a frontier
 //! slot (so updates find their entry without searching), or nothing.
+//!
+//! The board is generic over its side and its entry type `E`: cell indices, frontier slots and
+//! the empty marker must all fit in `E`. The defaults ([`BOARD_SIDE`], `u8`) are Safari's
+//! compact board; a game with more cells picks a larger side and `u16` entries.
 
 use crate::core::geom::{Coord, Side};
+use crate::core::index::SmallIndex;
 
-/// Width and height of the wrap-around grid.
+/// Side of the default (compact, `u8`-entry) board.
 pub const BOARD_SIDE: usize = 80;
 
-/// Most cells (land tiles plus start cells) a game may place: `BOARD_SIDE - 2`.
+/// Most cells the default board holds: `BOARD_SIDE - 2`.
 pub const MAX_CELLS: usize = BOARD_SIDE - 2;
 
-/// Most frontier cells possible with [`MAX_CELLS`] placed cells.
-pub const MAX_FRONTIER: usize = 2 * MAX_CELLS + 2;
+/// Most frontier cells possible with `cells` placed cells (a straight line).
+pub const fn max_frontier(cells: usize) -> usize {
+    2 * cells + 2
+}
 
-const EMPTY: u8 = u8::MAX;
-
-/// Grid entries from this value up (below [`EMPTY`]) are frontier slots: `FRONTIER_BASE + slot`.
-const FRONTIER_BASE: u8 = MAX_CELLS as u8;
-
-const _: () = assert!(FRONTIER_BASE as usize + MAX_FRONTIER < EMPTY as usize);
+/// Frontier capacity of the default board.
+pub const MAX_FRONTIER: usize = max_frontier(MAX_CELLS);
 
 /// An empty cell next to the placed area, with the edges its neighbours impose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -50,57 +53,83 @@ impl FrontierCell {
     }
 }
 
-/// Placed cells and the frontier around them.
+/// Placed cells and the frontier around them, on a torus of `SIDE`² entries of type `E`.
+/// `FRONTIER` must be [`max_frontier`]`(SIDE - 2)` (checked at compile time).
 #[derive(Clone)]
-pub struct Board {
-    cells: [[u8; BOARD_SIDE]; BOARD_SIDE],
-    frontier: [FrontierCell; MAX_FRONTIER],
+pub struct Board<
+    E: SmallIndex = u8,
+    const SIDE: usize = BOARD_SIDE,
+    const FRONTIER: usize = MAX_FRONTIER,
+> {
+    cells: [[E; SIDE]; SIDE],
+    frontier: [FrontierCell; FRONTIER],
     frontier_len: u8,
 }
 
-impl Default for Board {
+impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Default for Board<E, SIDE, FRONTIER> {
     fn default() -> Self {
+        let () = Self::LAYOUT_OK;
         Board {
-            cells: [[EMPTY; BOARD_SIDE]; BOARD_SIDE],
-            frontier: [FrontierCell::default(); MAX_FRONTIER],
+            cells: [[E::MAX; SIDE]; SIDE],
+            frontier: [FrontierCell::default(); FRONTIER],
             frontier_len: 0,
         }
     }
 }
 
-/// `v mod BOARD_SIDE` for every `i8` value `v` (indexed by `v as u8`): one load instead of a
-/// Euclidean remainder on the hottest path of the engine.
-const WRAP: [u8; 256] = {
+/// `v mod side` for every `i8` value `v` (indexed by `v as u8`).
+const fn wrap_table(side: usize) -> [u8; 256] {
     let mut table = [0u8; 256];
     let mut i = 0;
     while i < 256 {
-        table[i] = (i as u8 as i8 as i16).rem_euclid(BOARD_SIDE as i16) as u8;
+        table[i] = (i as u8 as i8 as i16).rem_euclid(side as i16) as u8;
         i += 1;
     }
     table
-};
-
-#[inline]
-fn wrap(v: i8) -> usize {
-    WRAP[v as u8 as usize] as usize
 }
 
-impl Board {
+impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Board<E, SIDE, FRONTIER> {
+    /// Most cells (land tiles plus start cells) this board holds: `SIDE - 2`.
+    pub const MAX_CELLS: usize = SIDE - 2;
+
+    /// Grid entries from this value up (below `E::MAX`, the empty marker) are frontier slots:
+    /// `FRONTIER_BASE + slot`.
+    const FRONTIER_BASE: usize = Self::MAX_CELLS;
+
+    /// Compile-time check of the parameters: the frontier capacity matches the side, every
+    /// cell index and frontier slot fits below the empty marker, and a line of every cell
+    /// keeps 8-bit coordinates apart; the frontier length fits a byte.
+    const LAYOUT_OK: () = assert!(
+        FRONTIER == max_frontier(SIDE - 2)
+            && Self::FRONTIER_BASE + FRONTIER < E::LIMIT - 1
+            && FRONTIER < 256
+            && SIDE <= 128
+    );
+
+    /// `v mod SIDE` for every `i8` value `v` (indexed by `v as u8`): one load instead of a
+    /// Euclidean remainder on the hottest path of the engine.
+    const WRAP: [u8; 256] = wrap_table(SIDE);
+
     #[inline]
-    fn entry(&self, c: Coord) -> u8 {
-        self.cells[wrap(c.y)][wrap(c.x)]
+    fn wrap(v: i8) -> usize {
+        Self::WRAP[v as u8 as usize] as usize
     }
 
     #[inline]
-    fn entry_mut(&mut self, c: Coord) -> &mut u8 {
-        &mut self.cells[wrap(c.y)][wrap(c.x)]
+    fn entry(&self, c: Coord) -> E {
+        self.cells[Self::wrap(c.y)][Self::wrap(c.x)]
+    }
+
+    #[inline]
+    fn entry_mut(&mut self, c: Coord) -> &mut E {
+        &mut self.cells[Self::wrap(c.y)][Self::wrap(c.x)]
     }
 
     /// The index of the cell placed at `c`, if any.
     #[inline]
-    pub fn get(&self, c: Coord) -> Option<u8> {
+    pub fn get(&self, c: Coord) -> Option<E> {
         let v = self.entry(c);
-        (v < FRONTIER_BASE).then_some(v)
+        (v.index() < Self::FRONTIER_BASE).then_some(v)
     }
 
     /// Whether nothing is placed at `c`.
@@ -123,14 +152,12 @@ impl Board {
     #[inline]
     fn frontier_slot(&self, c: Coord) -> Option<usize> {
         let v = self.entry(c);
-        (FRONTIER_BASE..EMPTY)
-            .contains(&v)
-            .then(|| (v - FRONTIER_BASE) as usize)
+        (v.index() >= Self::FRONTIER_BASE && v != E::MAX).then(|| v.index() - Self::FRONTIER_BASE)
     }
 
     /// Records that cell number `index` with edge `signature` now occupies `c`, and updates the
     /// frontier. The caller guarantees `c` is empty and the fit is legal.
-    pub fn place(&mut self, c: Coord, index: u8, signature: u8) {
+    pub fn place(&mut self, c: Coord, index: E, signature: u8) {
         debug_assert!(self.is_empty(c));
         if let Some(i) = self.frontier_slot(c) {
             let last = self.frontier_len as usize - 1;
@@ -138,15 +165,16 @@ impl Board {
             self.frontier_len -= 1;
             if i != last {
                 let moved = self.frontier[i].coord;
-                *self.entry_mut(moved) = FRONTIER_BASE + i as u8;
+                *self.entry_mut(moved) = E::from_usize(Self::FRONTIER_BASE + i);
             }
         }
         *self.entry_mut(c) = index;
         for side in Side::ALL {
             let n = c.step(side);
-            let slot = match self.entry(n) {
-                v if v < FRONTIER_BASE => continue,
-                EMPTY => {
+            let v = self.entry(n);
+            let slot = match v.index() {
+                v if v < Self::FRONTIER_BASE => continue,
+                _ if v == E::MAX => {
                     let i = self.frontier_len as usize;
                     self.frontier[i] = FrontierCell {
                         coord: n,
@@ -154,10 +182,10 @@ impl Board {
                         mask: 0,
                     };
                     self.frontier_len += 1;
-                    *self.entry_mut(n) = FRONTIER_BASE + i as u8;
+                    *self.entry_mut(n) = E::from_usize(Self::FRONTIER_BASE + i);
                     i
                 }
-                v => (v - FRONTIER_BASE) as usize,
+                v => v - Self::FRONTIER_BASE,
             };
             let facing = side.opposite().index() * 2;
             let terrain = (signature >> (side.index() * 2)) & 0b11;
@@ -187,7 +215,7 @@ mod tests {
 
     #[test]
     fn frontier_tracks_requirements() {
-        let mut b = Board::default();
+        let mut b = <Board>::default();
         // Path (1) on the east side, bush (2) on the north side.
         let sig = (1 << 2) | 2;
         b.place(Coord::new(0, 0), 0, sig);
@@ -206,17 +234,27 @@ mod tests {
         assert_eq!(b.get(Coord::new(1, 0)), Some(1));
     }
 
-    #[test]
-    fn a_line_of_max_cells_never_aliases() {
-        let mut b = Board::default();
-        for i in 0..MAX_CELLS as i8 {
-            let c = Coord::new(i - 39, 0);
+    /// Places a straight line of every cell the board holds, centred on the origin.
+    fn fill_line<E: SmallIndex, const SIDE: usize, const F: usize>(b: &mut Board<E, SIDE, F>) {
+        let n = Board::<E, SIDE, F>::MAX_CELLS;
+        for i in 0..n {
+            let c = Coord::new((i as i16 - n as i16 / 2) as i8, 0);
             assert!(b.is_empty(c), "cell {c} aliased");
-            b.place(c, i as u8, 0);
+            b.place(c, E::from_usize(i), 0);
         }
-        assert_eq!(b.frontier().len(), 2 * MAX_CELLS + 2);
+        assert_eq!(b.frontier().len(), max_frontier(n));
         for f in b.frontier() {
             assert!(b.is_empty(f.coord));
         }
+        for i in 0..n {
+            let c = Coord::new((i as i16 - n as i16 / 2) as i8, 0);
+            assert_eq!(b.get(c), Some(E::from_usize(i)));
+        }
+    }
+
+    #[test]
+    fn a_line_of_max_cells_never_aliases() {
+        fill_line(&mut <Board>::default());
+        fill_line(&mut Board::<u16, 94, { max_frontier(92) }>::default());
     }
 }

@@ -11,7 +11,18 @@ pub fn resolve_draw_order(
     prefix: &[VariantId],
     rng: &mut GameRng,
 ) -> Result<Vec<VariantId>, String> {
-    let mut remaining = tiles.land.clone();
+    resolve_draw_order_of(tiles, tiles.land.clone(), prefix, rng)
+}
+
+/// Like [`resolve_draw_order`], over the land tiles `land` (a game that leaves some tiles of
+/// the set out, such as a disabled expansion's).
+pub fn resolve_draw_order_of(
+    tiles: &CompiledTiles,
+    land: Vec<VariantId>,
+    prefix: &[VariantId],
+    rng: &mut GameRng,
+) -> Result<Vec<VariantId>, String> {
+    let mut remaining = land;
     let mut order = Vec::with_capacity(remaining.len());
     for &v in prefix {
         let Some(i) = remaining.iter().position(|&r| r == v) else {

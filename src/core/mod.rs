@@ -4,6 +4,7 @@ pub mod board;
 pub mod draw_pile;
 pub mod game;
 pub mod geom;
+pub mod index;
 pub mod options;
 pub mod perft;
 pub mod playout;

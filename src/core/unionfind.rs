@@ -1,8 +1,10 @@
 //! Incremental union-find over feature segments, with per-root aggregates merged on union.
 //!
-//! Nodes are small integers handed out in placement order. `find` uses path halving and
-//! `union` links by size, so every operation is effectively constant time. Each root carries
-//! an aggregate (open edges, species, meeples, …) that games define through [`Aggregate`].
+//! Nodes are small integers (`I`: `u8` by default, `u16` for larger games) handed out in
+//! placement order. `find` uses path halving and `union` links by size, so every operation is
+//! effectively constant time. Each root carries an aggregate (open edges, species, meeples, …) that games define through [`Aggregate`].
+
+use crate::core::index::SmallIndex;
 
 /// Data summarised over a whole feature, combined when two features join.
 pub trait Aggregate: Copy + Default {
@@ -10,27 +12,31 @@ pub trait Aggregate: Copy + Default {
     fn merge(&mut self, other: &Self);
 }
 
-/// Union-find with aggregates over at most `N` nodes (`N` ≤ 256).
+/// Union-find with aggregates over at most `N` nodes with ids of type `I` (`N` ≤ `I::LIMIT`).
 #[derive(Clone)]
-pub struct UnionFind<A: Aggregate, const N: usize> {
-    parent: [u8; N],
-    size: [u8; N],
+pub struct UnionFind<A: Aggregate, const N: usize, I: SmallIndex = u8> {
+    parent: [I; N],
+    size: [I; N],
     data: [A; N],
     len: u16,
 }
 
-impl<A: Aggregate, const N: usize> Default for UnionFind<A, N> {
+impl<A: Aggregate, const N: usize, I: SmallIndex> Default for UnionFind<A, N, I> {
     fn default() -> Self {
+        let () = Self::CAPACITY_OK;
         UnionFind {
-            parent: [0; N],
-            size: [0; N],
+            parent: [I::default(); N],
+            size: [I::default(); N],
             data: [A::default(); N],
             len: 0,
         }
     }
 }
 
-impl<A: Aggregate, const N: usize> UnionFind<A, N> {
+impl<A: Aggregate, const N: usize, I: SmallIndex> UnionFind<A, N, I> {
+    /// Compile-time check that every node id fits in `I`.
+    const CAPACITY_OK: () = assert!(N <= I::LIMIT && N < u16::MAX as usize);
+
     /// Number of nodes created so far.
     pub fn len(&self) -> usize {
         self.len as usize
@@ -42,23 +48,23 @@ impl<A: Aggregate, const N: usize> UnionFind<A, N> {
     }
 
     /// Creates a singleton node carrying `data` and returns its id.
-    pub fn push(&mut self, data: A) -> u8 {
+    pub fn push(&mut self, data: A) -> I {
         let id = self.len as usize;
         assert!(id < N, "union-find capacity {N} exceeded");
-        self.parent[id] = id as u8;
-        self.size[id] = 1;
+        self.parent[id] = I::from_usize(id);
+        self.size[id] = I::from_usize(1);
         self.data[id] = data;
         self.len += 1;
-        id as u8
+        I::from_usize(id)
     }
 
     /// The root of `x`'s set (compresses the path by halving).
     #[inline]
-    pub fn find(&mut self, mut x: u8) -> u8 {
-        while self.parent[x as usize] != x {
-            let p = self.parent[x as usize];
-            let gp = self.parent[p as usize];
-            self.parent[x as usize] = gp;
+    pub fn find(&mut self, mut x: I) -> I {
+        while self.parent[x.index()] != x {
+            let p = self.parent[x.index()];
+            let gp = self.parent[p.index()];
+            self.parent[x.index()] = gp;
             x = gp;
         }
         x
@@ -66,40 +72,43 @@ impl<A: Aggregate, const N: usize> UnionFind<A, N> {
 
     /// The root of `x`'s set without modifying the structure.
     #[inline]
-    pub fn root(&self, mut x: u8) -> u8 {
-        while self.parent[x as usize] != x {
-            x = self.parent[x as usize];
+    pub fn root(&self, mut x: I) -> I {
+        while self.parent[x.index()] != x {
+            x = self.parent[x.index()];
         }
         x
     }
 
     /// Joins the sets of `a` and `b`; returns the new root.
-    pub fn union(&mut self, a: u8, b: u8) -> u8 {
+    pub fn union(&mut self, a: I, b: I) -> I {
         let (mut ra, mut rb) = (self.find(a), self.find(b));
         if ra == rb {
             return ra;
         }
-        if self.size[ra as usize] < self.size[rb as usize] {
+        if self.size[ra.index()] < self.size[rb.index()] {
             std::mem::swap(&mut ra, &mut rb);
         }
-        self.parent[rb as usize] = ra;
-        self.size[ra as usize] = self.size[ra as usize].saturating_add(self.size[rb as usize]);
-        let absorbed = self.data[rb as usize];
-        self.data[ra as usize].merge(&absorbed);
+        self.parent[rb.index()] = ra;
+        // Sizes saturate: beyond `I::MAX` they only steer the linking, which stays correct.
+        let size =
+            (self.size[ra.index()].index() + self.size[rb.index()].index()).min(I::LIMIT - 1);
+        self.size[ra.index()] = I::from_usize(size);
+        let absorbed = self.data[rb.index()];
+        self.data[ra.index()].merge(&absorbed);
         ra
     }
 
     /// The aggregate of `x`'s set.
     #[inline]
-    pub fn get(&self, x: u8) -> &A {
-        &self.data[self.root(x) as usize]
+    pub fn get(&self, x: I) -> &A {
+        &self.data[self.root(x).index()]
     }
 
     /// The aggregate of `x`'s set, mutably.
     #[inline]
-    pub fn get_mut(&mut self, x: u8) -> &mut A {
+    pub fn get_mut(&mut self, x: I) -> &mut A {
         let r = self.find(x);
-        &mut self.data[r as usize]
+        &mut self.data[r.index()]
     }
 }
 
@@ -117,8 +126,12 @@ mod tests {
 
     #[test]
     fn unions_merge_aggregates() {
-        let mut uf: UnionFind<Sum, 16> = UnionFind::default();
-        let ids: Vec<u8> = (0..6).map(|i| uf.push(Sum(i))).collect();
+        check_unions(UnionFind::<Sum, 16>::default());
+        check_unions(UnionFind::<Sum, 300, u16>::default());
+    }
+
+    fn check_unions<const N: usize, I: SmallIndex>(mut uf: UnionFind<Sum, N, I>) {
+        let ids: Vec<I> = (0..6).map(|i| uf.push(Sum(i))).collect();
         uf.union(ids[0], ids[1]);
         uf.union(ids[2], ids[3]);
         assert_eq!(uf.get(ids[1]).0, 1);

@@ -285,10 +285,12 @@ fn render_carcassonne(set: &TileSet) -> String {
     lines.push(CARCASSONNE_LEGEND.to_string());
     for tile in &set.types {
         lines.push(String::new());
+        let expansion = tile.expansion.as_ref();
         lines.push(format!(
-            "tile {} ({})",
+            "tile {} ({}{})",
             tile.id,
-            count_noun(tile.count, "copy", "copies")
+            count_noun(tile.count, "copy", "copies"),
+            expansion.map_or(String::new(), |e| format!(", expansion {e}"))
         ));
         lines.extend(beside(
             &draw_layout(&tile.layout),

@@ -3,12 +3,18 @@
 //! copy lines, and a `start-tile` line naming the start tile's type (rule C-1).
 
 use super::parse::count_noun;
-use super::validate::{
-    check_total, check_type_header, no_types, Problem, MAX_CELLS, MAX_TOTAL_SEGMENTS,
-};
+use super::validate::{check_total, check_type_header, no_types, Problem};
 use super::{FeatureKind, TileLayout, TileSet, TileType};
 use crate::core::geom::{HalfSide, Side};
 use std::collections::HashMap;
+
+/// Most cells (land tiles of the base game and every expansion in the file, plus the start
+/// tile) a Carcassonne game holds: base 72 + The Robbers 8 + Bridges, Castles and Bazaars 12.
+pub const MAX_CELLS: usize = 92;
+
+/// Most segments (features over all tile copies of the file) a Carcassonne game tracks (its
+/// union-find has `MAX_TOTAL_SEGMENTS + 1` nodes of 16 bits).
+pub const MAX_TOTAL_SEGMENTS: usize = 383;
 
 /// Checks a tile set whose game is `carcassonne`.
 pub(super) fn check(set: &TileSet) -> Result<(), Problem> {
@@ -228,7 +234,14 @@ fn check_start(set: &TileSet) -> Result<(), Problem> {
                 .to_string(),
         ));
     };
-    if !set.types.iter().any(|t| t.id == start.id) {
+    if let Some(t) = set.types.iter().find(|t| t.id == start.id) {
+        if t.expansion.is_some() {
+            return Err((
+                start.line,
+                format!("the start tile {:?} belongs to an expansion", start.id),
+            ));
+        }
+    } else {
         return Err((
             start.line,
             format!(
@@ -299,12 +312,13 @@ mod tests {
         validate(&set(SMALL).unwrap()).unwrap();
         let builtin = TileSet::builtin_carcassonne();
         validate(&builtin).unwrap();
-        assert_eq!(builtin.land_tile_count(), 71);
+        // 71 base land tiles (one D is the start tile) and 8 of The Robbers.
+        assert_eq!(builtin.land_tile_count(), 79);
     }
 
     #[test]
     fn each_rule_reports_its_line() {
-        let cases: [(String, usize, &str); 15] = [
+        let cases: [(String, usize, &str); 16] = [
             (
                 SMALL.replace("field En Wn\n", "field En\n"),
                 6,
@@ -369,9 +383,14 @@ mod tests {
                 "a carcassonne tile set has no start cells",
             ),
             (
-                SMALL.replace("tile V count 1", "tile V count 77"),
+                SMALL.replace("tile V count 1", "tile V count 91"),
                 9,
-                "too many tiles: 79 but the board holds at most 78",
+                "too many tiles: 93 but the board holds at most 92",
+            ),
+            (
+                SMALL.replace("tile D count 2", "tile D count 2 expansion robbers"),
+                3,
+                "the start tile \"D\" belongs to an expansion",
             ),
             (
                 SMALL.replace("tile V count 1", "tile D count 1"),

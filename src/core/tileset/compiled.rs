@@ -57,6 +57,9 @@ pub struct Variant {
     pub name: String,
     /// Index of its type in the tile set (`usize::MAX` for start cells).
     pub type_index: usize,
+    /// The expansion its type belongs to (`None`: the base game; always `None` for start
+    /// cells).
+    pub expansion: Option<String>,
     /// Segments (only the first `segment_count` are used).
     pub segments: [Segment; MAX_SEGMENTS],
     /// Number of segments.
@@ -120,17 +123,18 @@ impl CompiledTiles {
             if set.start_type.as_ref().is_some_and(|s| s.id == t.id) {
                 start.push((Coord::new(0, 0), variants.len() as VariantId));
                 variants.push(compile_variant("start.1".to_string(), ti, &t.layout, &[]));
+                debug_assert!(
+                    t.expansion.is_none(),
+                    "validated: the start tile is a base tile"
+                );
                 copies = copies.saturating_sub(1);
             }
             for ci in 0..copies {
                 let animals = t.copies.get(ci).map_or(&[][..], Vec::as_slice);
                 land.push(variants.len() as VariantId);
-                variants.push(compile_variant(
-                    format!("{}.{}", t.id, ci + 1),
-                    ti,
-                    &t.layout,
-                    animals,
-                ));
+                let mut v = compile_variant(format!("{}.{}", t.id, ci + 1), ti, &t.layout, animals);
+                v.expansion.clone_from(&t.expansion);
+                variants.push(v);
             }
         }
         for (i, cell) in set.start.iter().enumerate() {
@@ -246,6 +250,7 @@ fn compile_variant(
     Variant {
         name,
         type_index,
+        expansion: None,
         segments,
         segment_count: layout.features.len() as u8,
         baobab: layout.baobab,
@@ -319,6 +324,9 @@ fn content_hash(set: &TileSet) -> u64 {
         layout(&mut text, &t.id, &t.layout, &t.copies);
         if t.copies.is_empty() {
             text.push_str(&format!("n{};", t.count));
+        }
+        if let Some(e) = &t.expansion {
+            text.push_str(&format!("x{e};"));
         }
     }
     if let Some(start) = &set.start_type {

@@ -10,6 +10,9 @@ mod parse;
 mod validate;
 
 pub use ascii::{draw_layout, render_tileset};
+pub use carcassonne::{
+    MAX_CELLS as CARCASSONNE_MAX_CELLS, MAX_TOTAL_SEGMENTS as CARCASSONNE_MAX_SEGMENTS,
+};
 pub use compiled::{CompiledTiles, Orientation, Segment, Variant, VariantId, NO_SEGMENT};
 pub use parse::parse_tileset;
 pub use validate::validate;
@@ -229,6 +232,9 @@ pub struct TileType {
     /// One entry per `copy` line: the animals of each copy (Safari). Carcassonne copies carry
     /// nothing of their own, so its tile types have no copy lines and `count` gives the copies.
     pub copies: Vec<CopyAnimals>,
+    /// The expansion the type belongs to (`expansion <name>` on its header; Carcassonne), or
+    /// `None` for the base game. A game leaves an expansion's tiles out unless it is enabled.
+    pub expansion: Option<String>,
     /// Line of the `tile` header (1-based).
     pub line: usize,
 }

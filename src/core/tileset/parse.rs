@@ -223,8 +223,12 @@ impl Parser {
     }
 
     fn tile(&mut self, args: &[&str]) -> Result<(), TileSetError> {
-        let [id, "count", count] = args else {
-            return Err(self.usage("tile <id> count <n>", "tile", args));
+        let (id, count, expansion) = match args {
+            [id, "count", count] => (id, count, None),
+            [id, "count", count, "expansion", name] if is_valid_id(name) => {
+                (id, count, Some(name.to_string()))
+            }
+            _ => return Err(self.usage("tile <id> count <n> [expansion <name>]", "tile", args)),
         };
         if !is_valid_id(id) {
             return Err(self.error(format!(
@@ -242,6 +246,7 @@ impl Parser {
             count,
             layout: TileLayout::default(),
             copies: Vec::new(),
+            expansion,
             line: self.line,
         });
         Ok(())
@@ -729,7 +734,7 @@ mod tests {
             ),
             (
                 "tile 1 2\n",
-                "expected \"tile <id> count <n>\", found \"tile 1 2\"",
+                "expected \"tile <id> count <n> [expansion <name>]\", found \"tile 1 2\"",
             ),
             ("tile a.b count 1\n", "expected a tile id"),
             (

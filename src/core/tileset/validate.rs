@@ -15,11 +15,11 @@ const SUPPORTED_GAMES: [&str; 2] = ["safari", "carcassonne"];
 /// Most features on one Safari tile (each needs a side of its own).
 const SAFARI_MAX_FEATURES: usize = 4;
 
-/// Most cells (land tiles plus start cells) the board holds.
-pub(super) const MAX_CELLS: usize = 78;
+/// Most cells (land tiles plus start cells) a Safari board holds.
+const MAX_CELLS: usize = 78;
 
-/// Most segments (features over all tile copies and start cells) the feature tracker holds.
-pub(super) const MAX_TOTAL_SEGMENTS: usize = 255;
+/// Most segments (features over all tile copies and start cells) Safari's feature tracker holds.
+const MAX_TOTAL_SEGMENTS: usize = 255;
 
 /// Most vehicle start spaces.
 const MAX_VEHICLES: usize = 2;
@@ -106,6 +106,12 @@ fn check_types(set: &TileSet) -> Result<(), Problem> {
     for tile in &set.types {
         check_type_header(tile, &mut first_line)?;
         let owner = format!("tile {}", tile.id);
+        if tile.expansion.is_some() {
+            return Err((
+                tile.line,
+                format!("{owner} names an expansion; only carcassonne tile sets have expansions"),
+            ));
+        }
         if tile.count != tile.copies.len() {
             return Err((
                 tile.line,
@@ -527,6 +533,11 @@ mod tests {
                 SMALL.replace("count 1", "count 2"),
                 3,
                 "tile 1 has count 2 but 1 copy line",
+            ),
+            (
+                SMALL.replace("count 1", "count 1 expansion robbers"),
+                3,
+                "tile 1 names an expansion; only carcassonne tile sets have expansions",
             ),
             (
                 SMALL.replace("count 1\npath N S\ncopy Z", "count 0\ncopy"),

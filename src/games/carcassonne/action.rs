@@ -23,6 +23,23 @@ pub enum Action {
         /// Segment index within the tile's variant.
         segment: u8,
     },
+    /// put (or move) the deciding player's robber on scoring-track space `space`.
+    Robber {
+        /// Track space 0..=49 holding another player's score marker.
+        space: u8,
+    },
+    /// leave the robber where it is (in supply or on the track).
+    KeepRobber,
+    /// score the turn's scoring worth `points` first (the one robbers see).
+    ScoreFirst {
+        /// Points of one of the deciding player's scorings this turn.
+        points: u16,
+    },
+    /// the deciding player's robber robs `player`.
+    Rob {
+        /// A player whose marker shares the robber's space and scores this turn.
+        player: u8,
+    },
 }
 
 /// Categories of actions, for statistics and for forbidding actions in ablation studies.
@@ -40,17 +57,32 @@ pub enum ActionKind {
     MeepleMonastery,
     /// Meeple in a field (a farmer).
     MeepleField,
+    /// Robber from supply onto the track.
+    RobberPlace,
+    /// Robber moved along the track.
+    RobberMove,
+    /// Robber left where it is.
+    RobberKeep,
+    /// Choice of the scoring robbers see first.
+    ScoreFirst,
+    /// Choice of whom to rob.
+    Rob,
 }
 
 impl ActionKind {
     /// Every kind, in column order.
-    pub const ALL: [ActionKind; 6] = [
+    pub const ALL: [ActionKind; 11] = [
         ActionKind::Place,
         ActionKind::Pass,
         ActionKind::MeepleRoad,
         ActionKind::MeepleCity,
         ActionKind::MeepleMonastery,
         ActionKind::MeepleField,
+        ActionKind::RobberPlace,
+        ActionKind::RobberMove,
+        ActionKind::RobberKeep,
+        ActionKind::ScoreFirst,
+        ActionKind::Rob,
     ];
 
     /// Number of kinds.
@@ -65,6 +97,11 @@ impl ActionKind {
             ActionKind::MeepleCity => "meeple_city",
             ActionKind::MeepleMonastery => "meeple_monastery",
             ActionKind::MeepleField => "meeple_field",
+            ActionKind::RobberPlace => "robber_place",
+            ActionKind::RobberMove => "robber_move",
+            ActionKind::RobberKeep => "robber_keep",
+            ActionKind::ScoreFirst => "score_first",
+            ActionKind::Rob => "rob",
         }
     }
 
@@ -88,6 +125,13 @@ impl CarcassonneState {
             Action::Meeple { segment } => ActionKind::meeple_on(
                 self.variant_of(self.last_cell()).segments[*segment as usize].kind,
             ),
+            Action::Robber { .. } if self.track.robber(self.decider as usize).is_none() => {
+                ActionKind::RobberPlace
+            }
+            Action::Robber { .. } => ActionKind::RobberMove,
+            Action::KeepRobber => ActionKind::RobberKeep,
+            Action::ScoreFirst { .. } => ActionKind::ScoreFirst,
+            Action::Rob { .. } => ActionKind::Rob,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Heuristic terms of a Carcassonne position (for greedy agents, rollout policies and search
 //! leaves).
 
-use super::state::{CarcassonneState, Phase, MAX_MEEPLES};
+use super::state::{CarcassonneState, Node, Phase, MAX_MEEPLES};
 use crate::core::game::EVAL_TERMS;
 use crate::core::tileset::FeatureKind;
 
@@ -44,7 +44,7 @@ impl CarcassonneState {
         if self.phase == Phase::GameOver {
             return t;
         }
-        let mut seen = [0u8; MAX_MEEPLES];
+        let mut seen = [0 as Node; MAX_MEEPLES];
         let mut n_seen = 0;
         for m in self.placed_meeples() {
             if m.player as usize == player && m.kind == FeatureKind::Field {

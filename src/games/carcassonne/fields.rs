@@ -2,11 +2,11 @@
 //! [`FeatureAgg::cities`](super::features::FeatureAgg), set on every field beside it; fields
 //! joined later OR their bits, so a city bordering a field on several tiles counts once.
 
-use super::state::CarcassonneState;
+use super::state::{CarcassonneState, Node};
 
 impl CarcassonneState {
     /// Records that the city with root `root` was just completed.
-    pub(super) fn city_completed(&mut self, root: u8) {
+    pub(super) fn city_completed(&mut self, root: Node) {
         let bit = 1 << self.cities_completed;
         self.cities_completed += 1;
         for i in 0..self.n_borders as usize {

@@ -1,7 +1,7 @@
 //! Legal actions of each Carcassonne decision.
 
 use super::action::Action;
-use super::state::{CarcassonneState, Phase};
+use super::state::{CarcassonneState, Node, Phase};
 use crate::core::tileset::VariantId;
 
 impl CarcassonneState {
@@ -20,7 +20,23 @@ impl CarcassonneState {
         out.clear();
         match self.phase {
             Phase::PlaceTile => self.placements(out),
+            Phase::Robber => {
+                out.push(Action::KeepRobber);
+                let p = self.decider as usize;
+                self.track
+                    .robber_spaces(p, |space| out.push(Action::Robber { space }));
+            }
             Phase::Meeple => self.meeple_choices(out),
+            Phase::ScoreOrder => {
+                let p = self.decider as usize;
+                self.track
+                    .first_scoring_options(p, |points| out.push(Action::ScoreFirst { points }));
+            }
+            Phase::Rob => {
+                let p = self.decider as usize;
+                self.track
+                    .rob_candidates(p, |q| out.push(Action::Rob { player: q as u8 }));
+            }
             Phase::GameOver => {}
         }
     }
@@ -47,8 +63,9 @@ impl CarcassonneState {
         let cell = self.last_cell();
         let segments = self.variant_of(cell).segment_count;
         for seg in 0..segments {
-            let root = self.features.root(cell.first_node + seg);
-            let duplicate = (0..seg).any(|s| self.features.root(cell.first_node + s) == root);
+            let root = self.features.root(cell.first_node + seg as Node);
+            let duplicate =
+                (0..seg).any(|s| self.features.root(cell.first_node + s as Node) == root);
             if !duplicate && !self.features.get(root).is_occupied() {
                 out.push(Action::Meeple { segment: seg });
             }

@@ -5,14 +5,17 @@
 //! what the tile completed follows without a decision. Roads, cities, fields and monasteries
 //! are segments of a union-find whose roots carry [`FeatureAgg`] (open edges, distinct tiles,
 //! pennants, meeples per seat, completed cities bordering a field); no flood fill runs in the
-//! engine. The expansions (The Robbers, Bridges, Castles and Bazaars) will add phases.
+//! engine. The Robbers (`R-…`, an [`Expansions`] switch) adds the robber phase after the tile
+//! and the scoring decisions of [`Track`]; Bridges, Castles and Bazaars will add more phases.
 
 mod action;
 mod eval;
 mod features;
 mod fields;
 mod legal;
+mod notation;
 mod options;
+mod robbers;
 mod setup;
 mod state;
 mod stats;
@@ -21,9 +24,12 @@ mod turn;
 pub use action::{Action, ActionKind};
 pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
 pub use features::{FeatureAgg, CITY_POINTS, FIELD_CITY_POINTS, MONASTERY_POINTS};
-pub use options::{OptionError, Options, MAX_MEEPLES_PER_PLAYER, OPTION_KEYS};
+pub use options::{
+    Expansions, OptionError, Options, RobberPlacement, MAX_MEEPLES_PER_PLAYER, OPTION_KEYS,
+};
+pub use robbers::{Scoring, Track, TrackDecision, MAX_TURN_SCORINGS, ROBBER_FINAL_POINTS};
 pub use setup::{builtin_tiles, ResolvedSetup, Setup, SetupError, PLAYER_RANGE};
-pub use state::{CarcassonneState, Cell, Phase, PlacedMeeple, MAX_PLAYERS};
+pub use state::{CarcassonneBoard, CarcassonneState, Cell, Node, Phase, PlacedMeeple, MAX_PLAYERS};
 pub use stats::{PlayerStats, PointSource};
 
 use crate::core::game::{Game, EVAL_TERMS};
@@ -49,7 +55,7 @@ impl Game for CarcassonneState {
     }
 
     fn scores(&self) -> &[i32] {
-        &self.scores[..self.players()]
+        self.track.scores()
     }
 
     fn turn(&self) -> usize {
@@ -115,12 +121,19 @@ const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
     "points_final_city",
     "points_final_monastery",
     "points_final_field",
+    "points_robbery",
+    "points_final_robber",
     "actions_place",
     "actions_pass",
     "actions_meeple_road",
     "actions_meeple_city",
     "actions_meeple_monastery",
     "actions_meeple_field",
+    "actions_robber_place",
+    "actions_robber_move",
+    "actions_robber_keep",
+    "actions_score_first",
+    "actions_rob",
 ];
 
 #[cfg(test)]

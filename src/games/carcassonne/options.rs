@@ -1,6 +1,7 @@
 //! Rule options of Carcassonne. The base-game rules (C-1…C-6) define no option; `meeples` is a
-//! research knob (rule C-2 gives 7), and the expansions' switches (`robber_placement`,
-//! `bazaar`) belong here when they come.
+//! research knob (rule C-2 gives 7). `expansions` switches expansions on (their tiles join the
+//! draw pile, their rules apply); `robber_placement` is the option of rule R-2. The switch of
+//! Bridges, Castles and Bazaars (and its `bazaar` option) comes with that expansion.
 
 pub use crate::core::options::OptionError;
 use crate::core::options::{parse_int, split_assignment, unknown_key};
@@ -9,23 +10,102 @@ use std::fmt;
 /// Most meeples a player may start with (the state's meeple table is sized for it).
 pub const MAX_MEEPLES_PER_PLAYER: u8 = 7;
 
+/// The expansions in play: a set of switches, printed and parsed as a comma-separated list of
+/// names (`none` when empty).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Expansions {
+    /// The Robbers (R-1…R-6): its tiles are those of type `expansion robbers` in the tile set.
+    pub robbers: bool,
+}
+
+impl Expansions {
+    /// Names of the expansions this engine implements, as in tile files and option values.
+    pub const NAMES: [&'static str; 1] = ["robbers"];
+
+    /// Whether tiles of expansion `name` (`None`: the base game) are in play.
+    pub fn includes(&self, name: Option<&str>) -> bool {
+        match name {
+            None => true,
+            Some("robbers") => self.robbers,
+            Some(_) => false,
+        }
+    }
+
+    fn parse(key: &str, value: &str) -> Result<Expansions, OptionError> {
+        let mut e = Expansions::default();
+        if value == "none" {
+            return Ok(e);
+        }
+        for name in value.split(',') {
+            match name {
+                "robbers" => e.robbers = true,
+                _ => {
+                    return Err(OptionError(format!(
+                        "option {key}: unknown expansion {name:?}; expected a comma-separated \
+                         list of {} or none",
+                        Self::NAMES.join(", ")
+                    )))
+                }
+            }
+        }
+        Ok(e)
+    }
+}
+
+impl fmt::Display for Expansions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.robbers { "robbers" } else { "none" })
+    }
+}
+
+/// R-2: who may put their robber on the track after a robber tile is placed (besides the
+/// player who placed it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RobberPlacement {
+    /// Hans im Glück: the next player clockwise whose robber is in their supply.
+    #[default]
+    NextPlayer,
+    /// Z-Man: every other player in turn order whose robber is in their supply.
+    AllInOrder,
+}
+
+impl RobberPlacement {
+    /// The option value.
+    pub fn name(self) -> &'static str {
+        match self {
+            RobberPlacement::NextPlayer => "next_player",
+            RobberPlacement::AllInOrder => "all_in_order",
+        }
+    }
+}
+
 /// The rule switches of a Carcassonne game. `Default` gives the rules' defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     /// C-2: meeples per player (1..=7).
     pub meeples: u8,
+    /// Expansions in play (none by default).
+    pub expansions: Expansions,
+    /// R-2: who else places a robber after a robber tile.
+    pub robber_placement: RobberPlacement,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             meeples: MAX_MEEPLES_PER_PLAYER,
+            expansions: Expansions::default(),
+            robber_placement: RobberPlacement::default(),
         }
     }
 }
 
 /// The option keys, with what values each takes (for messages and `--help`).
-pub const OPTION_KEYS: &[(&str, &str)] = &[("meeples", "integer 1..=7")];
+pub const OPTION_KEYS: &[(&str, &str)] = &[
+    ("meeples", "integer 1..=7"),
+    ("expansions", "comma-separated list of robbers, or none"),
+    ("robber_placement", "next_player or all_in_order"),
+];
 
 impl Options {
     /// Sets one option from `key=value` text.
@@ -33,6 +113,18 @@ impl Options {
         let (key, value) = split_assignment(assignment)?;
         match key {
             "meeples" => self.meeples = parse_int(key, value, 1, MAX_MEEPLES_PER_PLAYER)?,
+            "expansions" => self.expansions = Expansions::parse(key, value)?,
+            "robber_placement" => {
+                self.robber_placement = match value {
+                    "next_player" => RobberPlacement::NextPlayer,
+                    "all_in_order" => RobberPlacement::AllInOrder,
+                    _ => {
+                        return Err(OptionError(format!(
+                            "option {key}: expected next_player or all_in_order, found {value:?}"
+                        )))
+                    }
+                }
+            }
             _ => return Err(unknown_key(key, OPTION_KEYS)),
         }
         Ok(())
@@ -49,7 +141,11 @@ impl Options {
 
     /// Every option as `key=value`, in [`OPTION_KEYS`] order.
     pub fn assignments(&self) -> Vec<String> {
-        vec![format!("meeples={}", self.meeples)]
+        vec![
+            format!("meeples={}", self.meeples),
+            format!("expansions={}", self.expansions),
+            format!("robber_placement={}", self.robber_placement.name()),
+        ]
     }
 }
 
@@ -70,7 +166,24 @@ mod tests {
         let o = Options::from_assignments(&["meeples=3"]).unwrap();
         assert_eq!(o.meeples, 3);
         assert_eq!(Options::from_assignments(&o.assignments()).unwrap(), o);
-        assert_eq!(o.to_string(), "meeples=3");
+        assert_eq!(
+            o.to_string(),
+            "meeples=3 expansions=none robber_placement=next_player"
+        );
+    }
+
+    #[test]
+    fn r_2_expansions_and_robber_placement_round_trip() {
+        let o = Options::from_assignments(&["expansions=robbers", "robber_placement=all_in_order"])
+            .unwrap();
+        assert!(o.expansions.robbers);
+        assert_eq!(o.robber_placement, RobberPlacement::AllInOrder);
+        assert_eq!(Options::from_assignments(&o.assignments()).unwrap(), o);
+        assert!(o.expansions.includes(Some("robbers")) && o.expansions.includes(None));
+        assert!(!Options::default().expansions.includes(Some("robbers")));
+        let e = Options::from_assignments(&["expansions=robbers,towers"]).unwrap_err();
+        assert!(e.0.contains("\"towers\""), "{e}");
+        assert!(Options::from_assignments(&["robber_placement=first"]).is_err());
     }
 
     #[test]
@@ -79,6 +192,7 @@ mod tests {
         assert!(e.0.contains("meeples") && e.0.contains("\"8\""), "{e}");
         let e = Options::from_assignments(&["robbers=on"]).unwrap_err();
         assert!(e.0.contains("known options: meeples"), "{e}");
+        assert!(e.0.contains("robber_placement"), "{e}");
         assert!(Options::from_assignments(&["meeples"]).is_err());
     }
 }

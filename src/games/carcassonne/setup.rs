@@ -2,7 +2,7 @@
 //! tiles of the draw pile, resolved into a complete draw order before play.
 
 use super::options::Options;
-use crate::core::draw_pile::resolve_draw_order;
+use crate::core::draw_pile::resolve_draw_order_of;
 use crate::core::rng::{derive_seed, rng_from_seed};
 use crate::core::tileset::{CompiledTiles, TileSet, VariantId};
 use std::sync::Arc;
@@ -61,7 +61,8 @@ impl Setup {
         }
     }
 
-    /// Fixes the draw order: the explicit prefix first, the rest shuffled from the seed.
+    /// Fixes the draw order: the explicit prefix first, the rest shuffled from the seed. The
+    /// pile holds the base game's tiles and those of the expansions switched on.
     pub fn resolve(&self) -> Result<ResolvedSetup, SetupError> {
         if !PLAYER_RANGE.contains(&self.players) {
             return Err(SetupError(format!(
@@ -70,8 +71,13 @@ impl Setup {
             )));
         }
         let mut rng = rng_from_seed(derive_seed(self.seed, 0));
-        let order =
-            resolve_draw_order(&self.tiles, &self.tile_order, &mut rng).map_err(SetupError)?;
+        let expansions = self.options.expansions;
+        let land = self.tiles.land.iter().copied();
+        let land = land
+            .filter(|&v| expansions.includes(self.tiles.variant(v).expansion.as_deref()))
+            .collect();
+        let order = resolve_draw_order_of(&self.tiles, land, &self.tile_order, &mut rng)
+            .map_err(SetupError)?;
         Ok(ResolvedSetup {
             players: self.players,
             seed: self.seed,
@@ -81,7 +87,8 @@ impl Setup {
     }
 }
 
-/// The built-in base-game tile set, compiled once per process.
+/// The built-in tile set (base game and the expansions' tiles, which a game uses only when
+/// its options switch them on), compiled once per process.
 pub fn builtin_tiles() -> Arc<CompiledTiles> {
     static TILES: std::sync::OnceLock<Arc<CompiledTiles>> = std::sync::OnceLock::new();
     TILES
@@ -127,14 +134,19 @@ mod tests {
         let set = TileSet::builtin_carcassonne();
         validate(&set).unwrap();
         assert_eq!(set.game, "carcassonne");
-        let counts: Vec<(&str, usize)> =
-            set.types.iter().map(|t| (t.id.as_str(), t.count)).collect();
+        let base = || set.types.iter().filter(|t| t.expansion.is_none());
+        let counts: Vec<(&str, usize)> = base().map(|t| (t.id.as_str(), t.count)).collect();
         assert_eq!(counts, C1);
-        assert_eq!(set.types.iter().map(|t| t.count).sum::<usize>(), 72);
+        assert_eq!(base().map(|t| t.count).sum::<usize>(), 72);
         assert_eq!(set.start_type.as_ref().unwrap().id, "D");
         assert!(set.source.iter().any(|s| s.contains("JCloisterZone")));
         let tiles = builtin_tiles();
-        assert_eq!(tiles.land.len(), 71);
+        let base_land = tiles
+            .land
+            .iter()
+            .filter(|&&v| tiles.variant(v).expansion.is_none());
+        assert_eq!(base_land.count(), 71);
+        assert_eq!(Setup::new(2, 1).resolve().unwrap().tile_order.len(), 71);
         let (at, start) = tiles.start[0];
         assert_eq!((at.x, at.y, tiles.variant(start).type_index), (0, 0, 3));
     }
@@ -142,17 +154,62 @@ mod tests {
     #[test]
     fn c_1_pennants_monasteries_and_segments() {
         let tiles = builtin_tiles();
-        let all = || {
+        let all = |expansion: Option<&str>| {
+            let tiles = tiles.clone();
+            let expansion = expansion.map(str::to_string);
             tiles
                 .land
                 .iter()
                 .chain(tiles.start.iter().map(|(_, v)| v))
+                .filter(|&&v| tiles.variant(v).expansion == expansion)
                 .flat_map(|&v| tiles.variant(v).segments().to_vec())
+                .collect::<Vec<_>>()
         };
-        let pennants: u32 = all().map(|s| s.pennants as u32).sum();
-        let monasteries = all().filter(|s| s.kind == FeatureKind::Monastery).count();
-        assert_eq!((pennants, monasteries), (10, 6));
-        assert_eq!(tiles.total_segments(), 243);
+        let base = all(None);
+        let pennants: u32 = base.iter().map(|s| s.pennants as u32).sum();
+        let monasteries = base
+            .iter()
+            .filter(|s| s.kind == FeatureKind::Monastery)
+            .count();
+        assert_eq!((pennants, monasteries, base.len()), (10, 6, 243));
+        // R-1 with the layouts of shared/reference: no pennant, no monastery, 27 segments.
+        let robbers = all(Some("robbers"));
+        assert!(robbers
+            .iter()
+            .all(|s| s.pennants == 0 && s.kind != FeatureKind::Monastery));
+        assert_eq!(robbers.len(), 27);
+        assert_eq!(tiles.total_segments(), 243 + 27);
+    }
+
+    /// Rule R-1: 8 robber tiles, C2 letters A2 C1 D1 E1 F2 H1, in the pile only when the
+    /// expansion is on.
+    #[test]
+    fn r_1_robber_tiles_join_the_pile_when_switched_on() {
+        let set = TileSet::builtin_carcassonne();
+        let robbers: Vec<(&str, usize)> = set
+            .types
+            .iter()
+            .filter(|t| t.expansion.as_deref() == Some("robbers"))
+            .map(|t| (t.id.as_str(), t.count))
+            .collect();
+        let r1 = [
+            ("RA", 2),
+            ("RC", 1),
+            ("RD", 1),
+            ("RE", 1),
+            ("RF", 2),
+            ("RH", 1),
+        ];
+        assert_eq!(robbers, r1);
+        let mut setup = Setup::new(3, 5);
+        setup.options.expansions.robbers = true;
+        let order = setup.resolve().unwrap().tile_order;
+        assert_eq!(order.len(), 79);
+        let tiles = builtin_tiles();
+        let of_robbers = order
+            .iter()
+            .filter(|&&v| tiles.variant(v).expansion.is_some());
+        assert_eq!(of_robbers.count(), 8);
     }
 
     #[test]

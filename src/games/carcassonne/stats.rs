@@ -20,11 +20,15 @@ pub enum PointSource {
     FinalMonastery,
     /// Fields at the end (C-4).
     FinalField,
+    /// Points stolen by the player's robber.
+    Robbery,
+    /// The player's robber still on the track at the end.
+    FinalRobber,
 }
 
 impl PointSource {
     /// Every source, in column order.
-    pub const ALL: [PointSource; 7] = [
+    pub const ALL: [PointSource; 9] = [
         PointSource::Road,
         PointSource::City,
         PointSource::Monastery,
@@ -32,6 +36,8 @@ impl PointSource {
         PointSource::FinalCity,
         PointSource::FinalMonastery,
         PointSource::FinalField,
+        PointSource::Robbery,
+        PointSource::FinalRobber,
     ];
 
     /// Number of sources.
@@ -47,6 +53,8 @@ impl PointSource {
             PointSource::FinalCity => "final_city",
             PointSource::FinalMonastery => "final_monastery",
             PointSource::FinalField => "final_field",
+            PointSource::Robbery => "robbery",
+            PointSource::FinalRobber => "final_robber",
         }
     }
 }

@@ -188,7 +188,7 @@ fn c_3_a_tie_scores_in_full_for_both() {
     place(&mut g, 1, 0, 0); // P1: curve S–W joins the two roads
     play(&mut g, Action::Pass);
     let west = g.cells()[1];
-    let road = west.first_node + g.orientation_of(&west).side_segment[Side::E.index()];
+    let road = west.first_node + g.orientation_of(&west).side_segment[Side::E.index()] as Node;
     assert_eq!(g.feature(road).meeples[..2], [1, 1]);
     place(&mut g, -2, 0, 3); // P0 closes the west end at a monastery
     play(&mut g, Action::Pass);
@@ -323,8 +323,8 @@ fn c_4_a_field_scores_each_bordering_completed_city_and_only_for_its_majority() 
 #[test]
 fn c_6_the_track_shows_score_mod_50() {
     let mut g = game(2, &[]);
-    g.scores[0] = 57;
-    g.scores[1] = -3;
+    g.track.set_score(0, 57);
+    g.track.set_score(1, -3);
     assert_eq!((g.track_position(0), g.track_position(1)), (7, 47));
 }
 
@@ -353,4 +353,37 @@ fn every_decision_names_its_kind_and_eval_terms_are_finite() {
         .collect();
     assert_eq!(CarcassonneState::stat_names().to_vec(), names);
     assert_eq!(CarcassonneState::action_kind_names()[5], "meeple_field");
+}
+
+/// on a real board (hand-checked): P0 puts a meeple on the road of an A east of the
+/// start; P1 places the robber tile RA.1 south of the start and puts its robber on space 0,
+/// where P0's marker stands (P0, next with a robber in supply, keeps its own); P0 closes the
+/// road with a second A: A, D, A = 3 points for P0, and P1's robber steals 2 (half of 3,
+/// rounded up) and returns to P1's supply.
+#[test]
+fn r_2_r_3_a_robber_steals_half_of_a_completed_road() {
+    let tiles = builtin_tiles();
+    let mut setup = Setup::new(2, 1);
+    setup.options.expansions.robbers = true;
+    setup.tile_order = ["A.1", "RA.1", "A.2"]
+        .iter()
+        .map(|n| tiles.find(n).unwrap())
+        .collect();
+    let mut g = CarcassonneState::new(&setup).unwrap();
+    place(&mut g, 1, 0, 1);
+    let road = on_side(&g, Side::W);
+    play(&mut g, road);
+    place(&mut g, 0, -1, 0);
+    assert_eq!((g.phase(), g.decider()), (Phase::Robber, 1));
+    play(&mut g, Action::Robber { space: 0 });
+    assert_eq!((g.phase(), g.decider()), (Phase::Robber, 0));
+    play(&mut g, Action::KeepRobber);
+    play(&mut g, Action::Pass);
+    assert_eq!(g.track().robber(1), Some(0));
+    place(&mut g, -1, 0, 3);
+    play(&mut g, Action::Pass);
+    assert_eq!(g.scores(), [3, 2]);
+    assert_eq!(g.stats(1).points_from(PointSource::Robbery), 2);
+    assert_eq!(g.stats(1).count(ActionKind::RobberPlace), 1);
+    assert_eq!(g.track().robber(1), None);
 }

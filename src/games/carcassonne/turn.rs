@@ -1,10 +1,12 @@
-//! Applying decisions: tile placement and the joining of features (C-2), the meeple, scoring
-//! of completed roads, cities and monasteries (C-3), the next draw (C-2) and final scoring
-//! (C-4).
+//! Applying decisions: tile placement and the joining of features (C-2), robbers, the
+//! meeple, scoring of completed roads, cities and monasteries (C-3) with robbers' thefts
+//! (R-3…R-5), the next draw (C-2) and final scoring (C-4, R-6).
 
 use super::action::Action;
 use super::features::FeatureAgg;
-use super::state::{CarcassonneState, Cell, Monastery, Phase, PlacedMeeple, MAX_MEEPLES};
+use super::options::RobberPlacement;
+use super::robbers::TrackDecision;
+use super::state::{CarcassonneState, Cell, Monastery, Node, Phase, PlacedMeeple, MAX_MEEPLES};
 use super::stats::PointSource;
 use crate::core::geom::{Coord, HalfSide, Rotation, Side};
 use crate::core::tileset::{FeatureKind, VariantId, NO_SEGMENT};
@@ -17,10 +19,23 @@ impl CarcassonneState {
         self.stats[p].count_action(kind);
         match (self.phase, action) {
             (Phase::PlaceTile, Action::Place { at, rot }) => self.place_drawn(at, rot),
+            (Phase::Robber, Action::Robber { space }) => {
+                self.track.put_robber(p, space);
+                self.next_robber_decision();
+            }
+            (Phase::Robber, Action::KeepRobber) => self.next_robber_decision(),
             (Phase::Meeple, Action::Pass) => self.finish_turn(),
             (Phase::Meeple, Action::Meeple { segment }) => {
                 self.put_meeple(segment);
                 self.finish_turn();
+            }
+            (Phase::ScoreOrder, Action::ScoreFirst { points }) => {
+                self.track.choose_first(p, points);
+                self.continue_scoring();
+            }
+            (Phase::Rob, Action::Rob { player }) => {
+                self.track.choose_victim(p, player as usize);
+                self.continue_scoring();
             }
             (phase, a) => panic!("action {a:?} does not belong to phase {phase:?}"),
         }
@@ -32,7 +47,7 @@ impl CarcassonneState {
         let tiles = self.tiles.clone();
         let v = tiles.variant(variant);
         let o = &v.orientations[rot.quarter_turns() as usize];
-        let first = self.features.len() as u8;
+        let first = self.features.len() as Node;
         let segments = v.segments();
         let of = |kind| segments.iter().filter(|s| s.kind == kind).count();
         let shared = if of(FeatureKind::Road) > 1 || of(FeatureKind::City) > 1 {
@@ -42,7 +57,7 @@ impl CarcassonneState {
             0
         };
         for (i, seg) in segments.iter().enumerate() {
-            let node = first + i as u8;
+            let node = first + i as Node;
             let agg = match seg.kind {
                 FeatureKind::Road | FeatureKind::City => FeatureAgg {
                     open: seg.sides.count_ones() as u8,
@@ -66,7 +81,7 @@ impl CarcassonneState {
             while cities != 0 {
                 let city = cities.trailing_zeros() as u8;
                 cities &= cities - 1;
-                self.borders[self.n_borders as usize] = (node, first + city);
+                self.borders[self.n_borders as usize] = (node, first + city as Node);
                 self.n_borders += 1;
             }
         }
@@ -77,7 +92,7 @@ impl CarcassonneState {
             first_node: first,
         };
         self.n_cells += 1;
-        self.board.place(at, index, o.signature);
+        self.board.place(at, index as u16, o.signature);
         for side in Side::ALL {
             let Some(j) = self.board.get(at.step(side)) else {
                 continue;
@@ -87,7 +102,9 @@ impl CarcassonneState {
             let seg = o.side_segment[side.index()];
             if seg != NO_SEGMENT {
                 let facing = oo.side_segment[side.opposite().index()];
-                let root = self.features.union(first + seg, other.first_node + facing);
+                let root = self
+                    .features
+                    .union(first + seg as Node, other.first_node + facing as Node);
                 self.features.get_mut(root).open -= 2;
             }
             for half in HalfSide::of_side(side) {
@@ -95,7 +112,7 @@ impl CarcassonneState {
                 if field != NO_SEGMENT {
                     let facing = oo.half_segment[half.facing().index()];
                     self.features
-                        .union(first + field, other.first_node + facing);
+                        .union(first + field as Node, other.first_node + facing as Node);
                 }
             }
         }
@@ -111,7 +128,7 @@ impl CarcassonneState {
             if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
                 continue;
             }
-            let root = self.features.find(cell.first_node + i as u8);
+            let root = self.features.find(cell.first_node + i as Node);
             let done = self.completed_this_turn();
             if self.features.get(root).is_complete() && !done.iter().any(|&(r, _)| r == root) {
                 self.completed[self.n_completed as usize] = (root, seg.kind);
@@ -121,14 +138,59 @@ impl CarcassonneState {
                 }
             }
         }
+        self.robber_queue = 0;
+        if self.options.expansions.robbers
+            && tiles.variant(cell.variant).expansion.as_deref() == Some("robbers")
+        {
+            self.queue_robbers();
+        }
+        self.next_robber_decision();
+    }
+
+    /// who decides on their robber after a robber tile: the active player, then the next
+    /// player clockwise whose robber is in supply (option `next_player`; the seed's example 1
+    /// skips players whose robber is on the track) or every such player (`all_in_order`).
+    fn queue_robbers(&mut self) {
+        let (n, active) = (self.n_players as usize, self.active as usize);
+        self.robber_queue = 1 << active;
+        for i in 1..n {
+            let q = (active + i) % n;
+            if self.track.robber(q).is_none() {
+                self.robber_queue |= 1 << q;
+                if self.options.robber_placement == RobberPlacement::NextPlayer {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Hands the robber decision to the next queued player who has a space to choose,
+    /// or moves on to the meeple decision.
+    fn next_robber_decision(&mut self) {
+        let (n, active) = (self.n_players as usize, self.active as usize);
+        while self.robber_queue != 0 {
+            let q = (0..n)
+                .map(|i| (active + i) % n)
+                .find(|&q| self.robber_queue & (1 << q) != 0)
+                .expect("a queued player");
+            self.robber_queue &= !(1 << q);
+            let mut spaces = 0;
+            self.track.robber_spaces(q, |_| spaces += 1);
+            if spaces > 0 {
+                self.phase = Phase::Robber;
+                self.decider = q as u8;
+                return;
+            }
+        }
         self.phase = Phase::Meeple;
+        self.decider = self.active;
     }
 
     /// C-2: the active player's meeple goes on `segment` of the tile just placed.
     fn put_meeple(&mut self, segment: u8) {
         let p = self.active as usize;
         let cell = *self.last_cell();
-        let node = cell.first_node + segment;
+        let node = cell.first_node + segment as Node;
         let kind = self.variant_of(&cell).segments[segment as usize].kind;
         self.features.get_mut(node).meeples[p] += 1;
         self.supply[p] -= 1;
@@ -140,7 +202,7 @@ impl CarcassonneState {
         self.n_meeples += 1;
     }
 
-    /// C-3: scores what this turn's tile completed, then passes the turn on.
+    /// C-3: notes the scorings of what this turn's tile completed, then settles them.
     fn finish_turn(&mut self) {
         for i in 0..self.n_completed as usize {
             let (root, kind) = self.completed[i];
@@ -160,13 +222,32 @@ impl CarcassonneState {
                 self.score_completed(m.node, FeatureKind::Monastery, PointSource::Monastery);
             }
         }
-        self.turn += 1;
-        self.active = (self.active + 1) % self.n_players;
-        self.begin_turn();
+        self.continue_scoring();
     }
 
-    /// C-3: the majority scores a completed feature in full; its meeples return.
-    fn score_completed(&mut self, root: u8, kind: FeatureKind, source: PointSource) {
+    /// asks the scoring's next decision, or scores the turn and passes it on.
+    fn continue_scoring(&mut self) {
+        match self.track.next_decision(self.active as usize) {
+            Some(TrackDecision::FirstScoring(p)) => {
+                self.phase = Phase::ScoreOrder;
+                self.decider = p as u8;
+            }
+            Some(TrackDecision::Rob(p)) => {
+                self.phase = Phase::Rob;
+                self.decider = p as u8;
+            }
+            None => {
+                self.track.resolve(self.active as usize, &mut self.stats);
+                self.turn += 1;
+                self.active = (self.active + 1) % self.n_players;
+                self.begin_turn();
+            }
+        }
+    }
+
+    /// C-3: the majority scores a completed feature in full (noted on the track); its meeples
+    /// return.
+    fn score_completed(&mut self, root: Node, kind: FeatureKind, source: PointSource) {
         let agg = *self.features.get(root);
         let scorers = agg.scorers();
         if scorers == 0 {
@@ -175,7 +256,7 @@ impl CarcassonneState {
         let points = agg.completion_points(kind);
         for p in 0..self.players() {
             if scorers & (1 << p) != 0 {
-                self.award(p, source, points);
+                self.track.add_scoring(p, source, points);
             }
         }
         self.features.get_mut(root).meeples = Default::default();
@@ -213,7 +294,7 @@ impl CarcassonneState {
     /// C-4: every feature with meeples on it scores for its majority; meeples stay on the
     /// board so the final position can be shown.
     fn finish_game(&mut self) {
-        let mut seen = [0u8; MAX_MEEPLES];
+        let mut seen = [0 as Node; MAX_MEEPLES];
         let mut n_seen = 0;
         for i in 0..self.n_meeples as usize {
             let m = self.meeples[i];
@@ -238,24 +319,20 @@ impl CarcassonneState {
             let scorers = agg.scorers();
             for p in 0..self.players() {
                 if scorers & (1 << p) != 0 {
-                    self.award(p, source, points);
+                    self.track.award(p, source, points, &mut self.stats);
                 }
             }
         }
+        self.track.finish(&mut self.stats);
         self.phase = Phase::GameOver;
     }
 
     /// Where the monastery with union-find node `node` stands.
-    pub(super) fn monastery_at(&self, node: u8) -> Coord {
+    pub(super) fn monastery_at(&self, node: Node) -> Coord {
         let m = self.monasteries[..self.n_monasteries as usize]
             .iter()
             .find(|m| m.node == node)
             .expect("a monastery node");
         self.cells[m.cell as usize].at
-    }
-
-    fn award(&mut self, p: usize, source: PointSource, points: i32) {
-        self.scores[p] += points;
-        self.stats[p].add_points(source, points);
     }
 }

@@ -8,10 +8,12 @@
 //! engine. The expansions (The Robbers, Bridges, Castles and Bazaars) will add phases.
 
 mod action;
+mod def;
 mod eval;
 mod features;
 mod fields;
 mod legal;
+mod notation;
 mod options;
 mod setup;
 mod state;

@@ -2,10 +2,9 @@
 
 use super::CmdResult;
 use meeplelab::agents::AgentSpec;
-use meeplelab::core::game::Game;
 use meeplelab::core::playout::{random_playout, random_playout_listing, PlayoutCounts};
 use meeplelab::core::rng::{derive_seed, rng_from_seed};
-use meeplelab::games::safari::{Phase, SafariState, Setup};
+use meeplelab::games::{GameDef, GameId};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -14,9 +13,9 @@ use std::time::Instant;
 pub struct Args {
     /// `playout`: only play `--games` random games (for callgrind); omit for the full report.
     pub mode: Option<Mode>,
-    /// Game to measure.
+    /// Game to measure: safari or carcassonne.
     #[arg(long, default_value = "safari")]
-    pub game: String,
+    pub game: GameId,
     /// Random games per measurement.
     #[arg(long, default_value_t = 20_000)]
     pub games: u64,
@@ -53,10 +52,11 @@ pub enum Mode {
 
 /// Runs the benchmark.
 pub fn run(args: &Args) -> CmdResult {
-    if args.game != "safari" {
-        return Err(format!("unknown game \"{}\"; available: safari", args.game));
-    }
-    if !(2..=5).contains(&args.players) {
+    meeplelab::with_game!(args.game, G => bench::<G>(args))
+}
+
+fn bench<G: GameDef>(args: &Args) -> CmdResult {
+    if !G::PLAYERS.contains(&args.players) {
         return Err(format!("--players must be 2..=5, not {}", args.players));
     }
     let games = args.games.max(1);
@@ -68,7 +68,7 @@ pub fn run(args: &Args) -> CmdResult {
             Sampling::Draw
         };
         let (counts, secs) = in_pool(threads, || {
-            playouts(args.players, args.seed, games, sampling)
+            playouts::<G>(args.players, args.seed, games, sampling)
         })?;
         println!(
             "played {} games ({} decisions) in {secs:.3} s on {threads} thread(s)",
@@ -78,18 +78,17 @@ pub fn run(args: &Args) -> CmdResult {
     }
     let all = args.threads.unwrap_or_else(num_cpus);
     let (one, t1) = in_pool(1, || {
-        playouts(args.players, args.seed, games, Sampling::Draw)
+        playouts::<G>(args.players, args.seed, games, Sampling::Draw)
     })?;
     let (many, tn) = in_pool(all, || {
-        playouts(args.players, args.seed, games, Sampling::Draw)
+        playouts::<G>(args.players, args.seed, games, Sampling::Draw)
     })?;
     let (listed, tl) = in_pool(1, || {
-        playouts(args.players, args.seed, games, Sampling::List)
+        playouts::<G>(args.players, args.seed, games, Sampling::List)
     })?;
-    let (checks, check_secs) = placement_checks(args.players, args.seed);
+    let (checks, check_secs) = placement_checks::<G>(args.players, args.seed);
     let spec = AgentSpec::resolve(&args.mcts).map_err(|e| e.to_string())?;
-    spec.validate_for::<SafariState>()
-        .map_err(|e| e.to_string())?;
+    spec.validate_for::<G>().map_err(|e| e.to_string())?;
     let iters = spec.fixed_iterations().ok_or_else(|| {
         format!(
             "--mcts needs an mcts spec with a fixed iteration budget, not \"{}\"",
@@ -98,14 +97,14 @@ pub fn run(args: &Args) -> CmdResult {
     })?;
     let searches = args.searches.max(1);
     let (_, m1) = in_pool(1, || {
-        mcts_searches(&spec, args.players, args.seed, searches)
+        mcts_searches::<G>(&spec, args.players, args.seed, searches)
     })?;
     let (_, mn) = in_pool(all, || {
-        mcts_searches(&spec, args.players, args.seed, searches)
+        mcts_searches::<G>(&spec, args.players, args.seed, searches)
     })?;
-    let size = std::mem::size_of::<SafariState>();
+    let size = std::mem::size_of::<G>();
     let report = serde_json::json!({
-        "game": args.game,
+        "game": G::NAME,
         "players": args.players,
         "games": games,
         "machine": machine_info(),
@@ -192,15 +191,15 @@ fn print_report(r: &serde_json::Value) {
 
 /// Runs one search from the first decision of `searches` games (in parallel on the current
 /// pool); returns the number of searches.
-fn mcts_searches(spec: &AgentSpec, players: usize, seed: u64, searches: u64) -> u64 {
+fn mcts_searches<G: GameDef>(spec: &AgentSpec, players: usize, seed: u64, searches: u64) -> u64 {
     (0..searches)
         .into_par_iter()
         .map(|i| {
             let game_seed = derive_seed(seed ^ 0x3c75, i);
-            let state = SafariState::new(&Setup::new(players, game_seed)).expect("default setup");
+            let state = default_game::<G>(players, game_seed);
             let mut legal = Vec::new();
             state.legal_actions(&mut legal);
-            let mut agent = spec.build::<SafariState>(game_seed, 0);
+            let mut agent = spec.build::<G>(game_seed, 0);
             std::hint::black_box(agent.choose(&state, &legal));
             1
         })
@@ -227,21 +226,26 @@ enum Sampling {
 }
 
 /// Plays `games` random games; game `i` uses seed `derive_seed(seed, i)`.
-fn playouts(players: usize, seed: u64, games: u64, sampling: Sampling) -> PlayoutCounts {
+fn playouts<G: GameDef>(
+    players: usize,
+    seed: u64,
+    games: u64,
+    sampling: Sampling,
+) -> PlayoutCounts {
     (0..games)
         .into_par_iter()
         .map_init(
             || (Vec::new(), None),
-            |(legal, reused): &mut (Vec<_>, Option<SafariState>), i| {
+            |(legal, reused): &mut (Vec<_>, Option<G>), i| {
                 let game_seed = derive_seed(seed, i);
-                let setup = Setup::new(players, game_seed);
+                let setup = G::setup(players, game_seed, G::builtin_tiles());
                 // Each worker restarts one state in place instead of building a new one per game.
                 let state = match reused {
                     Some(state) => {
                         state.restart(&setup).expect("default setup");
                         state
                     }
-                    None => reused.insert(SafariState::new(&setup).expect("default setup")),
+                    None => reused.insert(G::new_game(&setup).expect("default setup")),
                 };
                 let mut rng = rng_from_seed(game_seed);
                 match sampling {
@@ -258,38 +262,37 @@ fn playouts(players: usize, seed: u64, games: u64, sampling: Sampling) -> Playou
 
 /// Times legal placement generation over positions sampled from random games; returns the
 /// number of fit tests made and the seconds spent.
-fn placement_checks(players: usize, seed: u64) -> (u64, f64) {
+fn placement_checks<G: GameDef>(players: usize, seed: u64) -> (u64, f64) {
     let mut positions = Vec::new();
     let mut legal = Vec::new();
     for i in 0..20 {
         let s = derive_seed(seed ^ 0xbe7c, i);
-        let mut g = SafariState::new(&Setup::new(players, s)).expect("default setup");
+        let mut g = default_game::<G>(players, s);
         let mut rng = rng_from_seed(s);
         while !g.is_terminal() {
-            if g.phase() == Phase::PlaceTile {
-                positions.push(g.clone());
+            if let Some(tests) = g.placement_tests() {
+                positions.push((g.clone(), tests));
             }
             g.legal_actions(&mut legal);
             g.apply(legal[meeplelab::core::rng::below(&mut rng, legal.len())]);
         }
     }
-    let per_round: u64 = positions
-        .iter()
-        .map(|p| {
-            let v = p.tiles().variant(p.drawn_tile());
-            (p.board().frontier().len() * v.rotations().len()) as u64
-        })
-        .sum();
+    let per_round: u64 = positions.iter().map(|(_, tests)| tests).sum();
     let start = Instant::now();
     let mut rounds = 0u64;
     while start.elapsed().as_secs_f64() < 0.5 {
-        for p in &positions {
+        for (p, _) in &positions {
             p.legal_actions(&mut legal);
             std::hint::black_box(&legal);
         }
         rounds += 1;
     }
     (per_round * rounds, start.elapsed().as_secs_f64())
+}
+
+/// A game of `G` with the built-in tiles and default rules.
+fn default_game<G: GameDef>(players: usize, seed: u64) -> G {
+    G::new_game(&G::setup(players, seed, G::builtin_tiles())).expect("default setup")
 }
 
 fn num_cpus() -> usize {

@@ -4,7 +4,7 @@ use super::CmdResult;
 use meeplelab::arena::{ProgressMode, RunOptions};
 use meeplelab::experiment::spec::MAX_GAMES;
 use meeplelab::experiment::{write_report, Spec, Summary};
-use meeplelab::games::safari::Options;
+use meeplelab::games::GameDef;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -54,6 +54,10 @@ any --threads and after --resume.";
 /// Reads the spec, plays (or resumes) the experiment, writes the summary and charts.
 pub fn run(args: &Args) -> CmdResult {
     let spec = Spec::load(&args.file).map_err(|e| e.to_string())?;
+    meeplelab::with_game!(spec.game, G => run_game::<G>(args, &spec))
+}
+
+fn run_game<G: GameDef>(args: &Args, spec: &Spec) -> CmdResult {
     let games = args.games.unwrap_or(spec.games);
     if !(1..=MAX_GAMES).contains(&games) {
         return Err(format!(
@@ -61,7 +65,7 @@ pub fn run(args: &Args) -> CmdResult {
         ));
     }
     let experiment = spec
-        .experiment(games, args.records.as_deref())
+        .experiment::<G>(games, args.records.as_deref())
         .map_err(|e| e.to_string())?;
     let out = args
         .out
@@ -72,21 +76,22 @@ pub fn run(args: &Args) -> CmdResult {
         .map_err(|e| e.to_string())?;
 
     eprintln!(
-        "experiment {}: {} variant(s) x {games} games ({} games), seed {}",
+        "experiment {}: {} variant(s) x {games} games of {} ({} games), seed {}",
         spec.name,
         spec.variants.len(),
+        spec.game,
         games * spec.variants.len() as u64,
         spec.seed
     );
     if !spec.description.is_empty() {
         eprintln!("  {}", spec.description.trim());
     }
-    let defaults = Options::default().assignments();
+    let defaults = G::rules_text(&G::setup(2, 0, spec.tiles.clone()));
+    let defaults: Vec<&str> = defaults.split_whitespace().collect();
     for v in &spec.variants {
-        let changed: Vec<String> = v
+        let changed: Vec<&str> = v
             .rules
-            .assignments()
-            .into_iter()
+            .split_whitespace()
             .filter(|a| !defaults.contains(a))
             .collect();
         let labels: Vec<String> = v.agents.iter().map(|a| a.label()).collect();

@@ -1,10 +1,9 @@
 //! `meeplelab match`: seat-swapped games between two agents, with win rates and mean scores.
 
-use super::{CmdResult, GameArgs};
+use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::agents::{play_out, Agent, AgentSpec};
-use meeplelab::core::game::Game;
 use meeplelab::core::rng::derive_seed;
-use meeplelab::games::safari::SafariState;
+use meeplelab::games::GameDef;
 use rayon::prelude::*;
 
 /// Arguments of `match`.
@@ -23,7 +22,7 @@ pub struct Args {
     /// Players per game (2..=5); the agents alternate around the table.
     #[arg(long, default_value_t = 2)]
     pub players: usize,
-    /// Tile set and rule options.
+    /// Game, tile set and rule options.
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -47,39 +46,47 @@ fn agent_at(index: u64, seat: usize) -> usize {
 
 /// Plays the games in parallel and prints the summary.
 pub fn run(args: &Args) -> CmdResult {
+    meeplelab::with_game!(args.game.game, G => play_match::<G>(args))
+}
+
+fn play_match<G: GameDef>(args: &Args) -> CmdResult {
     let specs = [
         AgentSpec::resolve(&args.a).map_err(|e| e.to_string())?,
         AgentSpec::resolve(&args.b).map_err(|e| e.to_string())?,
     ];
     for s in &specs {
-        s.validate_for::<SafariState>().map_err(|e| e.to_string())?;
+        s.validate_for::<G>().map_err(|e| e.to_string())?;
     }
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
     // Check the setup once, so that errors surface before any game is played.
-    super::replay::build_setup(args.players, args.seed, &args.game)?
-        .0
-        .resolve()
-        .map_err(|e| e.to_string())?;
+    let (setup, _) = build_setup::<G>(args.players, args.seed, &args.game)?;
+    G::new_game(&setup)?;
     let results: Vec<GameResult> = (0..args.games)
         .into_par_iter()
-        .map(|i| play_game(args, &specs, i))
+        .map(|i| play_game::<G>(args, &setup, &specs, i))
         .collect::<Result<_, _>>()?;
-    print_summary(args, &specs, &results);
+    print_summary(args, G::stat_names(), &specs, &results);
     Ok(())
 }
 
 /// Plays game `index`.
-fn play_game(args: &Args, specs: &[AgentSpec; 2], index: u64) -> Result<GameResult, String> {
+fn play_game<G: GameDef>(
+    args: &Args,
+    setup: &G::Setup,
+    specs: &[AgentSpec; 2],
+    index: u64,
+) -> Result<GameResult, String> {
     let seed = derive_seed(args.seed, index / 2);
-    let (setup, _) = super::replay::build_setup(args.players, seed, &args.game)?;
-    let mut state = SafariState::new(&setup).map_err(|e| e.to_string())?;
+    let mut setup = setup.clone();
+    G::set_seed(&mut setup, seed);
+    let mut state = G::new_game(&setup)?;
     let agent_of_seat: Vec<usize> = (0..args.players).map(|s| agent_at(index, s)).collect();
-    let mut agents: Vec<Box<dyn Agent<SafariState>>> = agent_of_seat
+    let mut agents: Vec<Box<dyn Agent<G>>> = agent_of_seat
         .iter()
         .enumerate()
-        .map(|(seat, &a)| specs[a].build::<SafariState>(seed, seat))
+        .map(|(seat, &a)| specs[a].build::<G>(seed, seat))
         .collect();
     play_out(&mut state, &mut agents);
     let scores = state.scores().to_vec();
@@ -125,15 +132,15 @@ fn mean_ci(values: &[f64]) -> (f64, f64) {
     (mean, 1.96 * (var / n).sqrt())
 }
 
-fn print_summary(args: &Args, specs: &[AgentSpec; 2], results: &[GameResult]) {
+fn print_summary(args: &Args, names: &[&str], specs: &[AgentSpec; 2], results: &[GameResult]) {
     let games = results.len() as f64;
     println!(
-        "{} games, {} players, seed {}; games 2k and 2k+1 share a deal with seats swapped",
+        "{} games of {}, {} players, seed {}; games 2k and 2k+1 share a deal with seats swapped",
         results.len(),
+        args.game.game,
         args.players,
         args.seed
     );
-    let names = SafariState::stat_names();
     let mut draws = 0usize;
     for r in results {
         if r.shares.iter().any(|&s| s > 0.0 && s < 1.0) {

@@ -14,6 +14,7 @@ mod tiles;
 mod tournament;
 
 use clap::{Parser, Subcommand};
+use meeplelab::games::{GameDef, GameId};
 use std::path::PathBuf;
 
 /// meeplelab — AI self-play and search research on Carcassonne-family tile games.
@@ -74,17 +75,38 @@ pub enum TilesCommand {
     },
 }
 
-/// Options shared by every command that creates a Safari game.
-#[derive(clap::Args, Debug, Clone, Default)]
+/// Options shared by every command that creates games.
+#[derive(clap::Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Tile-set file replacing the built-in Safari set (see docs/tileset-format.md).
+    /// Game: safari or carcassonne.
+    #[arg(long, default_value = "safari", value_name = "GAME")]
+    pub game: GameId,
+    /// Tile-set file replacing the game's built-in set (see docs/tileset-format.md).
     #[arg(long, value_name = "FILE")]
     pub tileset: Option<PathBuf>,
-    /// Rule option as key=value; repeat for several. Keys: final_scoring (majority|all),
+    /// Rule option as key=value; repeat for several. Safari: final_scoring (majority|all),
     /// baobab_tokens_first (true|false), vehicle_bonus (0..=100), vehicles (0..=2),
-    /// meeples (1..=12), start_tokens (0..=10).
+    /// meeples (1..=12), start_tokens (0..=10). Carcassonne: meeples (1..=7).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
+}
+
+/// Builds a setup of game `G` from common game arguments (`args.game` must be `G`'s); also
+/// returns how to name the tile set in a record.
+pub fn build_setup<G: GameDef>(
+    players: usize,
+    seed: u64,
+    args: &GameArgs,
+) -> Result<(G::Setup, String), String> {
+    let (tiles, name) = match &args.tileset {
+        Some(path) => {
+            let abs = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            (G::load_tiles(path)?, abs.display().to_string())
+        }
+        None => (G::builtin_tiles(), "builtin".to_string()),
+    };
+    let setup = G::setup_with_rules(players, seed, tiles, &args.rules)?;
+    Ok((setup, name))
 }
 
 /// Runs the command line; returns the process exit code.

@@ -1,16 +1,13 @@
 //! `meeplelab perft`: count action sequences over a fixed draw order.
 
-use super::{CmdResult, GameArgs};
+use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::core::perft::{perft, perft_divide};
-use meeplelab::games::safari::SafariState;
+use meeplelab::games::GameDef;
 use std::time::Instant;
 
 /// Arguments of `perft`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Game.
-    #[arg(long, default_value = "safari")]
-    pub game: String,
     /// Game seed (fixes tile and token orders).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -23,18 +20,19 @@ pub struct Args {
     /// Also print the count below each first action.
     #[arg(long)]
     pub divide: bool,
-    /// Tile set and rule options.
+    /// Game, tile set and rule options.
     #[command(flatten)]
     pub rules: GameArgs,
 }
 
 /// Counts and prints.
 pub fn run(args: &Args) -> CmdResult {
-    if args.game != "safari" {
-        return Err(format!("unknown game \"{}\"; available: safari", args.game));
-    }
-    let (setup, _) = super::replay::build_setup(args.players, args.seed, &args.rules)?;
-    let state = SafariState::new(&setup).map_err(|e| e.to_string())?;
+    meeplelab::with_game!(args.rules.game, G => count::<G>(args))
+}
+
+fn count<G: GameDef>(args: &Args) -> CmdResult {
+    let (setup, _) = build_setup::<G>(args.players, args.seed, &args.rules)?;
+    let state = G::new_game(&setup)?;
     let start = Instant::now();
     if args.divide {
         let mut total = 0;

@@ -12,6 +12,7 @@ use meeplelab::agents::{Agent, AgentSpec};
 use meeplelab::core::game::Game;
 use meeplelab::core::tileset::{CompiledTiles, TileSet};
 use meeplelab::games::safari::{Action, ResolvedSetup, SafariState};
+use meeplelab::games::GameId;
 use meeplelab::io::record::RecordWriter;
 use meeplelab::io::svg::TileFaces;
 use meeplelab::io::write_atomically;
@@ -22,9 +23,6 @@ use std::sync::Arc;
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Game to play.
-    #[arg(long, default_value = "safari", value_parser = ["safari"])]
-    pub game: String,
     /// Agent for every other seat: a spec name (agents/<name>.toml or a built-in: random,
     /// greedy, mcts-500, mcts-1s), a .toml path, or an inline spec such as mcts:iters=300.
     #[arg(long, value_name = "SPEC")]
@@ -38,7 +36,7 @@ pub struct Args {
     /// Game seed [default: taken from the clock and printed, so the game can be replayed].
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Tile set and rule options.
+    /// Game (only safari so far), tile set and rule options.
     #[command(flatten)]
     pub setup: GameArgs,
 }
@@ -98,6 +96,13 @@ struct Session {
 
 /// Runs a game between the person at the terminal and agents.
 pub fn run(args: &Args) -> CmdResult {
+    if args.setup.game != GameId::Safari {
+        return Err(format!(
+            "play is not available for {} yet (only safari); try `meeplelab match` or \
+             `meeplelab tournament --game {}`",
+            args.setup.game, args.setup.game
+        ));
+    }
     let players = usize::from(args.players);
     if args.seat >= players {
         return Err(format!(
@@ -110,7 +115,7 @@ pub fn run(args: &Args) -> CmdResult {
     spec.validate_for::<SafariState>()
         .map_err(|e| e.to_string())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let (setup, tileset_ref) = super::replay::build_setup(players, seed, &args.setup)?;
+    let (setup, tileset_ref) = super::build_setup::<SafariState>(players, seed, &args.setup)?;
     let resolved = setup.resolve().map_err(|e| e.to_string())?;
     let set = match &args.setup.tileset {
         Some(path) => TileSet::load(path).map_err(|e| e.to_string())?,

@@ -1,9 +1,8 @@
 //! `meeplelab random-game`: one game of uniformly random decisions, written as a record.
 
-use super::{CmdResult, GameArgs};
-use meeplelab::core::game::Game;
+use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
-use meeplelab::games::safari::SafariState;
+use meeplelab::games::GameDef;
 use meeplelab::io::record::RecordWriter;
 use meeplelab::io::write_atomically;
 use std::path::PathBuf;
@@ -20,18 +19,21 @@ pub struct Args {
     /// Where to write the record.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// Tile set and rule options.
+    /// Game, tile set and rule options.
     #[command(flatten)]
     pub game: GameArgs,
 }
 
 /// Plays the game, writes the record, prints the final scores.
 pub fn run(args: &Args) -> CmdResult {
-    let (setup, tileset_ref) = super::replay::build_setup(args.players, args.seed, &args.game)?;
-    let resolved = setup.resolve().map_err(|e| e.to_string())?;
-    let mut state =
-        SafariState::from_resolved(setup.tiles.clone(), &resolved).map_err(|e| e.to_string())?;
-    let mut writer = RecordWriter::new(&resolved, &setup.tiles, &tileset_ref);
+    meeplelab::with_game!(args.game.game, G => play::<G>(args))
+}
+
+fn play<G: GameDef>(args: &Args) -> CmdResult {
+    let (setup, tileset_ref) = build_setup::<G>(args.players, args.seed, &args.game)?;
+    let resolved = G::resolve(&setup)?;
+    let mut state = G::start(G::tiles(&setup).clone(), &resolved)?;
+    let mut writer = RecordWriter::<G>::new(&resolved, G::tiles(&setup), &tileset_ref);
     let mut rng = rng_from_seed(derive_seed(args.seed, 2));
     let mut legal = Vec::new();
     while !state.is_terminal() {

@@ -1,6 +1,7 @@
 //! `meeplelab render`: draw the board of a game record, at any turn, as an SVG file.
 
 use super::CmdResult;
+use meeplelab::games::GameId;
 use meeplelab::io::record::Record;
 use meeplelab::io::svg::{board_svg, tileset_of};
 use meeplelab::io::write_atomically;
@@ -23,6 +24,14 @@ pub struct Args {
 /// Replays the record up to the turn, draws the board, writes it atomically.
 pub fn run(args: &Args) -> CmdResult {
     let record = Record::load(&args.record).map_err(|e| e.to_string())?;
+    let (game, line) = record.game;
+    if game != GameId::Safari {
+        return Err(format!(
+            "{}:{line}: render is not available for {game} yet (only safari records); \
+             `meeplelab replay` checks the record",
+            args.record.display()
+        ));
+    }
     let base = args.record.parent().map(PathBuf::from).unwrap_or_default();
     let replay = record
         .replay_to_turn(&base, args.turn)

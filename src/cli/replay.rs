@@ -1,51 +1,34 @@
 //! `meeplelab replay`: re-check a record and report the outcome.
 
-use super::{emit, CmdResult, GameArgs};
-use meeplelab::core::game::Game;
-use meeplelab::core::tileset::{CompiledTiles, TileSet};
-use meeplelab::games::safari::{
-    builtin_tiles, ActionKind, Options, PointSource, SafariState, Setup,
-};
+use super::{emit, CmdResult};
+use meeplelab::games::GameDef;
 use meeplelab::io::record::Record;
 use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `replay`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The record file.
+    /// The record file (of any game: its `game` line says which).
     pub file: PathBuf,
     /// Print the outcome as JSON.
     #[arg(long)]
     pub json: bool,
 }
 
-/// Builds a setup from common game arguments; also returns how to name the tile set in a record.
-pub fn build_setup(players: usize, seed: u64, game: &GameArgs) -> Result<(Setup, String), String> {
-    let (tiles, name) = match &game.tileset {
-        Some(path) => {
-            let set = TileSet::load(path).map_err(|e| e.to_string())?;
-            let abs = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-            (
-                Arc::new(CompiledTiles::compile(&set)),
-                abs.display().to_string(),
-            )
-        }
-        None => (builtin_tiles(), "builtin".to_string()),
-    };
-    let mut setup = Setup::with_tiles(players, seed, tiles);
-    setup.options = Options::from_assignments(&game.rules).map_err(|e| e.to_string())?;
-    Ok((setup, name))
-}
-
 /// Replays and prints scores and statistics.
 pub fn run(args: &Args) -> CmdResult {
     let record = Record::load(&args.file).map_err(|e| e.to_string())?;
     let base = args.file.parent().map(PathBuf::from).unwrap_or_default();
-    let replay = record.replay(&base).map_err(|e| e.to_string())?;
+    meeplelab::with_game!(record.game.0, G => report::<G>(&record, &base, args.json))
+}
+
+fn report<G: GameDef>(record: &Record, base: &Path, json: bool) -> CmdResult {
+    let replay = record
+        .replay_game::<G>(base, None)
+        .map_err(|e| e.to_string())?;
     let state = &replay.state;
-    if args.json {
+    if json {
         emit(&format!("{}\n", to_json(state, replay.decisions)));
     } else {
         emit(&table(state, replay.decisions));
@@ -53,29 +36,46 @@ pub fn run(args: &Args) -> CmdResult {
     Ok(())
 }
 
-fn to_json(state: &SafariState, decisions: usize) -> String {
-    let players: Vec<serde_json::Value> = (0..state.players())
+/// Each seat's statistics split into points by source and action counts, with the `points_`
+/// and `actions_` prefixes taken off the names.
+fn seat_stats<G: GameDef>(state: &G, seat: usize) -> [Vec<(&'static str, i64)>; 2] {
+    let mut values = Vec::new();
+    state.player_stats(seat, &mut values);
+    let mut out = [Vec::new(), Vec::new()];
+    for (name, v) in G::stat_names().iter().zip(values) {
+        if let Some(source) = name.strip_prefix("points_") {
+            out[0].push((source, v));
+        } else if let Some(kind) = name.strip_prefix("actions_") {
+            out[1].push((kind, v));
+        }
+    }
+    out
+}
+
+fn to_json<G: GameDef>(state: &G, decisions: usize) -> String {
+    let players: Vec<serde_json::Value> = (0..state.num_players())
         .map(|p| {
-            let st = state.stats(p);
-            let points: serde_json::Map<String, serde_json::Value> = PointSource::ALL
-                .iter()
-                .map(|s| (s.name().to_string(), st.points_from(*s).into()))
-                .collect();
-            let actions: serde_json::Map<String, serde_json::Value> = ActionKind::ALL
-                .iter()
-                .map(|k| (k.name().to_string(), st.count(*k).into()))
-                .collect();
-            serde_json::json!({
+            let [points, actions] = seat_stats(state, p);
+            let map = |items: Vec<(&str, i64)>| -> serde_json::Map<String, serde_json::Value> {
+                items
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v.into()))
+                    .collect()
+            };
+            let mut seat = serde_json::json!({
                 "seat": p,
                 "score": state.scores()[p],
-                "points": points,
-                "actions": actions,
-                "tokens_in_hand": state.hand(p).total(),
-                "meeples_in_supply": state.meeples_in_supply(p),
-            })
+                "points": map(points),
+                "actions": map(actions),
+            });
+            for (k, v) in state.seat_facts(p) {
+                seat[k] = v.into();
+            }
+            seat
         })
         .collect();
     serde_json::json!({
+        "game": G::NAME,
         "finished": state.is_terminal(),
         "decisions": decisions,
         "turns": state.turn(),
@@ -86,7 +86,7 @@ fn to_json(state: &SafariState, decisions: usize) -> String {
     .to_string()
 }
 
-fn table(state: &SafariState, decisions: usize) -> String {
+fn table<G: GameDef>(state: &G, decisions: usize) -> String {
     let status = if state.is_terminal() {
         "finished"
     } else {
@@ -104,7 +104,7 @@ fn table(state: &SafariState, decisions: usize) -> String {
         }
         out.push('\n');
     };
-    let seats = 0..state.players();
+    let seats = 0..state.num_players();
     row("", seats.clone().map(|p| format!("P{p}")).collect());
     row(
         "score",
@@ -113,23 +113,14 @@ fn table(state: &SafariState, decisions: usize) -> String {
             .map(|p| state.scores()[p].to_string())
             .collect(),
     );
-    for s in PointSource::ALL {
-        row(
-            &format!("  {}", s.name()),
-            seats
-                .clone()
-                .map(|p| state.stats(p).points_from(s).to_string())
-                .collect(),
-        );
-    }
-    for k in ActionKind::ALL {
-        row(
-            &format!("# {}", k.name()),
-            seats
-                .clone()
-                .map(|p| state.stats(p).count(k).to_string())
-                .collect(),
-        );
+    let stats: Vec<[Vec<(&str, i64)>; 2]> = seats.clone().map(|p| seat_stats(state, p)).collect();
+    for (part, prefix) in [(0, "  "), (1, "# ")] {
+        for (i, (name, _)) in stats[0][part].iter().enumerate() {
+            row(
+                &format!("{prefix}{name}"),
+                stats.iter().map(|s| s[part][i].1.to_string()).collect(),
+            );
+        }
     }
     out
 }

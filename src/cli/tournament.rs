@@ -1,10 +1,10 @@
 //! `meeplelab tournament`: parallel, reproducible, resumable, shardable tournaments.
 
-use super::{CmdResult, GameArgs};
+use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::agents::AgentSpec;
 use meeplelab::arena::{ProgressMode, Records, RunOptions, Shard, Tournament, TournamentConfig};
 use meeplelab::core::tileset::CompiledTiles;
-use meeplelab::games::safari::SafariState;
+use meeplelab::games::GameDef;
 use meeplelab::io::games_csv::SCHEMA_VERSION;
 use meeplelab::io::record::record_maker;
 use std::path::PathBuf;
@@ -17,9 +17,6 @@ pub const DEFAULT_AGENTS: &str = "random,greedy,mcts:iters=400";
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = AFTER_HELP)]
 pub struct Args {
-    /// Game to play.
-    #[arg(long, default_value = "safari", value_parser = ["safari"])]
-    pub game: String,
     /// Players per game (2..=5).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=5))]
     pub players: u8,
@@ -35,7 +32,7 @@ pub struct Args {
     /// Master seed: game g is seeded with derive_seed(seed, g).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Tile set and rule options.
+    /// Game, tile set and rule options.
     #[command(flatten)]
     pub setup: GameArgs,
     /// Threads for games and the rating bootstrap (0: one per core). Results do not depend
@@ -83,7 +80,9 @@ files at any --threads, after --resume and in any shard (shards may share one DI
 with `meeplelab replay DIR/game-000042.rec`, draw it with `meeplelab render
 DIR/game-000042.rec --turn 30 --out board.svg`.
 
-With no arguments: 2-player Safari, random vs greedy vs mcts:iters=400, 60 games.";
+With no arguments: 2-player Safari, random vs greedy vs mcts:iters=400, 60 games. --game
+carcassonne plays the Carcassonne base game instead (run.json records the game, so --resume
+refuses a folder of another game).";
 
 /// Splits comma lists of agent specs, keeping `key=value` pieces with the inline spec before
 /// them (`mcts:iters=2000,c=0.8,greedy` → `mcts:iters=2000,c=0.8` and `greedy`).
@@ -106,13 +105,16 @@ pub fn split_agents(items: &[String]) -> Vec<String> {
 
 /// Checks everything, prepares the folder, plays, prints standings.
 pub fn run(args: &Args) -> CmdResult {
+    meeplelab::with_game!(args.setup.game, G => run_game::<G>(args))
+}
+
+fn run_game<G: GameDef>(args: &Args) -> CmdResult {
     let players = args.players as usize;
     let texts = split_agents(&args.agents);
     let mut specs = Vec::new();
     for text in &texts {
         let spec = AgentSpec::resolve(text).map_err(|e| e.to_string())?;
-        spec.validate_for::<SafariState>()
-            .map_err(|e| e.to_string())?;
+        spec.validate_for::<G>().map_err(|e| e.to_string())?;
         specs.push(spec);
     }
     if specs.len() < 2 {
@@ -121,29 +123,29 @@ pub fn run(args: &Args) -> CmdResult {
             specs.len()
         ));
     }
-    let (setup, tileset_ref) = super::replay::build_setup(players, 0, &args.setup)?;
-    SafariState::new(&setup).map_err(|e| e.to_string())?;
+    let (setup, tileset_ref) = build_setup::<G>(players, 0, &args.setup)?;
+    G::new_game(&setup)?;
     let schedule = meeplelab::arena::Schedule::new(specs.len(), players).map_err(|e| e.0)?;
     let games = args.games.unwrap_or_else(|| schedule.default_games());
     let shard = args.shard.unwrap_or(Shard::ALL);
     let config = TournamentConfig {
         schema_version: SCHEMA_VERSION,
         crate_version: env!("CARGO_PKG_VERSION").to_string(),
-        game: args.game.clone(),
+        game: G::NAME.to_string(),
         players,
         agents: specs.iter().map(AgentSpec::label).collect(),
-        rules: setup.options.to_string(),
-        tileset_hash: hash_hex(&setup.tiles),
+        rules: G::rules_text(&setup),
+        tileset_hash: hash_hex(G::tiles(&setup)),
         seed: args.seed,
         games,
         shard: shard.to_string(),
     };
     let out = args.out.clone().unwrap_or_else(|| config.default_out_dir());
-    let record = record_maker(setup.clone(), tileset_ref);
+    let record = record_maker::<G>(setup.clone(), tileset_ref);
     let new_game = move |seed: u64| {
         let mut s = setup.clone();
-        s.seed = seed;
-        SafariState::new(&s).expect("setup checked before the run")
+        G::set_seed(&mut s, seed);
+        G::new_game(&s).expect("setup checked before the run")
     };
     let mut tournament =
         Tournament::new(config.clone(), specs, Box::new(new_game)).map_err(|e| e.to_string())?;

@@ -6,9 +6,8 @@ use super::run::Experiment;
 use super::summary::Group;
 use crate::agents::AgentSpec;
 use crate::arena::{ArenaError, RecordFn};
-use crate::core::game::Game;
-use crate::core::tileset::{CompiledTiles, TileSet};
-use crate::games::safari::{builtin_tiles, Options, SafariState, Setup, PLAYER_RANGE};
+use crate::core::tileset::CompiledTiles;
+use crate::games::def::{GameDef, GameId};
 use crate::io::games_csv::SCHEMA_VERSION;
 use crate::io::record::record_maker;
 use serde::Deserialize;
@@ -17,9 +16,6 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use toml::Spanned;
-
-/// Games the spec format accepts.
-pub const GAMES: [&str; 1] = ["safari"];
 
 /// Default number of bootstrap resamples for paired differences.
 pub const DEFAULT_BOOTSTRAP: usize = 1000;
@@ -41,8 +37,8 @@ pub struct Spec {
     pub name: String,
     /// Free text shown when the experiment starts.
     pub description: String,
-    /// Game name.
-    pub game: String,
+    /// The game.
+    pub game: GameId,
     /// Games per variant.
     pub games: u64,
     /// Master seed: game `g` of every variant is seeded with `derive_seed(seed, g)`.
@@ -68,8 +64,8 @@ pub struct VariantSpec {
     pub players: usize,
     /// One agent per player (player `i` moves seat by seat as games rotate).
     pub agents: Vec<AgentSpec>,
-    /// Rule options.
-    pub rules: Options,
+    /// Every rule option of the game as space-separated `key=value` (checked).
+    pub rules: String,
 }
 
 type RawRules = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
@@ -144,18 +140,8 @@ impl Spec {
         let raw: RawSpec = toml::from_str(text)
             .map_err(|e| SpecError(format!("{}: {}", loc.file, e.to_string().trim_end())))?;
         check_name(&raw.name, "name", &loc)?;
-        if !GAMES.contains(&raw.game.get_ref().as_str()) {
-            return Err(loc.err(
-                raw.game.span(),
-                "game",
-                format!(
-                    "unknown game \"{}\"; experiments support: {}",
-                    raw.game.get_ref(),
-                    GAMES.join(", ")
-                ),
-            ));
-        }
-        let players = check_players(&raw.players, "players", &loc)?;
+        let game = GameId::from_name(raw.game.get_ref())
+            .map_err(|e| loc.err(raw.game.span(), "game", e))?;
         let games = *raw.games.get_ref();
         if !(1..=MAX_GAMES).contains(&games) {
             return Err(loc.err(
@@ -188,67 +174,13 @@ impl Spec {
                 }
             },
         };
-        let (tiles, tileset) = match &raw.tileset {
-            None => (builtin_tiles(), "builtin".to_string()),
-            Some(t) => {
-                let path = file
-                    .parent()
-                    .unwrap_or(Path::new(""))
-                    .join(t.get_ref().as_str());
-                let set = TileSet::load(&path).map_err(|e| loc.err(t.span(), "tileset", e))?;
-                let abs = std::fs::canonicalize(&path).unwrap_or(path);
-                (
-                    Arc::new(CompiledTiles::compile(&set)),
-                    abs.display().to_string(),
-                )
-            }
-        };
-        let mut base_rules = Options::default();
-        apply_rules(&mut base_rules, &raw.rules, "rules", &loc)?;
-        if raw.variants.is_empty() {
-            return Err(SpecError(format!(
-                "{}: variant: at least one [[variant]] is needed; the first is the baseline \
-                 (it may change nothing: [[variant]] name = \"baseline\")",
-                loc.file
-            )));
-        }
-        let mut variants: Vec<VariantSpec> = Vec::new();
-        for (i, rv) in raw.variants.iter().enumerate() {
-            let key = format!("variant[{i}]");
-            check_name(&rv.name, &format!("{key}.name"), &loc)?;
-            if variants.iter().any(|v| &v.name == rv.name.get_ref()) {
-                return Err(loc.err(
-                    rv.name.span(),
-                    &format!("{key}.name"),
-                    format!("variant \"{}\" is defined twice", rv.name.get_ref()),
-                ));
-            }
-            let v_players = match &rv.players {
-                Some(p) => check_players(p, &format!("{key}.players"), &loc)?,
-                None => players,
-            };
-            let (list, list_key) = match &rv.agents {
-                Some(a) => (a, format!("{key}.agents")),
-                None => (&raw.agents, "agents".to_string()),
-            };
-            let agents = resolve_agents(list, &list_key, v_players, &rv.forbid, &key, &loc)?;
-            let mut rules = base_rules;
-            apply_rules(&mut rules, &rv.rules, &format!("{key}.rules"), &loc)?;
-            let mut setup = Setup::with_tiles(v_players, 0, tiles.clone());
-            setup.options = rules;
-            SafariState::new(&setup).map_err(|e| loc.err(rv.name.span(), &key, e))?;
-            variants.push(VariantSpec {
-                name: rv.name.get_ref().clone(),
-                players: v_players,
-                agents,
-                rules,
-            });
-        }
+        let (tiles, tileset, variants) =
+            crate::with_game!(game, G => game_part::<G>(&raw, file, &loc))?;
         Ok(Spec {
             file: file.to_path_buf(),
             name: raw.name.into_inner(),
             description: raw.description,
-            game: raw.game.into_inner(),
+            game,
             games,
             seed: raw.seed,
             bootstrap,
@@ -261,20 +193,25 @@ impl Spec {
 
     /// The experiment ready to run, with `games` games per variant; with `records`, every game
     /// played is also kept as a record in `records/<variant>/` (see [`Experiment::with_records`]).
-    pub fn experiment(
+    /// `G` must be the spec's game.
+    pub fn experiment<G: GameDef>(
         &self,
         games: u64,
         records: Option<&Path>,
-    ) -> Result<Experiment<'static, SafariState>, ArenaError> {
-        let setups: Vec<Setup> = self
+    ) -> Result<Experiment<'static, G>, ArenaError> {
+        if G::NAME != self.game.name() {
+            return Err(ArenaError::Config(format!(
+                "the spec plays {}, not {}",
+                self.game,
+                G::NAME
+            )));
+        }
+        let setups: Vec<G::Setup> = self
             .variants
             .iter()
-            .map(|v| {
-                let mut setup = Setup::with_tiles(v.players, 0, self.tiles.clone());
-                setup.options = v.rules;
-                setup
-            })
-            .collect();
+            .map(|v| variant_setup::<G>(v.players, self.tiles.clone(), &v.rules))
+            .collect::<Result<_, _>>()
+            .map_err(ArenaError::Config)?;
         let variants = self
             .variants
             .iter()
@@ -283,10 +220,10 @@ impl Spec {
                 let setup = setup.clone();
                 let new_game = move |seed: u64| {
                     let mut s = setup.clone();
-                    s.seed = seed;
-                    SafariState::new(&s).expect("setup checked when the spec was read")
+                    G::set_seed(&mut s, seed);
+                    G::new_game(&s).expect("setup checked when the spec was read")
                 };
-                let new_game: Box<dyn Fn(u64) -> SafariState + Sync> = Box::new(new_game);
+                let new_game: Box<dyn Fn(u64) -> G + Sync> = Box::new(new_game);
                 (v.agents.clone(), new_game)
             })
             .collect();
@@ -296,8 +233,8 @@ impl Spec {
             Some(dir) => {
                 let makes = setups
                     .into_iter()
-                    .map(|setup| -> RecordFn<'static, SafariState> {
-                        Box::new(record_maker(setup, self.tileset.clone()))
+                    .map(|setup| -> RecordFn<'static, G> {
+                        Box::new(record_maker::<G>(setup, self.tileset.clone()))
                     })
                     .collect();
                 experiment.with_records(dir, makes)
@@ -311,7 +248,7 @@ impl Spec {
             schema_version: SCHEMA_VERSION,
             crate_version: env!("CARGO_PKG_VERSION").to_string(),
             experiment: self.name.clone(),
-            game: self.game.clone(),
+            game: self.game.name().to_string(),
             tileset_hash: format!("{:016x}", self.tiles.content_hash),
             seed: self.seed,
             games,
@@ -322,11 +259,83 @@ impl Spec {
                     name: v.name.clone(),
                     players: v.players,
                     agents: v.agents.iter().map(AgentSpec::label).collect(),
-                    rules: v.rules.to_string(),
+                    rules: v.rules.clone(),
                 })
                 .collect(),
         }
     }
+}
+
+/// The game-specific part of a spec: tile set, rules and variants, checked for game `G`.
+fn game_part<G: GameDef>(
+    raw: &RawSpec,
+    file: &Path,
+    loc: &Locator,
+) -> Result<(Arc<CompiledTiles>, String, Vec<VariantSpec>), SpecError> {
+    let (tiles, tileset) = match &raw.tileset {
+        None => (G::builtin_tiles(), "builtin".to_string()),
+        Some(t) => {
+            let path = file
+                .parent()
+                .unwrap_or(Path::new(""))
+                .join(t.get_ref().as_str());
+            let tiles = G::load_tiles(&path).map_err(|e| loc.err(t.span(), "tileset", e))?;
+            let abs = std::fs::canonicalize(&path).unwrap_or(path);
+            (tiles, abs.display().to_string())
+        }
+    };
+    let players = check_players::<G>(&raw.players, "players", loc)?;
+    let mut base = G::setup(players, 0, tiles.clone());
+    apply_rules::<G>(&mut base, &raw.rules, "rules", loc)?;
+    if raw.variants.is_empty() {
+        return Err(SpecError(format!(
+            "{}: variant: at least one [[variant]] is needed; the first is the baseline \
+             (it may change nothing: [[variant]] name = \"baseline\")",
+            loc.file
+        )));
+    }
+    let mut variants: Vec<VariantSpec> = Vec::new();
+    for (i, rv) in raw.variants.iter().enumerate() {
+        let key = format!("variant[{i}]");
+        check_name(&rv.name, &format!("{key}.name"), loc)?;
+        if variants.iter().any(|v| &v.name == rv.name.get_ref()) {
+            return Err(loc.err(
+                rv.name.span(),
+                &format!("{key}.name"),
+                format!("variant \"{}\" is defined twice", rv.name.get_ref()),
+            ));
+        }
+        let v_players = match &rv.players {
+            Some(p) => check_players::<G>(p, &format!("{key}.players"), loc)?,
+            None => players,
+        };
+        let (list, list_key) = match &rv.agents {
+            Some(a) => (a, format!("{key}.agents")),
+            None => (&raw.agents, "agents".to_string()),
+        };
+        let agents = resolve_agents::<G>(list, &list_key, v_players, &rv.forbid, &key, loc)?;
+        let mut setup = variant_setup::<G>(v_players, tiles.clone(), &G::rules_text(&base))
+            .map_err(|e| loc.err(rv.name.span(), &key, e))?;
+        apply_rules::<G>(&mut setup, &rv.rules, &format!("{key}.rules"), loc)?;
+        G::new_game(&setup).map_err(|e| loc.err(rv.name.span(), &key, e))?;
+        variants.push(VariantSpec {
+            name: rv.name.get_ref().clone(),
+            players: v_players,
+            agents,
+            rules: G::rules_text(&setup),
+        });
+    }
+    Ok((tiles, tileset, variants))
+}
+
+/// A setup of game `G` for `players` over `tiles` with `rules` (space-separated `key=value`).
+fn variant_setup<G: GameDef>(
+    players: usize,
+    tiles: Arc<CompiledTiles>,
+    rules: &str,
+) -> Result<G::Setup, String> {
+    let rules: Vec<&str> = rules.split_whitespace().collect();
+    G::setup_with_rules(players, 0, tiles, &rules)
 }
 
 /// Names become folder names and CSV values: letters, digits, `-`, `_`, `.`.
@@ -350,9 +359,13 @@ fn check_name(name: &Spanned<String>, key: &str, loc: &Locator) -> Result<(), Sp
     }
 }
 
-fn check_players(p: &Spanned<usize>, key: &str, loc: &Locator) -> Result<usize, SpecError> {
+fn check_players<G: GameDef>(
+    p: &Spanned<usize>,
+    key: &str,
+    loc: &Locator,
+) -> Result<usize, SpecError> {
     let n = *p.get_ref();
-    if PLAYER_RANGE.contains(&n) {
+    if G::PLAYERS.contains(&n) {
         Ok(n)
     } else {
         Err(loc.err(
@@ -360,16 +373,16 @@ fn check_players(p: &Spanned<usize>, key: &str, loc: &Locator) -> Result<usize, 
             key,
             format!(
                 "expected {} to {} players, found {n}",
-                PLAYER_RANGE.start(),
-                PLAYER_RANGE.end()
+                G::PLAYERS.start(),
+                G::PLAYERS.end()
             ),
         ))
     }
 }
 
-/// Applies `key = value` rule options (strings, integers or booleans) over `options`.
-fn apply_rules(
-    options: &mut Options,
+/// Applies `key = value` rule options (strings, integers or booleans) over `setup`'s.
+fn apply_rules<G: GameDef>(
+    setup: &mut G::Setup,
     rules: &RawRules,
     prefix: &str,
     loc: &Locator,
@@ -388,16 +401,15 @@ fn apply_rules(
                 ))
             }
         };
-        options
-            .set(&format!("{}={text}", key.get_ref()))
+        G::set_rule(setup, &format!("{}={text}", key.get_ref()))
             .map_err(|e| loc.err(key.span(), &full, e))?;
     }
     Ok(())
 }
 
 /// One agent per player from `list` (one entry: the same agent for every player), with the
-/// variant's `forbid` kinds added to each; every agent checked against Safari.
-fn resolve_agents(
+/// variant's `forbid` kinds added to each; every agent checked against game `G`.
+fn resolve_agents<G: GameDef>(
     list: &RawList,
     list_key: &str,
     players: usize,
@@ -417,15 +429,16 @@ fn resolve_agents(
             ),
         ));
     }
-    let kinds = SafariState::action_kind_names();
+    let kinds = G::action_kind_names();
     for f in forbid {
         if !kinds.contains(&f.get_ref().as_str()) {
             return Err(loc.err(
                 f.span(),
                 &format!("{variant_key}.forbid"),
                 format!(
-                    "unknown action kind \"{}\"; Safari's kinds: {}",
+                    "unknown action kind \"{}\"; {}'s kinds: {}",
                     f.get_ref(),
+                    G::TITLE,
                     kinds.join(", ")
                 ),
             ));
@@ -443,7 +456,7 @@ fn resolve_agents(
             spec = AgentSpec::resolve(&format!("{label}{sep}forbid={}", kinds.join("+")))
                 .map_err(|e| fail(&e))?;
         }
-        spec.validate_for::<SafariState>().map_err(|e| fail(&e))?;
+        spec.validate_for::<G>().map_err(|e| fail(&e))?;
         agents.push(spec);
     }
     if agents.len() == 1 {
@@ -478,7 +491,7 @@ forbid = ["dig"]
 [[variant]]
 name = "three"
 players = 3
-agents = ["random", "greedy", "random:forbid=extend"]
+agents = ["random", "greedy", "random:forbid=pass"]
 "#;
 
     fn parse(text: &str) -> Result<Spec, SpecError> {
@@ -490,9 +503,9 @@ agents = ["random", "greedy", "random:forbid=extend"]
         let s = parse(GOOD).unwrap();
         assert_eq!((s.games, s.seed, s.bootstrap), (4, 7, DEFAULT_BOOTSTRAP));
         assert_eq!(s.variants.len(), 3);
-        assert_eq!(s.variants[0].rules.vehicle_bonus, 5);
-        assert_eq!(s.variants[1].rules.vehicles, 0);
-        assert_eq!(s.variants[1].rules.vehicle_bonus, 5);
+        assert!(s.variants[0].rules.contains("vehicle_bonus=5"));
+        assert!(s.variants[1].rules.contains("vehicles=0"));
+        assert!(s.variants[1].rules.contains("vehicle_bonus=5"));
         assert_eq!(s.variants[1].agents[1].label(), "random:forbid=dig");
         assert_eq!(s.variants[2].players, 3);
         let c = s.config(10);
@@ -505,7 +518,8 @@ agents = ["random", "greedy", "random:forbid=extend"]
     fn a_tileset_is_read_relative_to_the_spec() {
         let text = GOOD.replacen("seed = 7", "seed = 7\ntileset = \"safari.tiles\"", 1);
         let s = Spec::parse(&text, Path::new("src/games/safari/exp.toml")).unwrap();
-        assert_eq!(s.tiles.content_hash, builtin_tiles().content_hash);
+        let builtin = crate::games::safari::builtin_tiles();
+        assert_eq!(s.tiles.content_hash, builtin.content_hash);
         let e = parse(&text).unwrap_err().0;
         assert!(e.starts_with("exp.toml:8: tileset: "), "{e}");
     }
@@ -543,7 +557,13 @@ agents = ["random", "greedy", "random:forbid=extend"]
             (
                 "game = \"safari\"",
                 "game = \"chess\"",
-                "exp.toml:3: game: unknown game",
+                "exp.toml:3: game: unknown game \"chess\"; available: safari, carcassonne",
+            ),
+            (
+                "game = \"safari\"",
+                "game = \"carcassonne\"",
+                "exp.toml:10: rules.vehicle_bonus: unknown rule option \"vehicle_bonus\"; known \
+                 options: meeples",
             ),
             ("seed = 7", "seed = 7\nspeed = 3", "unknown field `speed`"),
             ("name = \"t\"", "name = \"a b\"", "exp.toml:2: name"),
@@ -565,6 +585,20 @@ agents = ["random", "greedy", "random:forbid=extend"]
             e.contains("exp.toml:5: agents: 3 agents for 2 players"),
             "{e}"
         );
+        let carc = GOOD
+            .replacen("game = \"safari\"", "game = \"carcassonne\"", 1)
+            .replacen("vehicle_bonus = 5", "meeples = 5", 1)
+            .replacen("vehicles = 0", "meeples = 3", 1)
+            .replacen("[\"dig\"]", "[\"meeple_field\"]", 1);
+        let s = parse(&carc).unwrap();
+        assert_eq!(s.game, GameId::Carcassonne);
+        assert_eq!(s.variants[1].rules, "meeples=3");
+        assert!(s
+            .experiment::<crate::games::safari::SafariState>(2, None)
+            .is_err());
+        assert!(s
+            .experiment::<crate::games::carcassonne::CarcassonneState>(2, None)
+            .is_ok());
         let e = parse(GOOD.split("[[variant]]").next().unwrap())
             .unwrap_err()
             .0;

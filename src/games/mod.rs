@@ -1,4 +1,7 @@
-//! The games: each is a plug-in of the core.
+//! The games: each is a plug-in of the core, described to the tools by [`def::GameDef`].
 
 pub mod carcassonne;
+pub mod def;
 pub mod safari;
+
+pub use def::{GameDef, GameId};

@@ -7,6 +7,7 @@
 //! interrupted run leaves only whole games, apart from at most one partial last line. The
 //! reader checks the header and every field and names `file:line` in its errors.
 
+use crate::games::GameId;
 use std::fmt::Write as _;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -258,6 +259,7 @@ impl GamesTable {
             }
             let mut row = parse_row(&fields, &head, stat_names.len(), name, line)?;
             row.variant = variant;
+            check_game(&row, rows.first(), name)?;
             rows.push(row);
         }
         Ok(GamesTable {
@@ -285,6 +287,19 @@ impl GamesTable {
     /// Writes the table to `path` atomically (temporary file, then rename).
     pub fn write_atomically(&self, path: &Path) -> std::io::Result<()> {
         super::write_atomically(path, &self.to_csv())
+    }
+}
+
+/// Checks that `row` names a known game, the same as `first` (a file holds one game).
+fn check_game(row: &GameRow, first: Option<&GameRow>, name: &str) -> Result<(), GamesCsvError> {
+    let fail = |m: String| GamesCsvError::at(name, row.line, format!("column game: {m}"));
+    GameId::from_name(&row.game).map_err(fail)?;
+    match first {
+        Some(f) if f.game != row.game => Err(fail(format!(
+            "\"{}\" differs from \"{}\" on line {}; a games file holds one game",
+            row.game, f.game, f.line
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -429,7 +444,21 @@ pub fn group_games(tables: &[GamesTable]) -> Result<Vec<GameGroup<'_>>, GamesCsv
             format!("{src}:{}", r.line)
         }
     };
+    let game_of = |t: &GamesTable| t.rows.first().map(|r| r.game.clone());
     for t in tables {
+        if let (Some(a), Some(b)) = (game_of(t), game_of(&tables[0])) {
+            if a != b {
+                return Err(GamesCsvError::at(
+                    &t.source,
+                    t.rows[0].line,
+                    format!(
+                        "it holds games of {a}, but {} holds games of {b}; pool files of one \
+                         game only",
+                        tables[0].source
+                    ),
+                ));
+            }
+        }
         if t.stat_names != tables[0].stat_names {
             return Err(GamesCsvError::at(
                 &t.source,
@@ -643,6 +672,46 @@ mod tests {
             .unwrap_err()
             .message
             .contains("schema_version"));
+    }
+
+    #[test]
+    fn the_game_column_must_name_one_known_game() {
+        let mut other = row(0, 1);
+        other.game = "carcassonne".into();
+        let t = GamesTable {
+            source: String::new(),
+            stat_names: stats(),
+            variant_column: false,
+            rows: vec![row(0, 0), other],
+        };
+        let e = GamesTable::parse(&t.to_csv(), "g.csv").unwrap_err();
+        assert_eq!(e.location, "g.csv:3");
+        assert!(
+            e.message.contains("column game: \"carcassonne\" differs"),
+            "{e}"
+        );
+        let chess = t.to_csv().replace(",carcassonne,", ",chess,");
+        let e = GamesTable::parse(&chess, "g.csv").unwrap_err();
+        assert!(e.message.contains("unknown game \"chess\""), "{e}");
+        let safari = GamesTable {
+            rows: vec![row(0, 0), row(0, 1)],
+            ..t.clone()
+        };
+        let carcassonne = GamesTable {
+            source: "c.csv".into(),
+            rows: t
+                .rows
+                .iter()
+                .cloned()
+                .map(|mut r| {
+                    r.game = "carcassonne".into();
+                    r
+                })
+                .collect(),
+            ..t
+        };
+        let e = group_games(&[safari, carcassonne]).unwrap_err();
+        assert!(e.message.contains("games of carcassonne"), "{e}");
     }
 
     #[test]

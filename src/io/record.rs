@@ -2,18 +2,25 @@
 //! replay is exact, and that people can write by hand to set up any situation.
 //! The format is documented in `docs/notation.md`.
 
-use crate::core::game::Game;
-use crate::core::species::{Species, SpeciesCounts};
-use crate::core::tileset::{CompiledTiles, TileSet};
-use crate::games::safari::{
-    builtin_tiles, Action, Options, PointSource, ResolvedSetup, SafariState, Setup, SetupError,
-};
+use crate::core::tileset::CompiledTiles;
+use crate::games::def::{parse_seat, GameDef, GameId, HeaderItem};
+use crate::games::safari::SafariState;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// First line of every record.
 pub const MAGIC: &str = "meeplelab-record 1";
+
+/// Header keywords every game's records have, in the order records write them.
+const COMMON_KEYWORDS: [&str; 7] = [
+    "game",
+    "players",
+    "seed",
+    "tileset",
+    "tileset-hash",
+    "rule",
+    "tiles",
+];
 
 /// A problem with a record, naming the file and line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -30,7 +37,7 @@ pub struct RecordError {
 /// Where a record's tile set comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TileSource {
-    /// The embedded Safari set.
+    /// The game's embedded set.
     Builtin,
     /// A tile-set file (relative paths are relative to the record's folder).
     File(PathBuf),
@@ -41,14 +48,15 @@ pub enum TileSource {
 pub enum Expectation {
     /// `expect scores 6 0`: every player's score.
     Scores(Vec<i32>),
-    /// `expect points P0 path 6`: one player's points from one source.
-    Points(usize, PointSource, i32),
-    /// `expect hand P1 AE` (or `-`): one player's tokens.
-    Hand(usize, SpeciesCounts),
+    /// `expect points P0 path 6`: one player's points from one source (a `points_<source>`
+    /// statistic of the game).
+    Points(usize, String, i32),
     /// `expect supply P0 5`: one player's meeples in supply.
     Supply(usize, u8),
     /// `expect game-over`: the game has ended.
     GameOver,
+    /// A check of the game's own (`expect hand P1 AE` in Safari): its words after `expect`.
+    Game(Vec<String>),
 }
 
 /// One line of the moves section.
@@ -77,6 +85,8 @@ pub enum Entry {
 pub struct Record {
     /// File name for messages.
     pub origin: String,
+    /// The game (`game …` line; Safari when there is none) and its line (0: none).
+    pub game: (GameId, usize),
     /// Number of players.
     pub players: usize,
     /// Seed.
@@ -89,19 +99,17 @@ pub struct Record {
     pub rules: Vec<(String, usize)>,
     /// Draw-order prefix: tile names with their lines.
     pub tiles: Vec<(String, usize)>,
-    /// Bag-order prefix.
-    pub tokens: Vec<Species>,
-    /// Explicit starting hands: (seat, tokens, line), in file order.
-    pub hands: Vec<(usize, Vec<Species>, usize)>,
+    /// The game's own header lines (Safari: `tokens`, `hand`), in file order.
+    pub items: Vec<HeaderItem>,
     /// The moves section.
     pub entries: Vec<Entry>,
 }
 
-/// The result of replaying a record.
+/// The result of replaying a record of game `G`.
 #[derive(Clone)]
-pub struct Replay {
+pub struct Replay<G = SafariState> {
     /// The position after the last line.
-    pub state: SafariState,
+    pub state: G,
     /// Number of decisions replayed.
     pub decisions: usize,
 }
@@ -123,33 +131,45 @@ impl Record {
         Parser::new(origin).run(text)
     }
 
-    /// Replays the record against the rules; `base` is the folder relative tile-set paths are
-    /// taken from.
+    /// Replays a Safari record against the rules; `base` is the folder relative tile-set paths
+    /// are taken from. Records of other games: [`Record::replay_game`].
     pub fn replay(&self, base: &Path) -> Result<Replay, RecordError> {
-        self.replay_to_turn(base, None)
+        self.replay_game(base, None)
     }
 
-    /// Replays the record up to the position after `turn` complete turns: it stops before the
-    /// first decision of turn `turn + 1` (checking the `expect` lines before it). `None`, or a
-    /// turn past the end of the record, replays every line.
+    /// [`Record::replay`] up to the position after `turn` complete turns (see
+    /// [`Record::replay_game`]).
     pub fn replay_to_turn(&self, base: &Path, turn: Option<usize>) -> Result<Replay, RecordError> {
-        let err = |line: usize, message: String| RecordError {
+        self.replay_game(base, turn)
+    }
+
+    fn err(&self, line: usize, message: String) -> RecordError {
+        RecordError {
             origin: self.origin.clone(),
             line,
             message,
-        };
+        }
+    }
+
+    /// The setup the header describes, for game `G` (an error if the record is of another
+    /// game).
+    pub fn setup<G: GameDef>(&self, base: &Path) -> Result<G::Setup, RecordError> {
+        let (game, game_line) = self.game;
+        if game.name() != G::NAME {
+            return Err(self.err(
+                game_line,
+                format!("this is a {game} record, not a {} record", G::NAME),
+            ));
+        }
         let (source, ts_line) = &self.tileset;
         let tiles = match source {
-            TileSource::Builtin => builtin_tiles(),
-            TileSource::File(p) => {
-                let set = TileSet::load(&base.join(p))
-                    .map_err(|e| err(*ts_line, format!("tile set: {e}")))?;
-                Arc::new(CompiledTiles::compile(&set))
-            }
+            TileSource::Builtin => G::builtin_tiles(),
+            TileSource::File(p) => G::load_tiles(&base.join(p))
+                .map_err(|e| self.err(*ts_line, format!("tile set: {e}")))?,
         };
         if let Some((hash, line)) = self.tileset_hash {
             if hash != tiles.content_hash {
-                return Err(err(
+                return Err(self.err(
                     line,
                     format!(
                         "tile set content hash is {:016x}, the record expects {hash:016x} \
@@ -159,43 +179,38 @@ impl Record {
                 ));
             }
         }
-        let mut setup = Setup::with_tiles(self.players, self.seed, tiles.clone());
-        let mut options = Options::default();
+        let mut setup = G::setup(self.players, self.seed, tiles.clone());
         for (rule, line) in &self.rules {
-            options.set(rule).map_err(|e| err(*line, e.0))?;
+            G::set_rule(&mut setup, rule).map_err(|e| self.err(*line, e))?;
         }
-        setup.options = options;
+        let mut order = Vec::with_capacity(self.tiles.len());
         for (name, line) in &self.tiles {
             let v = tiles.find(name).filter(|&v| tiles.land.contains(&v));
-            setup.tile_order.push(v.ok_or_else(|| {
-                err(
+            order.push(v.ok_or_else(|| {
+                let example = tiles.land.first().map_or("", |&v| &tiles.variant(v).name);
+                self.err(
                     *line,
-                    format!("unknown tile \"{name}\" (expected a name like 07.2)"),
+                    format!("unknown tile \"{name}\" (expected a name like {example})"),
                 )
             })?);
         }
-        setup.token_order = self.tokens.clone();
-        if let Some(&(_, _, first_line)) = self.hands.first() {
-            let mut all = vec![None; self.players];
-            for (p, hand, line) in &self.hands {
-                if *p >= self.players {
-                    return Err(err(
-                        *line,
-                        format!("P{p} does not exist in a {}-player game", self.players),
-                    ));
-                }
-                all[*p] = Some(hand.clone());
-            }
-            let all = all
-                .into_iter()
-                .enumerate()
-                .map(|(p, h)| {
-                    h.ok_or_else(|| err(first_line, format!("hands are given, but none for P{p}")))
-                })
-                .collect::<Result<_, _>>()?;
-            setup.hands = Some(all);
-        }
-        let mut state = SafariState::new(&setup).map_err(|e| err(0, e.0))?;
+        G::set_tile_order(&mut setup, order);
+        G::read_header_items(&mut setup, &self.items).map_err(|(line, m)| self.err(line, m))?;
+        Ok(setup)
+    }
+
+    /// Replays the record as a game of `G` (an error if it is of another game) up to the
+    /// position after `turn` complete turns: it stops before the first decision of turn
+    /// `turn + 1` (checking the `expect` lines before it). `None`, or a turn past the end of
+    /// the record, replays every line. `base` is the folder relative tile-set paths are taken
+    /// from.
+    pub fn replay_game<G: GameDef>(
+        &self,
+        base: &Path,
+        turn: Option<usize>,
+    ) -> Result<Replay<G>, RecordError> {
+        let setup = self.setup::<G>(base)?;
+        let mut state = G::new_game(&setup).map_err(|e| self.err(0, e))?;
         let mut legal = Vec::new();
         let mut decisions = 0;
         for entry in &self.entries {
@@ -203,18 +218,18 @@ impl Record {
                 Entry::Decision { .. } if turn.is_some_and(|n| state.turn() >= n) => break,
                 Entry::Decision { line, player, text } => {
                     let Some(to_move) = state.to_move() else {
-                        return Err(err(*line, "the game is already over".into()));
+                        return Err(self.err(*line, "the game is already over".into()));
                     };
                     if *player != to_move {
-                        return Err(err(
+                        return Err(self.err(
                             *line,
                             format!("it is P{to_move}'s decision, not P{player}'s"),
                         ));
                     }
-                    let action = state.parse_action(text).map_err(|m| err(*line, m))?;
+                    let action = state.parse_action(text).map_err(|m| self.err(*line, m))?;
                     state.legal_actions(&mut legal);
                     if !legal.contains(&action) {
-                        return Err(err(
+                        return Err(self.err(
                             *line,
                             format!("\"{text}\" is {}", state.explain_illegal(&action)),
                         ));
@@ -223,7 +238,7 @@ impl Record {
                     decisions += 1;
                 }
                 Entry::Expect { line, what } => {
-                    check(&state, what).map_err(|m| err(*line, m))?;
+                    check(&state, what).map_err(|m| self.err(*line, m))?;
                 }
             }
         }
@@ -231,9 +246,19 @@ impl Record {
     }
 }
 
-fn check(state: &SafariState, what: &Expectation) -> Result<(), String> {
+fn check<G: GameDef>(state: &G, what: &Expectation) -> Result<(), String> {
     let fail = |name: &str, want: String, got: String| {
         Err(format!("expected {name} {want}, but the game has {got}"))
+    };
+    let seat = |p: usize| {
+        if p < state.num_players() {
+            Ok(p)
+        } else {
+            Err(format!(
+                "P{p} does not exist in a {}-player game",
+                state.num_players()
+            ))
+        }
     };
     match what {
         Expectation::Scores(want) => {
@@ -242,26 +267,33 @@ fn check(state: &SafariState, what: &Expectation) -> Result<(), String> {
             }
         }
         Expectation::Points(p, source, want) => {
-            let got = state.stats(*p).points_from(*source);
+            let names = G::stat_names();
+            let Some(i) = names
+                .iter()
+                .position(|n| n.strip_prefix("points_") == Some(source))
+            else {
+                let sources: Vec<&str> = names
+                    .iter()
+                    .filter_map(|n| n.strip_prefix("points_"))
+                    .collect();
+                return Err(format!(
+                    "unknown point source \"{source}\"; expected one of: {}",
+                    sources.join(", ")
+                ));
+            };
+            let mut stats = Vec::new();
+            state.player_stats(seat(*p)?, &mut stats);
+            let got = stats[i] as i32;
             if got != *want {
                 return fail(
-                    &format!("P{p} {} points", source.name()),
+                    &format!("P{p} {source} points"),
                     want.to_string(),
                     got.to_string(),
                 );
             }
         }
-        Expectation::Hand(p, want) => {
-            if state.hand(*p) != want {
-                return fail(
-                    &format!("P{p} hand"),
-                    want.to_string(),
-                    state.hand(*p).to_string(),
-                );
-            }
-        }
         Expectation::Supply(p, want) => {
-            let got = state.meeples_in_supply(*p);
+            let got = state.meeples_in_supply(seat(*p)?);
             if got != *want {
                 return fail(
                     &format!("P{p} meeples in supply"),
@@ -275,6 +307,7 @@ fn check(state: &SafariState, what: &Expectation) -> Result<(), String> {
                 return Err("expected the game to be over, but it goes on".into());
             }
         }
+        Expectation::Game(words) => state.check_expectation(words)?,
     }
     Ok(())
 }
@@ -297,14 +330,14 @@ impl Parser {
             origin: origin.to_string(),
             record: Record {
                 origin: origin.to_string(),
+                game: (GameId::Safari, 0),
                 players: 0,
                 seed: 0,
                 tileset: (TileSource::Builtin, 0),
                 tileset_hash: None,
                 rules: Vec::new(),
                 tiles: Vec::new(),
-                tokens: Vec::new(),
-                hands: Vec::new(),
+                items: Vec::new(),
                 entries: Vec::new(),
             },
             seen_magic: false,
@@ -344,22 +377,76 @@ impl Parser {
         if !self.seen_magic {
             return Err(self.err(0, format!("empty record; expected \"{MAGIC}\"")));
         }
+        self.check_header_items()?;
+        self.check_game_expectations()?;
         if self.record.players == 0 {
             return Err(self.err(0, "missing \"players <n>\" line".into()));
         }
         Ok(self.record)
     }
 
+    /// Checks the header lines that belong to the game (called at `moves`, when the game is
+    /// known, and at the end of a record without moves).
+    fn check_header_items(&self) -> Result<(), RecordError> {
+        let headers = crate::with_game!(self.record.game.0, G => G::HEADER_KEYWORDS);
+        match self
+            .record
+            .items
+            .iter()
+            .find(|i| !headers.contains(&i.key.as_str()))
+        {
+            None => Ok(()),
+            Some(item) => {
+                let known: Vec<&str> = COMMON_KEYWORDS
+                    .iter()
+                    .chain(headers)
+                    .chain(&["moves"])
+                    .copied()
+                    .collect();
+                Err(self.err(
+                    item.line,
+                    format!(
+                        "unknown header line \"{}\"; expected one of: {}",
+                        item.key,
+                        known.join(", ")
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// Checks the `expect` lines that belong to the game.
+    fn check_game_expectations(&self) -> Result<(), RecordError> {
+        let expects = crate::with_game!(self.record.game.0, G => G::EXPECT_KEYWORDS);
+        for entry in &self.record.entries {
+            if let Entry::Expect {
+                line,
+                what: Expectation::Game(words),
+            } = entry
+            {
+                if !expects.contains(&words[0].as_str()) {
+                    return Err(self.err(*line, expectation_usage(expects)));
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn header_line(&mut self, line: usize, words: &[&str]) -> Result<(), RecordError> {
         let arg = |n: usize| words.get(n).copied().unwrap_or("");
         match words[0] {
             "game" => {
-                if arg(1) != "safari" || words.len() != 2 {
-                    return Err(self.err(
-                        line,
-                        format!("expected \"game safari\", found \"{}\"", words.join(" ")),
-                    ));
-                }
+                let game = match GameId::from_name(arg(1)) {
+                    Ok(g) if words.len() == 2 => g,
+                    Ok(_) => {
+                        return Err(self.err(
+                            line,
+                            format!("expected \"game <name>\", found \"{}\"", words.join(" ")),
+                        ))
+                    }
+                    Err(e) => return Err(self.err(line, e)),
+                };
+                self.record.game = (game, line);
             }
             "players" => {
                 self.record.players = match arg(1).parse::<usize>() {
@@ -421,29 +508,8 @@ impl Parser {
                 .record
                 .tiles
                 .extend(words[1..].iter().map(|w| (w.to_string(), line))),
-            "tokens" => {
-                for w in &words[1..] {
-                    let s = species_word(w).map_err(|m| self.err(line, m))?;
-                    self.record.tokens.push(s);
-                }
-            }
-            "hand" => {
-                let p = seat(arg(1)).map_err(|m| self.err(line, m))?;
-                let mut hand = Vec::new();
-                for w in &words[2..] {
-                    if *w == "-" {
-                        continue;
-                    }
-                    for c in w.chars() {
-                        hand.push(species_word(&c.to_string()).map_err(|m| self.err(line, m))?);
-                    }
-                }
-                if self.record.hands.iter().any(|(q, _, _)| *q == p) {
-                    return Err(self.err(line, format!("a second hand for P{p}")));
-                }
-                self.record.hands.push((p, hand, line));
-            }
             "moves" => {
+                self.check_header_items()?;
                 if self.record.players == 0 {
                     return Err(self.err(
                         line,
@@ -452,40 +518,28 @@ impl Parser {
                 }
                 self.in_moves = true;
             }
-            other => {
-                return Err(self.err(
-                    line,
-                    format!(
-                        "unknown header line \"{other}\"; expected one of: game, players, seed, \
-                         tileset, tileset-hash, rule, tiles, tokens, hand, moves"
-                    ),
-                ))
-            }
+            other => self.record.items.push(HeaderItem {
+                line,
+                key: other.to_string(),
+                args: words[1..].iter().map(|w| w.to_string()).collect(),
+            }),
         }
         Ok(())
     }
 
     fn moves_line(&mut self, line: usize, words: &[&str]) -> Result<(), RecordError> {
         if words[0] == "expect" {
-            let what = expectation(&words[1..]).map_err(|m| self.err(line, m))?;
+            let what =
+                expectation(&words[1..], self.record.players).map_err(|m| self.err(line, m))?;
             self.record.entries.push(Entry::Expect { line, what });
             return Ok(());
         }
-        let player = seat(words[0]).map_err(|m| {
+        let player = parse_seat(words[0], self.record.players).map_err(|m| {
             self.err(
                 line,
                 format!("{m} (a move line starts with the deciding seat, e.g. \"P0 pass\")"),
             )
         })?;
-        if player >= self.record.players {
-            return Err(self.err(
-                line,
-                format!(
-                    "P{player} does not exist in a {}-player game",
-                    self.record.players
-                ),
-            ));
-        }
         if words.len() < 2 {
             return Err(self.err(line, "a move line needs an action after the seat".into()));
         }
@@ -498,26 +552,19 @@ impl Parser {
     }
 }
 
-fn seat(s: &str) -> Result<usize, String> {
-    s.strip_prefix('P')
-        .and_then(|n| n.parse::<usize>().ok())
-        .filter(|&n| n < 5)
-        .ok_or_else(|| format!("expected a seat P0..P4, found \"{s}\""))
+/// What `expect` lines may say, with the game's own `expects` keywords.
+fn expectation_usage(expects: &[&str]) -> String {
+    let mut forms = vec![
+        "\"expect scores <n> …\"".to_string(),
+        "\"expect points P<seat> <source> <n>\"".to_string(),
+        "\"expect supply P<seat> <n>\"".to_string(),
+        "\"expect game-over\"".to_string(),
+    ];
+    forms.extend(expects.iter().map(|k| format!("\"expect {k} …\"")));
+    format!("expected one of: {}", forms.join(", "))
 }
 
-fn species_word(s: &str) -> Result<Species, String> {
-    let mut c = s.chars();
-    match (c.next().and_then(Species::from_letter), c.next()) {
-        (Some(sp), None) => Ok(sp),
-        _ => Err(format!(
-            "expected a species letter A, E, G, L or Z, found \"{s}\""
-        )),
-    }
-}
-
-fn expectation(words: &[&str]) -> Result<Expectation, String> {
-    let usage = "expected one of: \"expect scores <n> …\", \"expect points P<seat> <source> <n>\", \
-                 \"expect hand P<seat> <letters|->\", \"expect supply P<seat> <n>\", \"expect game-over\"";
+fn expectation(words: &[&str], players: usize) -> Result<Expectation, String> {
     let int = |s: &str| {
         s.parse::<i32>()
             .map_err(|_| format!("expected an integer, found \"{s}\""))
@@ -526,74 +573,57 @@ fn expectation(words: &[&str]) -> Result<Expectation, String> {
         ["scores", rest @ ..] if !rest.is_empty() => Ok(Expectation::Scores(
             rest.iter().map(|w| int(w)).collect::<Result<_, _>>()?,
         )),
-        ["points", p, source, n] => {
-            let source = PointSource::ALL
-                .into_iter()
-                .find(|s| s.name() == *source)
-                .ok_or_else(|| {
-                    let names: Vec<&str> = PointSource::ALL.iter().map(|s| s.name()).collect();
-                    format!(
-                        "unknown point source \"{source}\"; expected one of: {}",
-                        names.join(", ")
-                    )
-                })?;
-            Ok(Expectation::Points(seat(p)?, source, int(n)?))
-        }
-        ["hand", p, letters] => Ok(Expectation::Hand(
-            seat(p)?,
-            SpeciesCounts::parse(letters)
-                .ok_or_else(|| format!("expected species letters or -, found \"{letters}\""))?,
+        ["points", p, source, n] => Ok(Expectation::Points(
+            parse_seat(p, players)?,
+            source.to_string(),
+            int(n)?,
         )),
         ["supply", p, n] => Ok(Expectation::Supply(
-            seat(p)?,
+            parse_seat(p, players)?,
             n.parse()
                 .map_err(|_| format!("expected a meeple count, found \"{n}\""))?,
         )),
         ["game-over"] => Ok(Expectation::GameOver),
-        _ => Err(usage.into()),
+        [first, ..] if !matches!(*first, "scores" | "points" | "supply" | "game-over") => Ok(
+            Expectation::Game(words.iter().map(|w| w.to_string()).collect()),
+        ),
+        _ => Err(expectation_usage(&[])),
     }
 }
 
-/// Builds the text of a record while a game is played.
-pub struct RecordWriter {
+/// Builds the text of a record of game `G` while it is played.
+pub struct RecordWriter<G: GameDef = SafariState> {
     text: String,
+    game: std::marker::PhantomData<fn(&G)>,
 }
 
-impl RecordWriter {
+impl<G: GameDef> RecordWriter<G> {
     /// Starts a record with the header of a resolved setup. `tileset` is `builtin` or a path.
-    pub fn new(setup: &ResolvedSetup, tiles: &CompiledTiles, tileset: &str) -> RecordWriter {
+    pub fn new(setup: &G::Resolved, tiles: &CompiledTiles, tileset: &str) -> RecordWriter<G> {
+        let head = G::common_header(setup);
         let mut text = String::new();
         let _ = writeln!(text, "{MAGIC}");
-        let _ = writeln!(text, "game safari");
-        let _ = writeln!(text, "players {}", setup.players);
-        let _ = writeln!(text, "seed {}", setup.seed);
+        let _ = writeln!(text, "game {}", G::NAME);
+        let _ = writeln!(text, "players {}", head.players);
+        let _ = writeln!(text, "seed {}", head.seed);
         let _ = writeln!(text, "tileset {tileset}");
         let _ = writeln!(text, "tileset-hash {:016x}", tiles.content_hash);
-        for rule in setup.options.assignments() {
+        for rule in &head.rules {
             let _ = writeln!(text, "rule {rule}");
         }
-        for chunk in setup.tile_order.chunks(12) {
+        for chunk in head.tile_order.chunks(12) {
             let names: Vec<&str> = chunk
                 .iter()
                 .map(|&v| tiles.variant(v).name.as_str())
                 .collect();
             let _ = writeln!(text, "tiles {}", names.join(" "));
         }
-        for chunk in setup.token_order.chunks(25) {
-            let letters: Vec<String> = chunk.iter().map(|s| s.to_string()).collect();
-            let _ = writeln!(text, "tokens {}", letters.join(" "));
-        }
-        for (p, hand) in setup.hands.iter().enumerate() {
-            let letters: String = hand.iter().map(|s| s.letter()).collect();
-            let shown = if letters.is_empty() {
-                "-".to_string()
-            } else {
-                letters
-            };
-            let _ = writeln!(text, "hand P{p} {shown}");
-        }
+        G::write_header_items(setup, &mut text);
         let _ = writeln!(text, "moves");
-        RecordWriter { text }
+        RecordWriter {
+            text,
+            game: std::marker::PhantomData,
+        }
     }
 
     /// Appends a comment line, `# text` (line breaks in `text` become spaces); replay ignores it.
@@ -602,8 +632,8 @@ impl RecordWriter {
     }
 
     /// Appends a decision; call before applying `action` to `state`.
-    pub fn decision(&mut self, state: &SafariState, action: &Action) {
-        if matches!(action, Action::Place { .. }) {
+    pub fn decision(&mut self, state: &G, action: &G::Action) {
+        if G::starts_turn(action) {
             let _ = writeln!(self.text, "# turn {}", state.turn() + 1);
         }
         let p = state.to_move().expect("a decision in a running game");
@@ -611,7 +641,7 @@ impl RecordWriter {
     }
 
     /// Finishes with the final scores as a checked expectation.
-    pub fn finish(mut self, state: &SafariState) -> String {
+    pub fn finish(mut self, state: &G) -> String {
         if state.is_terminal() {
             let _ = writeln!(self.text, "expect game-over");
         }
@@ -620,18 +650,20 @@ impl RecordWriter {
     }
 }
 
-/// The record of a game started from `setup` (its seed included) in which `decisions` were
-/// taken in order, with `notes` as comment lines before the first move and the final scores as
-/// a checked expectation. `tileset` is how the record names the tile set (`builtin` or a path).
-pub fn game_record(
-    setup: &Setup,
+/// The record of a game of `G` started from `setup` (its seed included) in which `decisions`
+/// were taken in order, with `notes` as comment lines before the first move and the final
+/// scores as a checked expectation. `tileset` is how the record names the tile set (`builtin`
+/// or a path).
+pub fn game_record<G: GameDef>(
+    setup: &G::Setup,
     tileset: &str,
     notes: &[String],
-    decisions: &[Action],
-) -> Result<String, SetupError> {
-    let resolved = setup.resolve()?;
-    let mut state = SafariState::from_resolved(setup.tiles.clone(), &resolved)?;
-    let mut writer = RecordWriter::new(&resolved, &setup.tiles, tileset);
+    decisions: &[G::Action],
+) -> Result<String, String> {
+    let resolved = G::resolve(setup)?;
+    let tiles = G::tiles(setup);
+    let mut state = G::start(tiles.clone(), &resolved)?;
+    let mut writer = RecordWriter::<G>::new(&resolved, tiles, tileset);
     for note in notes {
         writer.comment(note);
     }
@@ -642,16 +674,17 @@ pub fn game_record(
     Ok(writer.finish(&state))
 }
 
-/// Makes records of games started from `setup` with any seed, as tournaments keep them
+/// Makes records of games of `G` started from `setup` with any seed, as tournaments keep them
 /// (`--records`): `(game seed, notes, decisions)` → record text (see [`game_record`]). `setup`
 /// must start a game (checked before games run).
-pub fn record_maker(
-    setup: Setup,
+pub fn record_maker<G: GameDef>(
+    setup: G::Setup,
     tileset: String,
-) -> impl Fn(u64, &[String], &[Action]) -> String + Send + Sync {
+) -> impl Fn(u64, &[String], &[G::Action]) -> String + Send + Sync {
     move |seed, notes, decisions| {
         let mut s = setup.clone();
-        s.seed = seed;
-        game_record(&s, &tileset, notes, decisions).expect("the setup was checked before the run")
+        G::set_seed(&mut s, seed);
+        game_record::<G>(&s, &tileset, notes, decisions)
+            .expect("the setup was checked before the run")
     }
 }

@@ -9,6 +9,7 @@
 //! and the scoring decisions of [`Track`]; Bridges, Castles and Bazaars will add more phases.
 
 mod action;
+mod def;
 mod eval;
 mod features;
 mod fields;

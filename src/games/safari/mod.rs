@@ -5,6 +5,7 @@
 //! the order of completed features, boost them, and re-place a displaced vehicle.
 
 mod action;
+mod def;
 mod eval;
 mod features;
 mod holes;

@@ -287,7 +287,8 @@ fn coord(s: &str) -> Result<Coord, String> {
     Coord::parse(s).ok_or_else(|| format!("expected coordinates x,y (e.g. -1,2), found \"{s}\""))
 }
 
-fn species(s: &str) -> Result<Species, String> {
+/// One species letter (`A`, `E`, `G`, `L`, `Z`).
+pub(super) fn species(s: &str) -> Result<Species, String> {
     let mut chars = s.chars();
     match (chars.next().and_then(Species::from_letter), chars.next()) {
         (Some(sp), None) => Ok(sp),

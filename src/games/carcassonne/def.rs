@@ -1,0 +1,115 @@
+//! Carcassonne as the tools see it ([`GameDef`]): setup from options and the record
+//! notation of `notation.rs`. Its records use only the common header lines.
+
+use super::action::Action;
+use super::options::OPTION_KEYS;
+use super::setup::{builtin_tiles, ResolvedSetup, Setup, PLAYER_RANGE};
+use super::state::{CarcassonneState, Phase};
+use crate::core::tileset::{CompiledTiles, VariantId};
+use crate::games::def::{CommonHeader, GameDef, HeaderItem};
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+impl GameDef for CarcassonneState {
+    const NAME: &'static str = "carcassonne";
+    const TITLE: &'static str = "Carcassonne";
+    const PLAYERS: RangeInclusive<usize> = PLAYER_RANGE;
+    const OPTION_KEYS: &'static [(&'static str, &'static str)] = OPTION_KEYS;
+    const HEADER_KEYWORDS: &'static [&'static str] = &[];
+    const EXPECT_KEYWORDS: &'static [&'static str] = &[];
+
+    type Setup = Setup;
+    type Resolved = ResolvedSetup;
+
+    fn builtin_tiles() -> Arc<CompiledTiles> {
+        builtin_tiles()
+    }
+
+    fn setup(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Setup {
+        Setup::with_tiles(players, seed, tiles)
+    }
+
+    fn set_rule(setup: &mut Setup, assignment: &str) -> Result<(), String> {
+        setup.options.set(assignment).map_err(|e| e.0)
+    }
+
+    fn set_seed(setup: &mut Setup, seed: u64) {
+        setup.seed = seed;
+    }
+
+    fn set_tile_order(setup: &mut Setup, order: Vec<VariantId>) {
+        setup.tile_order = order;
+    }
+
+    /// Carcassonne has no header lines of its own (the parser lets none through).
+    fn read_header_items(_: &mut Setup, _: &[HeaderItem]) -> Result<(), (usize, String)> {
+        Ok(())
+    }
+
+    fn tiles(setup: &Setup) -> &Arc<CompiledTiles> {
+        &setup.tiles
+    }
+
+    fn rules_text(setup: &Setup) -> String {
+        setup.options.to_string()
+    }
+
+    fn resolve(setup: &Setup) -> Result<ResolvedSetup, String> {
+        setup.resolve().map_err(|e| e.0)
+    }
+
+    fn start(tiles: Arc<CompiledTiles>, resolved: &ResolvedSetup) -> Result<Self, String> {
+        CarcassonneState::from_resolved(tiles, resolved).map_err(|e| e.0)
+    }
+
+    fn common_header(resolved: &ResolvedSetup) -> CommonHeader<'_> {
+        CommonHeader {
+            players: resolved.players,
+            seed: resolved.seed,
+            rules: resolved.options.assignments(),
+            tile_order: &resolved.tile_order,
+        }
+    }
+
+    fn write_header_items(_: &ResolvedSetup, _: &mut String) {}
+
+    fn format_action(&self, action: &Action) -> String {
+        CarcassonneState::format_action(self, action)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        CarcassonneState::parse_action(self, text)
+    }
+
+    fn explain_illegal(&self, action: &Action) -> String {
+        CarcassonneState::explain_illegal(self, action)
+    }
+
+    fn starts_turn(action: &Action) -> bool {
+        matches!(action, Action::Place { .. })
+    }
+
+    fn meeples_in_supply(&self, player: usize) -> u8 {
+        CarcassonneState::meeples_in_supply(self, player)
+    }
+
+    /// Carcassonne has no `expect` lines of its own (the parser lets none through).
+    fn check_expectation(&self, words: &[String]) -> Result<(), String> {
+        Err(format!("unknown check \"{}\"", words.join(" ")))
+    }
+
+    fn tiles_removed(&self) -> usize {
+        CarcassonneState::tiles_removed(self)
+    }
+
+    fn seat_facts(&self, player: usize) -> Vec<(&'static str, i64)> {
+        vec![("meeples_in_supply", self.meeples_in_supply(player) as i64)]
+    }
+
+    fn placement_tests(&self) -> Option<u64> {
+        (self.phase() == Phase::PlaceTile).then(|| {
+            let v = self.tiles().variant(self.drawn_tile());
+            (self.board().frontier().len() * v.rotations().len()) as u64
+        })
+    }
+}

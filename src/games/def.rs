@@ -1,0 +1,247 @@
+//! What the command line, game records and runs need to know about a game beyond [`Game`]:
+//! its name, how many play it, how a game is set up from a seed, a tile set and rule options,
+//! and how its actions are written in records. Each game implements [`GameDef`] once; the
+//! commands are generic over it and [`GameId`] picks the game at run time
+//! ([`with_game!`](crate::with_game)).
+
+use crate::core::game::Game;
+use crate::core::tileset::{CompiledTiles, TileSet, VariantId};
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A game line of a record header that only some games have (`tokens …`, `hand …`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderItem {
+    /// 1-based line in the record.
+    pub line: usize,
+    /// The first word (one of [`GameDef::HEADER_KEYWORDS`]).
+    pub key: String,
+    /// The words after it.
+    pub args: Vec<String>,
+}
+
+/// The parts of a resolved setup that every record header shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommonHeader<'a> {
+    /// Number of players.
+    pub players: usize,
+    /// Seed of the game.
+    pub seed: u64,
+    /// Every rule option as `key=value`.
+    pub rules: Vec<String>,
+    /// The complete draw pile, top first.
+    pub tile_order: &'a [VariantId],
+}
+
+/// A game as the command line, records, tournaments and experiments see it.
+pub trait GameDef: Game + Sized + 'static {
+    /// Name used by `--game`, in records (`game …`), `run.json` and `games.csv`.
+    const NAME: &'static str;
+    /// Name shown to people (`Safari`).
+    const TITLE: &'static str;
+    /// Numbers of players the rules allow.
+    const PLAYERS: RangeInclusive<usize>;
+    /// Rule option keys with the values each takes (for messages).
+    const OPTION_KEYS: &'static [(&'static str, &'static str)];
+    /// Record header keywords of this game beyond the common ones (see `docs/notation.md`).
+    const HEADER_KEYWORDS: &'static [&'static str];
+    /// `expect` keywords of this game beyond the common ones.
+    const EXPECT_KEYWORDS: &'static [&'static str];
+
+    /// Everything needed to start a game; unset draw orders are shuffled from the seed.
+    type Setup: Clone + Send + Sync + 'static;
+    /// A setup with every order fixed: what a record stores.
+    type Resolved;
+
+    /// The built-in tile set.
+    fn builtin_tiles() -> Arc<CompiledTiles>;
+    /// A setup with default options over `tiles`.
+    fn setup(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Self::Setup;
+    /// Sets one rule option from `key=value` text; errors list the game's options.
+    fn set_rule(setup: &mut Self::Setup, assignment: &str) -> Result<(), String>;
+    /// Changes the seed of a setup.
+    fn set_seed(setup: &mut Self::Setup, seed: u64);
+    /// Fixes the first tiles of the draw pile.
+    fn set_tile_order(setup: &mut Self::Setup, order: Vec<VariantId>);
+    /// Applies the game's own record header lines (all of them, in file order); errors give
+    /// the line.
+    fn read_header_items(
+        setup: &mut Self::Setup,
+        items: &[HeaderItem],
+    ) -> Result<(), (usize, String)>;
+    /// The setup's compiled tile set.
+    fn tiles(setup: &Self::Setup) -> &Arc<CompiledTiles>;
+    /// Every rule option as space-separated `key=value` (as stored in `run.json`).
+    fn rules_text(setup: &Self::Setup) -> String;
+    /// Fixes every draw order.
+    fn resolve(setup: &Self::Setup) -> Result<Self::Resolved, String>;
+    /// Starts a game whose draw orders are fixed.
+    fn start(tiles: Arc<CompiledTiles>, resolved: &Self::Resolved) -> Result<Self, String>;
+    /// Starts a game from a setup.
+    fn new_game(setup: &Self::Setup) -> Result<Self, String> {
+        Self::start(Self::tiles(setup).clone(), &Self::resolve(setup)?)
+    }
+    /// Turns `self` into the start of the game `setup` describes: the same game as
+    /// [`GameDef::new_game`]; games override it to reuse the state's memory (for callers that
+    /// play many games in a row). On error the state is left unchanged.
+    fn restart(&mut self, setup: &Self::Setup) -> Result<(), String> {
+        *self = Self::new_game(setup)?;
+        Ok(())
+    }
+    /// The header items every game's record shows.
+    fn common_header(resolved: &Self::Resolved) -> CommonHeader<'_>;
+    /// Writes the game's own header lines (after the `tiles` lines), each ending in a newline.
+    fn write_header_items(resolved: &Self::Resolved, out: &mut String);
+
+    /// Writes `action` in record notation (relative to this position).
+    fn format_action(&self, action: &Self::Action) -> String;
+    /// Parses record notation into an action for this position (not checked for legality).
+    fn parse_action(&self, text: &str) -> Result<Self::Action, String>;
+    /// Says why a well-formed action is not legal now.
+    fn explain_illegal(&self, action: &Self::Action) -> String;
+    /// Whether `action` is the first decision of a turn (records label it `# turn N`).
+    fn starts_turn(action: &Self::Action) -> bool;
+
+    /// Meeples in `player`'s supply (`expect supply`).
+    fn meeples_in_supply(&self, player: usize) -> u8;
+    /// Checks a game-specific `expect` line (`words` start with one of
+    /// [`GameDef::EXPECT_KEYWORDS`]); the error says what was expected and found.
+    fn check_expectation(&self, words: &[String]) -> Result<(), String>;
+    /// Tiles removed from the game because they fitted nowhere.
+    fn tiles_removed(&self) -> usize;
+    /// Extra per-seat facts that `replay --json` shows (`meeples_in_supply`, …).
+    fn seat_facts(&self, player: usize) -> Vec<(&'static str, i64)>;
+    /// In a tile-placement decision: the fit tests its legal actions take (frontier cells
+    /// times distinct rotations of the tile); `None` at other decisions. Used by `bench`.
+    fn placement_tests(&self) -> Option<u64>;
+
+    /// Loads a tile-set file for this game; the error names the file and says when the set is
+    /// for another game.
+    fn load_tiles(path: &Path) -> Result<Arc<CompiledTiles>, String> {
+        let set = TileSet::load(path).map_err(|e| e.to_string())?;
+        if set.game != Self::NAME {
+            return Err(format!(
+                "{}: the tile set is for game \"{}\", not {}",
+                path.display(),
+                set.game,
+                Self::NAME
+            ));
+        }
+        Ok(Arc::new(CompiledTiles::compile(&set)))
+    }
+
+    /// A setup from command-line style inputs: `rules` are `key=value` assignments applied
+    /// over the defaults.
+    fn setup_with_rules<S: AsRef<str>>(
+        players: usize,
+        seed: u64,
+        tiles: Arc<CompiledTiles>,
+        rules: &[S],
+    ) -> Result<Self::Setup, String> {
+        let mut setup = Self::setup(players, seed, tiles);
+        for rule in rules {
+            Self::set_rule(&mut setup, rule.as_ref())
+                .map_err(|e| format!("{e} (rule options of {})", Self::NAME))?;
+        }
+        Ok(setup)
+    }
+}
+
+/// Parses a seat `P0`, `P1`, … of a game of `players` players.
+pub fn parse_seat(s: &str, players: usize) -> Result<usize, String> {
+    let p = s
+        .strip_prefix('P')
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n < 5)
+        .ok_or_else(|| format!("expected a seat P0..P4, found \"{s}\""))?;
+    if p >= players {
+        return Err(format!("P{p} does not exist in a {players}-player game"));
+    }
+    Ok(p)
+}
+
+/// The games meeplelab plays; [`with_game!`](crate::with_game) turns one into its
+/// [`GameDef`] type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameId {
+    /// Carcassonne Safari.
+    Safari,
+    /// Carcassonne, base game.
+    Carcassonne,
+}
+
+impl GameId {
+    /// Every game, in the order messages list them.
+    pub const ALL: [GameId; 2] = [GameId::Safari, GameId::Carcassonne];
+
+    /// The game's [`GameDef::NAME`].
+    pub fn name(self) -> &'static str {
+        crate::with_game!(self, G => G::NAME)
+    }
+
+    /// The game called `name`; the error lists the games.
+    pub fn from_name(name: &str) -> Result<GameId, String> {
+        GameId::ALL
+            .into_iter()
+            .find(|g| g.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+                format!("unknown game \"{name}\"; available: {}", names.join(", "))
+            })
+    }
+}
+
+impl std::str::FromStr for GameId {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<GameId, String> {
+        GameId::from_name(s)
+    }
+}
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Runs `$body` with the type alias `$G` naming the [`GameDef`] type of the game `$id`
+/// (a [`GameId`]): the one place that lists every game's type.
+///
+/// ```
+/// use meeplelab::games::GameId;
+/// use meeplelab::games::def::GameDef;
+/// let players = meeplelab::with_game!(GameId::Carcassonne, G => G::PLAYERS);
+/// assert_eq!(players, 2..=5);
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($id:expr, $G:ident => $body:expr) => {
+        match $id {
+            $crate::games::GameId::Safari => {
+                type $G = $crate::games::safari::SafariState;
+                $body
+            }
+            $crate::games::GameId::Carcassonne => {
+                type $G = $crate::games::carcassonne::CarcassonneState;
+                $body
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_are_found_by_name_and_unknown_names_list_them() {
+        for g in GameId::ALL {
+            assert_eq!(GameId::from_name(g.name()), Ok(g));
+        }
+        assert_eq!(GameId::Carcassonne.to_string(), "carcassonne");
+        let e = GameId::from_name("chess").unwrap_err();
+        assert_eq!(e, "unknown game \"chess\"; available: safari, carcassonne");
+    }
+}

@@ -1,0 +1,189 @@
+//! Safari as the tools see it ([`GameDef`]): setup from options, the record header lines
+//! `tokens` and `hand`, and the `expect hand` check (`docs/notation.md`).
+
+use super::action::Action;
+use super::notation::species;
+use super::options::OPTION_KEYS;
+use super::setup::{builtin_tiles, ResolvedSetup, Setup, PLAYER_RANGE};
+use super::state::{Phase, SafariState};
+use crate::core::species::{Species, SpeciesCounts};
+use crate::core::tileset::{CompiledTiles, VariantId};
+use crate::games::def::{parse_seat, CommonHeader, GameDef, HeaderItem};
+use std::fmt::Write as _;
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+impl GameDef for SafariState {
+    const NAME: &'static str = "safari";
+    const TITLE: &'static str = "Safari";
+    const PLAYERS: RangeInclusive<usize> = PLAYER_RANGE;
+    const OPTION_KEYS: &'static [(&'static str, &'static str)] = OPTION_KEYS;
+    const HEADER_KEYWORDS: &'static [&'static str] = &["tokens", "hand"];
+    const EXPECT_KEYWORDS: &'static [&'static str] = &["hand"];
+
+    type Setup = Setup;
+    type Resolved = ResolvedSetup;
+
+    fn builtin_tiles() -> Arc<CompiledTiles> {
+        builtin_tiles()
+    }
+
+    fn setup(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Setup {
+        Setup::with_tiles(players, seed, tiles)
+    }
+
+    fn set_rule(setup: &mut Setup, assignment: &str) -> Result<(), String> {
+        setup.options.set(assignment).map_err(|e| e.0)
+    }
+
+    fn set_seed(setup: &mut Setup, seed: u64) {
+        setup.seed = seed;
+    }
+
+    fn set_tile_order(setup: &mut Setup, order: Vec<VariantId>) {
+        setup.tile_order = order;
+    }
+
+    /// `tokens Z G A` fixes the top of the bag; `hand P0 AE` (or `-`) gives a seat's starting
+    /// hand, and then every seat needs one.
+    fn read_header_items(setup: &mut Setup, items: &[HeaderItem]) -> Result<(), (usize, String)> {
+        let players = setup.players;
+        let mut hands: Vec<Option<Vec<Species>>> = vec![None; players];
+        let mut first_hand = None;
+        for item in items {
+            let at = |m: String| (item.line, m);
+            match item.key.as_str() {
+                "tokens" => {
+                    for w in &item.args {
+                        setup.token_order.push(species(w).map_err(at)?);
+                    }
+                }
+                _ => {
+                    let seat = item.args.first().map_or("", String::as_str);
+                    let p = parse_seat(seat, players).map_err(at)?;
+                    let mut hand = Vec::new();
+                    for c in item.args[1..]
+                        .iter()
+                        .filter(|w| *w != "-")
+                        .flat_map(|w| w.chars())
+                    {
+                        hand.push(species(&c.to_string()).map_err(at)?);
+                    }
+                    if hands[p].replace(hand).is_some() {
+                        return Err(at(format!("a second hand for P{p}")));
+                    }
+                    first_hand.get_or_insert(item.line);
+                }
+            }
+        }
+        if let Some(line) = first_hand {
+            let all = hands
+                .into_iter()
+                .enumerate()
+                .map(|(p, h)| {
+                    h.ok_or_else(|| (line, format!("hands are given, but none for P{p}")))
+                })
+                .collect::<Result<_, _>>()?;
+            setup.hands = Some(all);
+        }
+        Ok(())
+    }
+
+    fn tiles(setup: &Setup) -> &Arc<CompiledTiles> {
+        &setup.tiles
+    }
+
+    fn rules_text(setup: &Setup) -> String {
+        setup.options.to_string()
+    }
+
+    fn resolve(setup: &Setup) -> Result<ResolvedSetup, String> {
+        setup.resolve().map_err(|e| e.0)
+    }
+
+    fn start(tiles: Arc<CompiledTiles>, resolved: &ResolvedSetup) -> Result<SafariState, String> {
+        SafariState::from_resolved(tiles, resolved).map_err(|e| e.0)
+    }
+
+    fn new_game(setup: &Setup) -> Result<SafariState, String> {
+        SafariState::new(setup).map_err(|e| e.0)
+    }
+
+    fn restart(&mut self, setup: &Setup) -> Result<(), String> {
+        SafariState::restart(self, setup).map_err(|e| e.0)
+    }
+
+    fn common_header(resolved: &ResolvedSetup) -> CommonHeader<'_> {
+        CommonHeader {
+            players: resolved.players,
+            seed: resolved.seed,
+            rules: resolved.options.assignments(),
+            tile_order: &resolved.tile_order,
+        }
+    }
+
+    fn write_header_items(resolved: &ResolvedSetup, out: &mut String) {
+        for chunk in resolved.token_order.chunks(25) {
+            let letters: Vec<String> = chunk.iter().map(|s| s.to_string()).collect();
+            let _ = writeln!(out, "tokens {}", letters.join(" "));
+        }
+        for (p, hand) in resolved.hands.iter().enumerate() {
+            let letters: String = hand.iter().map(|s| s.letter()).collect();
+            let shown = if letters.is_empty() { "-" } else { &letters };
+            let _ = writeln!(out, "hand P{p} {shown}");
+        }
+    }
+
+    fn format_action(&self, action: &Action) -> String {
+        SafariState::format_action(self, action)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        SafariState::parse_action(self, text)
+    }
+
+    fn explain_illegal(&self, action: &Action) -> String {
+        SafariState::explain_illegal(self, action)
+    }
+
+    fn starts_turn(action: &Action) -> bool {
+        matches!(action, Action::Place { .. })
+    }
+
+    fn meeples_in_supply(&self, player: usize) -> u8 {
+        SafariState::meeples_in_supply(self, player)
+    }
+
+    /// `expect hand P1 AE` (or `-`): one seat's tokens.
+    fn check_expectation(&self, words: &[String]) -> Result<(), String> {
+        let [_, p, letters] = words else {
+            return Err("expected \"expect hand P<seat> <letters|->\"".into());
+        };
+        let p = parse_seat(p, self.players())?;
+        let want = SpeciesCounts::parse(letters)
+            .ok_or_else(|| format!("expected species letters or -, found \"{letters}\""))?;
+        let got = self.hand(p);
+        if *got != want {
+            return Err(format!("expected P{p} hand {want}, but the game has {got}"));
+        }
+        Ok(())
+    }
+
+    fn tiles_removed(&self) -> usize {
+        SafariState::tiles_removed(self)
+    }
+
+    fn seat_facts(&self, player: usize) -> Vec<(&'static str, i64)> {
+        vec![
+            ("tokens_in_hand", self.hand(player).total() as i64),
+            ("meeples_in_supply", self.meeples_in_supply(player) as i64),
+        ]
+    }
+
+    fn placement_tests(&self) -> Option<u64> {
+        (self.phase() == Phase::PlaceTile).then(|| {
+            let v = self.tiles().variant(self.drawn_tile());
+            (self.board().frontier().len() * v.rotations().len()) as u64
+        })
+    }
+}

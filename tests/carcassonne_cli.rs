@@ -1,0 +1,410 @@
+//! Carcassonne through the command line (`--game carcassonne`): random-game → replay, a
+//! tournament with records that replay to its games.csv, resuming with another game, perft
+//! pinned and cross-checked against a brute-force placement generator, unknown games, and the
+//! hand-written rule scenarios under `tests/scenarios/carcassonne/`.
+
+use meeplelab::core::game::Game;
+use meeplelab::core::geom::{Coord, Rotation, Side};
+use meeplelab::core::perft::perft;
+use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase, Setup};
+use meeplelab::io::games_csv::GamesTable;
+use meeplelab::io::record::Record;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_meeplelab");
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("carcassonne-cli-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn meeplelab(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("binary runs")
+}
+
+/// Runs a command that must succeed; returns its standard output.
+fn ok(args: &[&str]) -> String {
+    let out = meeplelab(args);
+    assert!(
+        out.status.success(),
+        "meeplelab {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Runs a command that must fail; returns its standard error.
+fn fails(args: &[&str]) -> String {
+    let out = meeplelab(args);
+    assert!(
+        !out.status.success(),
+        "meeplelab {args:?} should have failed"
+    );
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn random_game_writes_a_record_that_replays_to_its_scores() {
+    let dir = scratch("random");
+    let rec = dir.join("g.rec");
+    let out = ok(&[
+        "random-game",
+        "--game",
+        "carcassonne",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--out",
+        s(&rec),
+    ]);
+    let scores = out.split("final scores: ").nth(1).unwrap().trim();
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(text.starts_with("meeplelab-record 1\ngame carcassonne\nplayers 3\n"));
+    assert!(
+        text.contains(&format!("expect scores {scores}\n")),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["replay", s(&rec), "--json"])).unwrap();
+    assert_eq!(json["game"], "carcassonne");
+    assert_eq!(json["finished"], true);
+    let replayed: Vec<String> = json["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    assert_eq!(replayed.join(" "), scores);
+    assert!(
+        json["players"][0]["points"]["final_field"].is_i64(),
+        "{json}"
+    );
+    // The same seed writes the same record.
+    let again = dir.join("again.rec");
+    ok(&[
+        "random-game",
+        "--game",
+        "carcassonne",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--out",
+        s(&again),
+    ]);
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+    // A Safari-only command refuses a Carcassonne record clearly.
+    let err = fails(&["render", s(&rec), "--out", s(&dir.join("g.svg"))]);
+    assert!(
+        err.contains("g.rec:2: render is not available for carcassonne"),
+        "{err}"
+    );
+}
+
+#[test]
+fn tournament_records_replay_to_games_csv_and_resume_checks_the_game() {
+    let dir = scratch("tournament");
+    let (out, records) = (dir.join("run"), dir.join("records"));
+    let base = [
+        "tournament",
+        "--game",
+        "carcassonne",
+        "--agents",
+        "random,greedy",
+        "--games",
+        "4",
+        "--bootstrap",
+        "10",
+        "--threads",
+        "2",
+        "--out",
+        s(&out),
+    ];
+    ok(&[&base[..], &["--records", s(&records)]].concat());
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(run["game"], "carcassonne");
+    assert_eq!(run["rules"], "meeples=7");
+    let table = GamesTable::read(&out.join("games.csv")).unwrap();
+    assert_eq!(table.rows.len(), 8);
+    assert!(table.stat_names.contains(&"points_final_field".to_string()));
+    for row in &table.rows {
+        assert_eq!(row.game, "carcassonne");
+        let path = records.join(format!("game-{:06}.rec", row.game_index));
+        let replay = Record::load(&path)
+            .unwrap()
+            .replay_game::<CarcassonneState>(&records, None)
+            .unwrap();
+        assert!(replay.state.is_terminal());
+        assert_eq!(
+            replay.state.scores()[row.seat] as i64,
+            row.score,
+            "{}",
+            path.display()
+        );
+    }
+    // summarize reads the file; pooling it with a Safari file is refused.
+    assert!(ok(&["summarize", s(&out.join("games.csv"))]).contains("greedy"));
+    let safari = dir.join("safari");
+    ok(&[
+        "tournament",
+        "--agents",
+        "random,greedy",
+        "--games",
+        "2",
+        "--bootstrap",
+        "10",
+        "--out",
+        s(&safari),
+    ]);
+    let err = fails(&[
+        "summarize",
+        s(&out.join("games.csv")),
+        s(&safari.join("games.csv")),
+    ]);
+    assert!(
+        err.contains("games of safari") || err.contains("games of carcassonne"),
+        "{err}"
+    );
+    // Resuming the folder as another game is refused before any game runs.
+    let mut safari_args = base.to_vec();
+    safari_args[2] = "safari";
+    let err = fails(&[&safari_args[..], &["--resume"]].concat());
+    assert!(
+        err.contains("different tournament") && err.contains("game: carcassonne vs safari"),
+        "{err}"
+    );
+    let err = fails(&[&base[..], &["--resume", "--rule", "meeples=3"]].concat());
+    assert!(err.contains("rules: meeples=7 vs meeples=3"), "{err}");
+    let err = fails(&[&base[..], &["--rule", "vehicles=1"]].concat());
+    assert!(
+        err.contains("unknown rule option \"vehicles\"; known options: meeples"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unknown_games_are_named_with_the_available_ones() {
+    let dir = scratch("chess");
+    let rec = dir.join("x.rec");
+    for args in [
+        vec!["random-game", "--out", s(&rec)],
+        vec!["perft"],
+        vec!["bench"],
+        vec!["match", "random", "random"],
+        vec!["tournament"],
+    ] {
+        let err = fails(&[&args[..], &["--game", "chess"]].concat());
+        assert!(
+            err.contains("unknown game \"chess\"; available: safari, carcassonne"),
+            "{args:?}: {err}"
+        );
+    }
+    std::fs::write(&rec, "meeplelab-record 1\ngame chess\nplayers 2\nmoves\n").unwrap();
+    let err = fails(&["replay", s(&rec)]);
+    assert!(err.contains("x.rec:2: unknown game \"chess\""), "{err}");
+    let err = fails(&["play", "--vs", "random", "--game", "carcassonne"]);
+    assert!(
+        err.contains("play is not available for carcassonne yet"),
+        "{err}"
+    );
+}
+
+#[test]
+fn match_and_bench_run_carcassonne() {
+    let out = ok(&[
+        "match",
+        "random",
+        "greedy",
+        "--game",
+        "carcassonne",
+        "--games",
+        "4",
+    ]);
+    assert!(out.contains("4 games of carcassonne"), "{out}");
+    assert!(out.contains("final_field"), "{out}");
+    let out = ok(&["bench", "playout", "--game", "carcassonne", "--games", "20"]);
+    assert!(out.contains("played 20 games"), "{out}");
+}
+
+/// The drawn tile's placements by brute force: every empty cell next to a tile, every rotation
+/// (one per distinct result), every side's terrain compared with the neighbour's facing side.
+fn naive_placements(g: &CarcassonneState) -> Vec<Action> {
+    let v = g.tiles().variant(g.drawn_tile());
+    let terrain = |sig: u8, side: Side| (sig >> (2 * side.index())) & 3;
+    let mut out = Vec::new();
+    for x in -30i8..=30 {
+        for y in -30i8..=30 {
+            let at = Coord::new(x, y);
+            if g.cell_at(at).is_some() {
+                continue;
+            }
+            let mut rots: Vec<Rotation> = Vec::new();
+            for rot in Rotation::ALL {
+                let sig = v.orientations[rot.quarter_turns() as usize].signature;
+                let mut neighbours = 0;
+                let fits = Side::ALL
+                    .into_iter()
+                    .all(|side| match g.cell_at(at.step(side)) {
+                        None => true,
+                        Some(n) => {
+                            neighbours += 1;
+                            let other = g.orientation_of(n).signature;
+                            terrain(sig, side) == terrain(other, side.opposite())
+                        }
+                    });
+                let canon = v.canonical_rotation(rot);
+                if fits && neighbours > 0 && !rots.contains(&canon) {
+                    rots.push(canon);
+                }
+            }
+            out.extend(rots.into_iter().map(|rot| Action::Place { at, rot }));
+        }
+    }
+    out
+}
+
+/// Perft with placements from [`naive_placements`] (meeple choices from the engine).
+fn naive_perft(g: &CarcassonneState, depth: u32) -> u64 {
+    if depth == 0 || g.is_terminal() {
+        return 1;
+    }
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    if g.phase() == Phase::PlaceTile {
+        let mut engine = legal.clone();
+        let mut naive = naive_placements(g);
+        let key = |a: &Action| format!("{a:?}");
+        engine.sort_by_key(key);
+        naive.sort_by_key(key);
+        assert_eq!(engine, naive, "placements differ");
+        legal = naive;
+    }
+    if depth == 1 {
+        return legal.len() as u64;
+    }
+    legal
+        .iter()
+        .map(|&a| {
+            let mut next = g.clone();
+            next.apply(a);
+            naive_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// Counts for the default 2-player Carcassonne setup, as `meeplelab perft --game carcassonne`
+/// prints them. If move generation changes on purpose, recompute them and check that the
+/// brute-force count agrees before updating.
+const PINNED: &[(u64, u32, u64)] = &[
+    (1, 1, 2),
+    (1, 2, 18),
+    (1, 3, 72),
+    (1, 4, 214),
+    (1, 6, 10_142),
+    (3, 4, 1097),
+    (7, 5, 638),
+];
+
+#[test]
+fn perft_is_pinned_and_matches_brute_force_placements() {
+    for &(seed, depth, expected) in PINNED {
+        let g = CarcassonneState::new(&Setup::new(2, seed)).unwrap();
+        assert_eq!(
+            perft(&g, depth),
+            expected,
+            "engine: seed {seed} depth {depth}"
+        );
+        assert_eq!(
+            naive_perft(&g, depth),
+            expected,
+            "naive: seed {seed} depth {depth}"
+        );
+    }
+    let out = ok(&[
+        "perft",
+        "--game",
+        "carcassonne",
+        "--seed",
+        "1",
+        "--depth",
+        "6",
+    ]);
+    assert!(out.contains("perft(seed 1, depth 6) = 10142 "), "{out}");
+}
+
+fn scenario_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/carcassonne")
+}
+
+#[test]
+fn every_carcassonne_scenario_replays_with_its_expectations() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(scenario_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rec"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5, "{files:?}");
+    let readme = std::fs::read_to_string(scenario_dir().join("README.md")).unwrap();
+    let mut failures = Vec::new();
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        if !readme.contains(&name) {
+            failures.push(format!("README.md does not list {name}"));
+        }
+        let result = Record::load(f).and_then(|r| {
+            let text = std::fs::read_to_string(f).unwrap();
+            assert!(text.contains("expect scores"), "{name} checks no scores");
+            r.replay_game::<CarcassonneState>(&scenario_dir(), None)
+        });
+        if let Err(e) = result {
+            failures.push(e.to_string());
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_wrong_expectation_or_move_in_a_scenario_names_its_line() {
+    let text = std::fs::read_to_string(scenario_dir().join("c03-road.rec")).unwrap();
+    let replay = |text: &str| {
+        Record::parse(text, "c.rec")
+            .and_then(|r| r.replay_game::<CarcassonneState>(&scenario_dir(), None))
+            .map(|_| ())
+            .unwrap_err()
+            .to_string()
+    };
+    let e = replay(&text.replace("expect scores 3 0", "expect scores 4 0"));
+    assert!(e.starts_with("c.rec:16: expected scores 4 0"), "{e}");
+    let e = replay(&text.replace("P1 place W.2 -1,0 r0", "P1 place W.2 0,0 r0"));
+    assert!(
+        e.contains("c.rec:13:") && e.contains("0,0 already holds a tile (C-2)"),
+        "{e}"
+    );
+    let e = replay(&text.replace("P0 meeple road W", "P0 meeple city N"));
+    assert!(e.contains("has no city touching its N side"), "{e}");
+    let e = replay(&text.replace("expect supply P0 6", "expect hand P0 -"));
+    assert!(e.contains("c.rec:12: expected one of"), "{e}");
+    let e = replay(&text.replace("seed 1", "seed 1\ntokens Z"));
+    assert!(e.contains("unknown header line \"tokens\""), "{e}");
+    // The Safari replay refuses a Carcassonne record at its game line.
+    let e = Record::parse(&text, "c.rec")
+        .and_then(|r| r.replay(&scenario_dir()))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("c.rec:4: this is a carcassonne record"),
+        "{e}"
+    );
+}

@@ -1,4 +1,5 @@
 //! The games: each is a plug-in of the core.
 
 pub mod carcassonne;
+pub mod new_world;
 pub mod safari;

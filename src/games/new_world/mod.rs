@@ -91,3 +91,6 @@ impl Game for NewWorldState {
         out.extend(st.actions.iter().map(|&c| c as i64));
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -214,6 +214,15 @@ impl NewWorldState {
         let tiles = self.tiles.clone();
         let mut done = [(0 as Node, FeatureKind::Road); MAX_COMPLETED];
         let mut n = 0;
+        for i in 0..self.n_farms as usize {
+            let (c, node) = self.farms[i];
+            let at = self.cells[c as usize].at;
+            let near = (at.x - cell.at.x).abs() <= 1 && (at.y - cell.at.y).abs() <= 1;
+            if near && self.board.placed_around(at) == 8 {
+                done[n] = (node, FeatureKind::Monastery);
+                n += 1;
+            }
+        }
         for (i, seg) in tiles.variant(cell.variant).segments().iter().enumerate() {
             if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
                 continue;
@@ -224,17 +233,9 @@ impl NewWorldState {
                 n += 1;
             }
         }
-        for i in 0..self.n_farms as usize {
-            let (c, node) = self.farms[i];
-            let at = self.cells[c as usize].at;
-            let near = (at.x - cell.at.x).abs() <= 1 && (at.y - cell.at.y).abs() <= 1;
-            if near && self.board.placed_around(at) == 8 {
-                done[n] = (node, FeatureKind::Monastery);
-                n += 1;
-            }
-        }
-        // Order: features the active player scores on first, then the others, each group in
-        // the tile's segment order (see docs/new-world-rules-audit.md).
+        // Order: features the active player scores on first, then the others; in each group
+        // farms, then the tile's trails and towns in segment order (the rules leave the
+        // order open; see docs/new-world-rules-audit.md).
         let active = 1u8 << self.active;
         for mine in [true, false] {
             for &(root, kind) in &done[..n] {

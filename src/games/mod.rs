@@ -2,6 +2,7 @@
 
 pub mod carcassonne;
 pub mod def;
+pub mod new_world;
 pub mod safari;
 
 pub use def::{GameDef, GameId};

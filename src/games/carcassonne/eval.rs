@@ -17,9 +17,9 @@ pub const EVAL_TERM_NAMES: [&str; EVAL_TERMS] = [
     "pending_points",
 ];
 
-/// Default weight of each term of [`EVAL_TERM_NAMES`] (`docs/agents.md` says how they were
-/// chosen).
-pub const DEFAULT_EVAL_WEIGHTS: [f64; EVAL_TERMS] = [1.0, 0.5, 1.0, 1.5, -0.3, -1.0, 0.0, 1.0];
+/// Default weight of each term of [`EVAL_TERM_NAMES`], tuned with greedy self-play matches
+/// (`docs/agents.md`).
+pub const DEFAULT_EVAL_WEIGHTS: [f64; EVAL_TERMS] = [1.0, 0.5, 0.75, 2.0, 0.0, -1.0, -1.0, 1.0];
 
 impl CarcassonneState {
     /// Heuristic terms for `player` (see [`EVAL_TERM_NAMES`]); all 0 once the game is over.

@@ -1,0 +1,41 @@
+//! Heuristic terms for greedy and rollout policies.
+
+use super::state::{NewWorldState, Node, Role, MAX_SETTLERS};
+use crate::core::game::EVAL_TERMS;
+
+/// Names of the heuristic terms.
+pub const EVAL_TERM_NAMES: [&str; 3] = ["settlers_in_supply", "feature_value", "settlers_at_risk"];
+
+/// Default weights (same order): a settler in hand is worth about half a point, what the
+/// player's settlers would score at the end counts in full, and a standing settler in or
+/// east of the easternmost surveyor's column (N-13: removed by the next move) costs a point.
+pub const DEFAULT_EVAL_WEIGHTS: [f64; 3] = [0.5, 1.0, -1.0];
+
+impl NewWorldState {
+    /// The heuristic terms of [`EVAL_TERM_NAMES`] for `player`.
+    pub fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
+        let mut t = [0.0; EVAL_TERMS];
+        t[0] = self.supply[player] as f64;
+        let east = self.surveyor_columns().iter().copied().max().unwrap_or(0);
+        let mut seen = [0 as Node; MAX_SETTLERS];
+        let mut n = 0;
+        for s in self.placed_settlers() {
+            if s.player as usize != player {
+                continue;
+            }
+            if s.role != Role::Trapper && s.column >= east {
+                t[2] += 1.0;
+            }
+            let root = self.features.root(s.node);
+            if seen[..n].contains(&root) {
+                continue;
+            }
+            seen[n] = root;
+            n += 1;
+            if self.features.get(root).scorers() & (1 << player) != 0 {
+                t[1] += self.final_value(root, s.role) as f64;
+            }
+        }
+        t
+    }
+}

@@ -1,0 +1,436 @@
+//! The New World game state: board with the starting column, features (union-find with
+//! per-root aggregates), settlers, surveyors, the draw pile and where the turn stands.
+
+use super::options::Options;
+use super::stats::PlayerStats;
+use super::tiles::NewWorldTiles;
+use crate::core::board::{self, max_frontier};
+use crate::core::geom::{Coord, Rotation, Side};
+use crate::core::rng::{rng_from_seed, shuffle};
+use crate::core::scoring::majority_mask;
+use crate::core::tileset::{CompiledTiles, FeatureKind, Variant, VariantId};
+use crate::core::unionfind::{Aggregate, UnionFind};
+use std::sync::Arc;
+
+/// Most players in a game.
+pub const MAX_PLAYERS: usize = 5;
+
+/// N-3: settlers in each player's supply at the start (the sixth is the score marker).
+pub const SETTLERS: u8 = 5;
+
+/// Most cells: 95 land tiles and 10 starting spaces.
+pub const MAX_CELLS: usize = 105;
+
+/// The board: a torus of side `MAX_CELLS + 2` with 16-bit entries.
+pub type NewWorldBoard = board::Board<u16, { MAX_CELLS + 2 }, { max_frontier(MAX_CELLS) }>;
+
+/// A union-find node id (one per tile segment).
+pub type Node = u16;
+
+/// Union-find capacity: segments over all tiles and starting spaces.
+pub const MAX_NODES: usize = 640;
+
+/// Most farms in a tile set.
+pub const MAX_FARMS: usize = 32;
+
+/// Most tiles with two or more trails or towns (bits of [`FeatureAgg::shared`]).
+pub const MAX_SHARED_TILES: usize = 32;
+
+/// Most settlers on the board at once.
+pub const MAX_SETTLERS: usize = MAX_PLAYERS * SETTLERS as usize;
+
+/// N-11: steps of the variant surveyor on the score track before it enters the board (N-14).
+pub const TRACK_STEPS: u8 = 5;
+
+/// What a settler does, from the feature it stands on (N-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// On a town.
+    Shopkeeper,
+    /// On a trail.
+    Robber,
+    /// On plains, lying down; never returns (N-17).
+    Trapper,
+    /// On a farm.
+    Farmer,
+}
+
+impl Role {
+    /// The role of a settler on a segment of `kind`.
+    pub fn of(kind: FeatureKind) -> Role {
+        match kind {
+            FeatureKind::City => Role::Shopkeeper,
+            FeatureKind::Road => Role::Robber,
+            FeatureKind::Monastery => Role::Farmer,
+            _ => Role::Trapper,
+        }
+    }
+}
+
+/// Summary of one connected trail, town, plains area or farm, kept at its union-find root.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FeatureAgg {
+    /// Trail and town edges facing an empty space that may still get a tile; zero means
+    /// complete (N-7, N-8). Sides facing the sea or off the board never count.
+    pub open: u8,
+    /// Distinct tiles (starting spaces included) of a trail or town; 1 for a farm.
+    pub tiles: u8,
+    /// Flags (town), trading posts (trail) or animal symbols (plains).
+    pub marks: u8,
+    /// Settlers on it per seat.
+    pub settlers: [u8; MAX_PLAYERS],
+    /// Bit per tile with several trails or towns that has a segment here (a tile counts once).
+    pub shared: u32,
+}
+
+impl Aggregate for FeatureAgg {
+    fn merge(&mut self, other: &Self) {
+        self.open += other.open;
+        self.tiles = self.tiles + other.tiles - (self.shared & other.shared).count_ones() as u8;
+        self.marks += other.marks;
+        for (a, b) in self.settlers.iter_mut().zip(other.settlers) {
+            *a += b;
+        }
+        self.shared |= other.shared;
+    }
+}
+
+impl FeatureAgg {
+    /// Whether a settler is on it.
+    pub fn is_occupied(&self) -> bool {
+        self.settlers.iter().any(|&s| s > 0)
+    }
+
+    /// N-10: seats with the most settlers on it (bit mask; ties all score).
+    pub fn scorers(&self) -> u8 {
+        majority_mask(&self.settlers)
+    }
+}
+
+/// A placed tile or starting space.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// Where it is (`x = 0` is the starting column, land tiles have `x < 0`).
+    pub at: Coord,
+    /// Which tile copy.
+    pub variant: VariantId,
+    /// How it is turned.
+    pub rot: Rotation,
+    /// Union-find node of its first segment.
+    pub first_node: Node,
+}
+
+/// A settler on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settler {
+    /// Its owner.
+    pub player: u8,
+    /// The segment it was put on.
+    pub node: Node,
+    /// What it does.
+    pub role: Role,
+    /// The column of its tile (N-12, N-13).
+    pub column: i8,
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// N-4: place the drawn tile.
+    PlaceTile,
+    /// N-5: deploy a settler on it or not; scoring (N-6…N-13) follows.
+    Settler,
+    /// N-15: over, final scoring done.
+    GameOver,
+}
+
+/// A setup problem (a tile set the state's tables cannot hold, a bad player count).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// A complete New World position.
+#[derive(Clone)]
+pub struct NewWorldState {
+    pub(super) tiles: Arc<CompiledTiles>,
+    pub(super) options: Options,
+    pub(super) n_players: u8,
+    pub(super) board: NewWorldBoard,
+    pub(super) cells: [Cell; MAX_CELLS],
+    pub(super) n_cells: u8,
+    pub(super) features: UnionFind<FeatureAgg, MAX_NODES, Node>,
+    /// Farms: (cell index, node).
+    pub(super) farms: [(u8, Node); MAX_FARMS],
+    pub(super) n_farms: u8,
+    pub(super) shared_tiles: u8,
+    pub(super) pile: [VariantId; MAX_CELLS],
+    pub(super) pile_next: u8,
+    pub(super) pile_len: u8,
+    pub(super) supply: [u8; MAX_PLAYERS],
+    pub(super) scores: [i32; MAX_PLAYERS],
+    pub(super) stats: [PlayerStats; MAX_PLAYERS],
+    pub(super) settlers: [Settler; MAX_SETTLERS],
+    pub(super) n_settlers: u8,
+    /// Settlers each player lost to the surveyors (N-13).
+    pub(super) removed: [u16; MAX_PLAYERS],
+    /// Columns of the two surveyors (N-11).
+    pub(super) surveyors: [i8; 2],
+    /// N-14: steps the second surveyor has taken on the score track ([`TRACK_STEPS`] = on
+    /// the board).
+    pub(super) track_steps: u8,
+    /// Westernmost column with a tile.
+    pub(super) west: i8,
+    pub(super) phase: Phase,
+    pub(super) active: u8,
+    pub(super) drawn: VariantId,
+    pub(super) turn: u16,
+    pub(super) tiles_removed: u8,
+    /// Features scored so far (N-11 moves).
+    pub(super) scorings: u16,
+}
+
+impl NewWorldState {
+    /// A game on the built-in tiles with `players` players, the pile shuffled from `seed`.
+    pub fn new(players: usize, seed: u64, options: Options) -> Result<NewWorldState, SetupError> {
+        let tiles = Arc::new(NewWorldTiles::builtin().compiled);
+        let mut order = tiles.land.clone();
+        shuffle(&mut rng_from_seed(seed), &mut order);
+        NewWorldState::with_order(tiles, players, &order, options)
+    }
+
+    /// A game on `tiles` whose draw pile is `order` (top first).
+    pub fn with_order(
+        tiles: Arc<CompiledTiles>,
+        players: usize,
+        order: &[VariantId],
+        options: Options,
+    ) -> Result<NewWorldState, SetupError> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(SetupError(format!(
+                "New World is for 2 to 5 players, not {players}"
+            )));
+        }
+        check_capacity(&tiles, order.len())?;
+        let mut s = NewWorldState {
+            tiles: tiles.clone(),
+            options,
+            n_players: players as u8,
+            board: NewWorldBoard::default(),
+            cells: [Cell::default(); MAX_CELLS],
+            n_cells: 0,
+            features: UnionFind::default(),
+            farms: [(0, 0); MAX_FARMS],
+            n_farms: 0,
+            shared_tiles: 0,
+            pile: [0; MAX_CELLS],
+            pile_next: 0,
+            pile_len: order.len() as u8,
+            supply: [0; MAX_PLAYERS],
+            scores: [0; MAX_PLAYERS],
+            stats: [PlayerStats::default(); MAX_PLAYERS],
+            settlers: [Settler {
+                player: 0,
+                node: 0,
+                role: Role::Trapper,
+                column: 0,
+            }; MAX_SETTLERS],
+            n_settlers: 0,
+            removed: [0; MAX_PLAYERS],
+            surveyors: [0, 0],
+            track_steps: if options.surveyor_variant {
+                0
+            } else {
+                TRACK_STEPS
+            },
+            west: 0,
+            phase: Phase::PlaceTile,
+            active: 0,
+            drawn: 0,
+            turn: 0,
+            tiles_removed: 0,
+            scorings: 0,
+        };
+        s.pile[..order.len()].copy_from_slice(order);
+        s.supply[..players].fill(SETTLERS);
+        for &(at, v) in &tiles.start {
+            s.put_tile(at, v, Rotation::default());
+        }
+        s.begin_turn();
+        Ok(s)
+    }
+
+    /// The compiled tiles in use.
+    pub fn tiles(&self) -> &Arc<CompiledTiles> {
+        &self.tiles
+    }
+
+    /// The rule options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.n_players as usize
+    }
+
+    /// The decision awaited.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The player whose turn it is.
+    pub fn active_player(&self) -> usize {
+        self.active as usize
+    }
+
+    /// The tile to place (afterwards: the tile just placed).
+    pub fn drawn_tile(&self) -> VariantId {
+        self.drawn
+    }
+
+    /// Placed cells in order (starting spaces first).
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells[..self.n_cells as usize]
+    }
+
+    /// The cell placed last.
+    pub fn last_cell(&self) -> &Cell {
+        &self.cells[self.n_cells as usize - 1]
+    }
+
+    /// The board.
+    pub fn board(&self) -> &NewWorldBoard {
+        &self.board
+    }
+
+    /// The cell at `c`, if any.
+    pub fn cell_at(&self, c: Coord) -> Option<&Cell> {
+        self.board.get(c).map(|i| &self.cells[i as usize])
+    }
+
+    /// The compiled variant of a cell.
+    pub fn variant_of(&self, cell: &Cell) -> &Variant {
+        self.tiles.variant(cell.variant)
+    }
+
+    /// The aggregate of the feature containing `node`.
+    pub fn feature(&self, node: Node) -> &FeatureAgg {
+        self.features.get(node)
+    }
+
+    /// The root node of the feature containing `node`.
+    pub fn feature_root(&self, node: Node) -> Node {
+        self.features.root(node)
+    }
+
+    /// Settlers in `player`'s supply.
+    pub fn settlers_in_supply(&self, player: usize) -> u8 {
+        self.supply[player]
+    }
+
+    /// Settlers on the board.
+    pub fn placed_settlers(&self) -> &[Settler] {
+        &self.settlers[..self.n_settlers as usize]
+    }
+
+    /// Settlers `player` lost to the surveyors (N-13).
+    pub fn settlers_removed(&self, player: usize) -> u16 {
+        self.removed[player]
+    }
+
+    /// Columns of the surveyors on the board (N-11; one while the variant surveyor is still
+    /// on the score track, N-14).
+    pub fn surveyor_columns(&self) -> &[i8] {
+        &self.surveyors[..if self.track_steps == TRACK_STEPS {
+            2
+        } else {
+            1
+        }]
+    }
+
+    /// N-14: the variant surveyor's space on the score track (5 once it is on the board).
+    pub fn track_surveyor(&self) -> u8 {
+        self.track_steps
+    }
+
+    /// Westernmost column holding a tile.
+    pub fn westernmost_column(&self) -> i8 {
+        self.west
+    }
+
+    /// Per-player statistics.
+    pub fn stats(&self, player: usize) -> &PlayerStats {
+        &self.stats[player]
+    }
+
+    /// Turns completed.
+    pub fn turn(&self) -> usize {
+        self.turn as usize
+    }
+
+    /// The unseen draw pile, top first.
+    pub fn pile(&self) -> &[VariantId] {
+        &self.pile[self.pile_next as usize..self.pile_len as usize]
+    }
+
+    /// Tiles removed because they fitted nowhere (N-4).
+    pub fn tiles_removed(&self) -> usize {
+        self.tiles_removed as usize
+    }
+
+    /// Features scored during play (each moved a surveyor, N-11).
+    pub fn scorings(&self) -> usize {
+        self.scorings as usize
+    }
+
+    /// Number of cells placed among the eight around `c` (N-9).
+    pub fn placed_around(&self, c: Coord) -> u8 {
+        self.board.placed_around(c)
+    }
+
+    /// Whether `c` is the sea or beyond the board: east of the land (`x >= 0`) and not a
+    /// starting space. No tile is ever placed there (N-4).
+    pub fn is_sea(&self, c: Coord) -> bool {
+        c.x >= 0 && !self.tiles.start.iter().any(|&(s, _)| s == c)
+    }
+
+    /// The side `side` of the cell at `at` faces the sea or beyond the board.
+    pub(super) fn faces_sea(&self, at: Coord, side: Side) -> bool {
+        self.is_sea(at.step(side))
+    }
+}
+
+/// Checks that a game over `tiles` with a pile of `pile` tiles fits the fixed tables.
+fn check_capacity(tiles: &CompiledTiles, pile: usize) -> Result<(), SetupError> {
+    let all = tiles
+        .start
+        .iter()
+        .map(|&(_, v)| v)
+        .chain(tiles.land.iter().copied());
+    let (mut farms, mut shared) = (0, 0);
+    for v in all {
+        let segs = tiles.variant(v).segments();
+        let of = |k| segs.iter().filter(|s| s.kind == k).count();
+        farms += of(FeatureKind::Monastery);
+        shared += usize::from(of(FeatureKind::Road) > 1 || of(FeatureKind::City) > 1);
+    }
+    let limits = [
+        (pile + tiles.start.len(), MAX_CELLS, "tiles"),
+        (tiles.total_segments(), MAX_NODES, "segments"),
+        (farms, MAX_FARMS, "farms"),
+        (
+            shared,
+            MAX_SHARED_TILES,
+            "tiles with several trails or towns",
+        ),
+    ];
+    for (have, most, what) in limits {
+        if have > most {
+            return Err(SetupError(format!(
+                "the tile set has {have} {what}; a New World game holds at most {most}"
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,45 @@
+//! No heap allocation in New World's `apply` or legal-action generation (design.md): a
+//! counting global allocator watches random games once the action buffer has its capacity.
+
+use meeplelab::core::game::Game;
+use meeplelab::core::rng::{below, rng_from_seed};
+use meeplelab::games::new_world::{NewWorldState, Options};
+use std::sync::atomic::Ordering;
+
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
+
+use counting_alloc::{start_counting, stop_counting, Counting, ALLOCATIONS};
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn apply_and_legal_actions_do_not_allocate() {
+    let mut legal = Vec::with_capacity(1024);
+    let mut decisions = 0u64;
+    for seed in 0..100 {
+        // Half the games with the surveyor variant (N-14).
+        let options = Options {
+            surveyor_variant: seed % 2 == 1,
+            ..Options::default()
+        };
+        let mut g = NewWorldState::new(2 + (seed % 4) as usize, seed, options).unwrap();
+        let mut rng = rng_from_seed(seed);
+        start_counting();
+        while !g.is_terminal() {
+            g.legal_actions(&mut legal);
+            let a = legal[below(&mut rng, legal.len())];
+            g.apply(a);
+            std::hint::black_box(g.eval_terms(0));
+            decisions += 1;
+        }
+        stop_counting();
+    }
+    assert!(decisions > 10_000);
+    assert_eq!(
+        ALLOCATIONS.load(Ordering::Relaxed),
+        0,
+        "allocations during play"
+    );
+}

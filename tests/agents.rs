@@ -138,6 +138,10 @@ fn same_seed_gives_same_choices() {
             "mcts:iters=30,threads=2",
             "mcts:iters=30,rollout=random,prior=random",
         ],
+        [
+            "mcts:iters=30,reuse=true",
+            "mcts:iters=30,reuse=true,threads=2",
+        ],
     ] {
         let specs = [spec(texts[0]), spec(texts[1])];
         let run = |seed| {
@@ -191,6 +195,36 @@ fn mcts_reports_telemetry_on_request() {
     let t = loud.telemetry().expect("telemetry enabled");
     assert!(t.contains("iterations=10"), "{t}");
     assert!(t.contains("visit_share="), "{t}");
+}
+
+/// The root visits each searched decision inherited, from the telemetry of a whole game.
+fn reused_visits(text: &str) -> Vec<u64> {
+    let mut agents = build(&[&spec(text), &spec("greedy")], 17);
+    let mut state = new_game(2, 17);
+    let mut legal = Vec::new();
+    let mut reused = Vec::new();
+    while let Some(seat) = state.to_move() {
+        state.legal_actions(&mut legal);
+        let action = agents[seat].choose(&state, &legal);
+        if let Some(t) = agents[seat].telemetry().filter(|_| seat == 0) {
+            if let Some(n) = t.split_whitespace().find_map(|w| w.strip_prefix("reused=")) {
+                reused.push(n.parse().expect("a count"));
+            }
+        }
+        state.apply(action);
+    }
+    reused
+}
+
+#[test]
+fn tree_reuse_carries_visits_to_the_next_decision_of_the_turn() {
+    let fresh = reused_visits("mcts:iters=40,telemetry=true");
+    assert!(fresh.len() > 30, "every searched decision reports");
+    assert!(fresh.iter().all(|&n| n == 0), "{fresh:?}");
+    let kept = reused_visits("mcts:iters=40,telemetry=true,reuse=true");
+    let warm = kept.iter().filter(|&&n| n > 0).count();
+    assert!(warm > 5, "later decisions of a turn start warm: {kept:?}");
+    assert!(kept[0] == 0, "the first decision starts cold");
 }
 
 fn error_of(text: &str) -> String {

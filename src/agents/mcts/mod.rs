@@ -140,10 +140,11 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
 
 impl<G: Game> MctsAgent<G> {
     /// Telemetry of the decision just searched, `best` being the chosen candidate: iterations,
-    /// deepest path, visit share of the choice, and the three most visited root actions with
+    /// root visits inherited by tree reuse, deepest path, visit share of the choice, and the three most visited root actions with
     /// visits, mean reward and prior.
     fn describe(&self, best: usize) -> String {
         let iterations: u64 = self.trees.iter().map(|t| t.iterations).sum();
+        let reused: u64 = self.trees.iter().map(|t| t.reused).sum();
         let depth = self.trees.iter().map(|t| t.max_depth).max().unwrap_or(0);
         let total: u64 = self.root.iter().map(|r| r.visits).sum();
         let mut order: Vec<usize> = (0..self.root.len()).collect();
@@ -163,7 +164,7 @@ impl<G: Game> MctsAgent<G> {
             })
             .collect();
         format!(
-            "iterations={iterations} max_depth={depth} visit_share={:.3} candidates={} top: {}",
+            "iterations={iterations} reused={reused} max_depth={depth} visit_share={:.3} candidates={} top: {}",
             self.root[best].visits as f64 / total.max(1) as f64,
             self.allowed.len(),
             top.join("; ")

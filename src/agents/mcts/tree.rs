@@ -97,6 +97,8 @@ pub(super) struct Tree<G: Game> {
     lookahead: TurnLookahead<G>,
     /// Iterations of the last search.
     pub(super) iterations: u64,
+    /// Root visits the last search inherited from the previous decision's tree (tree reuse).
+    pub(super) reused: u64,
     /// Deepest path of the last search.
     pub(super) max_depth: usize,
 }
@@ -118,6 +120,7 @@ impl<G: Game> Tree<G> {
             values: Vec::new(),
             lookahead: TurnLookahead::new(),
             iterations: 0,
+            reused: 0,
             max_depth: 0,
         }
     }
@@ -130,6 +133,7 @@ impl<G: Game> Tree<G> {
             self.nodes.clear();
             self.nodes.push(Node::new(None, sh.me, NONE, 0.0));
         }
+        self.reused = self.nodes[0].visits as u64;
         self.rng = rng_from_seed(seed);
         self.iterations = 0;
         self.max_depth = 0;

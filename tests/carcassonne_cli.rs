@@ -133,7 +133,10 @@ fn tournament_records_replay_to_games_csv_and_resume_checks_the_game() {
     let run: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
     assert_eq!(run["game"], "carcassonne");
-    assert_eq!(run["rules"], "meeples=7");
+    assert_eq!(
+        run["rules"],
+        "meeples=7 expansions=none robber_placement=next_player"
+    );
     let table = GamesTable::read(&out.join("games.csv")).unwrap();
     assert_eq!(table.rows.len(), 8);
     assert!(table.stat_names.contains(&"points_final_field".to_string()));
@@ -184,7 +187,10 @@ fn tournament_records_replay_to_games_csv_and_resume_checks_the_game() {
         "{err}"
     );
     let err = fails(&[&base[..], &["--resume", "--rule", "meeples=3"]].concat());
-    assert!(err.contains("rules: meeples=7 vs meeples=3"), "{err}");
+    assert!(
+        err.contains("rules: meeples=7 ") && err.contains(" vs meeples=3 "),
+        "{err}"
+    );
     let err = fails(&[&base[..], &["--rule", "vehicles=1"]].concat());
     assert!(
         err.contains("unknown rule option \"vehicles\"; known options: meeples"),

@@ -592,7 +592,10 @@ agents = ["random", "greedy", "random:forbid=pass"]
             .replacen("[\"dig\"]", "[\"meeple_field\"]", 1);
         let s = parse(&carc).unwrap();
         assert_eq!(s.game, GameId::Carcassonne);
-        assert_eq!(s.variants[1].rules, "meeples=3");
+        assert_eq!(
+            s.variants[1].rules,
+            "meeples=3 expansions=none robber_placement=next_player"
+        );
         assert!(s
             .experiment::<crate::games::safari::SafariState>(2, None)
             .is_err());

@@ -215,7 +215,7 @@ impl CarcassonneState {
         let reason = match (self.phase, action) {
             (Phase::PlaceTile, Action::Place { at, .. }) => {
                 if !self.board.is_empty(*at) {
-                    format!("{at} already holds a tile")
+                    format!("{at} already holds a tile (C-2)")
                 } else if self.board.frontier_cell(*at).is_none() {
                     format!("{at} is not next to any placed tile (C-2)")
                 } else {

@@ -8,6 +8,7 @@
 //! docs/new-world-tiles.md); a corrected set loads with [`NewWorldTiles::load`].
 
 mod eval;
+mod notation;
 mod options;
 mod state;
 mod stats;

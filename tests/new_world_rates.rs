@@ -1,7 +1,8 @@
-//! Feature completion rates under uniformly random play, New World vs the base game
-//! (docs/new-world-tiles.md). Run with `cargo test --release --test new_world_rates --
-//! --nocapture` to print the numbers.
+//! Feature completion rates under uniformly random play and under greedy play, New World vs
+//! the base game (docs/new-world-tiles.md). Run with `cargo test --release --test
+//! new_world_rates -- --nocapture` to print the numbers.
 
+use meeplelab::agents::{play_out, Agent, AgentSpec};
 use meeplelab::core::game::Game;
 use meeplelab::core::rng::{below, rng_from_seed};
 use meeplelab::core::tileset::FeatureKind;
@@ -9,7 +10,11 @@ use meeplelab::games::carcassonne::{CarcassonneState, Setup};
 use meeplelab::games::new_world::{NewWorldState, Options};
 use std::collections::HashSet;
 
-fn play<G: Game>(g: &mut G, seed: u64) {
+/// Completed and all distinct features: trails / roads, towns / cities.
+type Counts = [(usize, usize); 2];
+
+/// Plays uniformly random actions drawn from `seed` to the end.
+fn play_random<G: Game>(g: &mut G, seed: u64) {
     let mut rng = rng_from_seed(seed);
     let mut legal = Vec::new();
     while !g.is_terminal() {
@@ -18,63 +23,100 @@ fn play<G: Game>(g: &mut G, seed: u64) {
     }
 }
 
-#[test]
-fn completion_rates_under_random_play() {
-    let (mut nw, mut cc) = ([(0, 0); 2], [(0, 0); 2]);
-    for seed in 0..200 {
-        let mut g = NewWorldState::new(3, seed, Options::default()).unwrap();
-        play(&mut g, seed);
-        let mut seen = HashSet::new();
-        for cell in g.cells().iter().skip(10) {
-            for (i, s) in g.variant_of(cell).segments().iter().enumerate() {
-                let k = match s.kind {
-                    FeatureKind::Road => 0,
-                    FeatureKind::City => 1,
-                    _ => continue,
-                };
-                let root = g.feature_root(cell.first_node + i as u16);
-                if seen.insert(root) {
-                    nw[k].0 += usize::from(g.feature(root).open == 0);
-                    nw[k].1 += 1;
-                }
-            }
-        }
-        let mut c = CarcassonneState::new(&Setup::new(3, seed)).unwrap();
-        play(&mut c, seed);
-        let mut seen = HashSet::new();
-        for cell in c.cells() {
-            for (i, s) in c.variant_of(cell).segments().iter().enumerate() {
-                let k = match s.kind {
-                    FeatureKind::Road => 0,
-                    FeatureKind::City => 1,
-                    _ => continue,
-                };
-                let root = c.feature_root(cell.first_node + i as u16);
-                if seen.insert(root) {
-                    cc[k].0 += usize::from(c.feature(root).is_complete());
-                    cc[k].1 += 1;
-                }
+/// Plays the greedy agent in every seat to the end.
+fn play_greedy<G: Game + 'static>(g: &mut G, seed: u64) {
+    let spec = AgentSpec::resolve("greedy").unwrap();
+    let mut agents: Vec<Box<dyn Agent<G>>> = (0..g.num_players())
+        .map(|seat| spec.build::<G>(seed, seat))
+        .collect();
+    play_out(g, &mut agents);
+}
+
+/// Adds the finished game's trail and town pieces (land tiles only) to `counts`.
+fn count_new_world(g: &NewWorldState, counts: &mut Counts) {
+    let mut seen = HashSet::new();
+    for cell in g.cells().iter().skip(g.tiles().start.len()) {
+        for (i, s) in g.variant_of(cell).segments().iter().enumerate() {
+            let k = match s.kind {
+                FeatureKind::Road => 0,
+                FeatureKind::City => 1,
+                _ => continue,
+            };
+            let root = g.feature_root(cell.first_node + i as u16);
+            if seen.insert(root) {
+                counts[k].0 += usize::from(g.feature(root).open == 0);
+                counts[k].1 += 1;
             }
         }
     }
-    let rate = |(a, b): (usize, usize)| a as f64 / b as f64;
+}
+
+/// Adds the finished game's roads and cities to `counts`.
+fn count_carcassonne(c: &CarcassonneState, counts: &mut Counts) {
+    let mut seen = HashSet::new();
+    for cell in c.cells() {
+        for (i, s) in c.variant_of(cell).segments().iter().enumerate() {
+            let k = match s.kind {
+                FeatureKind::Road => 0,
+                FeatureKind::City => 1,
+                _ => continue,
+            };
+            let root = c.feature_root(cell.first_node + i as u16);
+            if seen.insert(root) {
+                counts[k].0 += usize::from(c.feature(root).is_complete());
+                counts[k].1 += 1;
+            }
+        }
+    }
+}
+
+/// Plays `games` 3-player games of each game, greedy or uniformly random in every seat;
+/// prints and returns the counts (New World, base game).
+fn measure(games: u64, greedy: bool) -> [Counts; 2] {
+    let (mut nw, mut cc) = ([(0, 0); 2], [(0, 0); 2]);
+    for seed in 0..games {
+        let mut g = NewWorldState::new(3, seed, Options::default()).unwrap();
+        let mut c = CarcassonneState::new(&Setup::new(3, seed)).unwrap();
+        if greedy {
+            play_greedy(&mut g, seed);
+            play_greedy(&mut c, seed);
+        } else {
+            play_random(&mut g, seed);
+            play_random(&mut c, seed);
+        }
+        count_new_world(&g, &mut nw);
+        count_carcassonne(&c, &mut cc);
+    }
+    let rate = |(a, b): (usize, usize)| format!("{:.3} ({a}/{b})", a as f64 / b as f64);
     println!(
-        "random play, 200 games, 3 players: trails {:.3} ({}/{}), towns {:.3} ({}/{}); \
-         base game roads {:.3} ({}/{}), cities {:.3} ({}/{})",
+        "{} play, {games} games, 3 players: trails {}, towns {}; base game roads {}, \
+         cities {}",
+        if greedy { "greedy" } else { "random" },
         rate(nw[0]),
-        nw[0].0,
-        nw[0].1,
         rate(nw[1]),
-        nw[1].0,
-        nw[1].1,
         rate(cc[0]),
-        cc[0].0,
-        cc[0].1,
-        rate(cc[1]),
-        cc[1].0,
-        cc[1].1
+        rate(cc[1])
     );
-    for r in [nw[0], nw[1], cc[0], cc[1]] {
-        assert!(rate(r) > 0.05 && rate(r) < 0.95, "{r:?}");
+    [nw, cc]
+}
+
+#[test]
+fn completion_rates_under_random_and_greedy_play() {
+    let random = measure(200, false);
+    let greedy = measure(200, true);
+    let rate = |(a, b): (usize, usize)| a as f64 / b as f64;
+    for counts in [random, greedy] {
+        for r in counts.iter().flatten() {
+            assert!(rate(*r) > 0.05 && rate(*r) < 0.95, "{r:?}");
+        }
+    }
+    // Greedy players finish what they start more often than random ones, in both games.
+    for (game, (r, g)) in random.iter().zip(&greedy).enumerate() {
+        for k in 0..2 {
+            assert!(
+                rate(g[k]) > rate(r[k]),
+                "game {game}, kind {k}: {r:?} vs {g:?}"
+            );
+        }
     }
 }

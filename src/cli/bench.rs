@@ -13,7 +13,7 @@ use std::time::Instant;
 pub struct Args {
     /// `playout`: only play `--games` random games (for callgrind); omit for the full report.
     pub mode: Option<Mode>,
-    /// Game to measure: safari or carcassonne.
+    /// Game to measure: safari, carcassonne or new-world.
     #[arg(long, default_value = "safari")]
     pub game: GameId,
     /// Random games per measurement.

@@ -78,7 +78,7 @@ pub enum TilesCommand {
 /// Options shared by every command that creates games.
 #[derive(clap::Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Game: safari or carcassonne.
+    /// Game: safari, carcassonne or new-world.
     #[arg(long, default_value = "safari", value_name = "GAME")]
     pub game: GameId,
     /// Tile-set file replacing the game's built-in set (see docs/tileset-format.md).
@@ -86,7 +86,8 @@ pub struct GameArgs {
     pub tileset: Option<PathBuf>,
     /// Rule option as key=value; repeat for several. Safari: final_scoring (majority|all),
     /// baobab_tokens_first (true|false), vehicle_bonus (0..=100), vehicles (0..=2),
-    /// meeples (1..=12), start_tokens (0..=10). Carcassonne: meeples (1..=7).
+    /// meeples (1..=12), start_tokens (0..=10). Carcassonne: meeples (1..=7). New World:
+    /// surveyor_start (ends|any), surveyor_variant (true|false).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
 }

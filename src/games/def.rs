@@ -169,11 +169,13 @@ pub enum GameId {
     Safari,
     /// Carcassonne, base game.
     Carcassonne,
+    /// New World (Mayflower).
+    NewWorld,
 }
 
 impl GameId {
     /// Every game, in the order messages list them.
-    pub const ALL: [GameId; 2] = [GameId::Safari, GameId::Carcassonne];
+    pub const ALL: [GameId; 3] = [GameId::Safari, GameId::Carcassonne, GameId::NewWorld];
 
     /// The game's [`GameDef::NAME`].
     pub fn name(self) -> &'static str {
@@ -227,6 +229,10 @@ macro_rules! with_game {
                 type $G = $crate::games::carcassonne::CarcassonneState;
                 $body
             }
+            $crate::games::GameId::NewWorld => {
+                type $G = $crate::games::new_world::NewWorldState;
+                $body
+            }
         }
     };
 }
@@ -242,6 +248,9 @@ mod tests {
         }
         assert_eq!(GameId::Carcassonne.to_string(), "carcassonne");
         let e = GameId::from_name("chess").unwrap_err();
-        assert_eq!(e, "unknown game \"chess\"; available: safari, carcassonne");
+        assert_eq!(
+            e,
+            "unknown game \"chess\"; available: safari, carcassonne, new-world"
+        );
     }
 }

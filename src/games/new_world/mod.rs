@@ -7,13 +7,16 @@
 //! engine. The tile layouts are a documented reconstruction (`new-world.tiles`,
 //! docs/new-world-tiles.md); a corrected set loads with [`NewWorldTiles::load`].
 
+mod def;
 mod eval;
+mod notation;
 mod options;
 mod state;
 mod stats;
 mod tiles;
 mod turn;
 
+pub use def::{ResolvedSetup, Setup};
 pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
 pub use options::{OptionError, Options, SurveyorStart, OPTION_KEYS};
 pub use state::{

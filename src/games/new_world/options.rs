@@ -51,6 +51,18 @@ impl Options {
         Ok(())
     }
 
+    /// Every option as `key=value`, in [`OPTION_KEYS`] order.
+    pub fn assignments(&self) -> Vec<String> {
+        let start = match self.surveyor_start {
+            SurveyorStart::Ends => "ends",
+            SurveyorStart::Any => "any",
+        };
+        vec![
+            format!("surveyor_start={start}"),
+            format!("surveyor_variant={}", self.surveyor_variant),
+        ]
+    }
+
     /// Parses a list of `key=value` assignments over the defaults.
     pub fn parse(assignments: &[&str]) -> Result<Options, OptionError> {
         let mut o = Options::default();
@@ -71,6 +83,9 @@ mod tests {
         assert_eq!(o.surveyor_start, SurveyorStart::Any);
         assert!(o.surveyor_variant);
         assert_eq!(Options::parse(&[]).unwrap(), Options::default());
+        let again: Vec<String> = o.assignments();
+        let again: Vec<&str> = again.iter().map(String::as_str).collect();
+        assert_eq!(Options::parse(&again).unwrap(), o);
         let e = Options::parse(&["surveyor_start=middle"]).unwrap_err();
         assert!(e.0.contains("expected ends or any"), "{e}");
         let e = Options::parse(&["pilgrims=1"]).unwrap_err();

@@ -1,0 +1,300 @@
+//! Text notation of New World actions, in the spirit of Carcassonne's (`docs/notation.md`).
+//!
+//! An action is written relative to the position before it:
+//!
+//! - `place F.2 -1,0 r90`: the drawn tile, its cell and rotation (N-4);
+//! - `pass`: no settler (N-5);
+//! - `settler trail E`, `settler town N`, `settler plains Wn`, `settler farm`: a settler on the
+//!   feature of the tile just placed that touches this side (trails, towns) or half side
+//!   (plains), as placed (N-5).
+
+use super::state::{NewWorldState, Phase};
+use super::stats::Action;
+use crate::core::geom::{Coord, HalfSide, Rotation, Side};
+use crate::core::tileset::{FeatureKind, Orientation};
+
+/// The New World word for a segment kind.
+fn kind_word(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::Road => "trail",
+        FeatureKind::City => "town",
+        FeatureKind::Monastery => "farm",
+        _ => "plains",
+    }
+}
+
+impl NewWorldState {
+    /// Writes `action` in notation (relative to this position).
+    pub fn format_action(&self, action: &Action) -> String {
+        match *action {
+            Action::Place { at, rot } => {
+                format!("place {} {at} {rot}", self.tiles.variant(self.drawn).name)
+            }
+            Action::Pass => "pass".into(),
+            Action::Settler { segment } => format!("settler {}", self.describe_segment(segment)),
+        }
+    }
+
+    /// The orientation tables of a placed cell.
+    fn placed_orientation(&self, at: usize) -> &Orientation {
+        let cell = &self.cells[at];
+        &self.tiles.variant(cell.variant).orientations[cell.rot.quarter_turns() as usize]
+    }
+
+    /// `trail E`, `plains Wn`, `farm`: a segment of the tile just placed by its kind and the
+    /// first side (trails, towns) or half side (plains) it touches as placed.
+    fn describe_segment(&self, segment: u8) -> String {
+        let kind = self.variant_of(self.last_cell()).segments[segment as usize].kind;
+        let o = self.placed_orientation(self.n_cells as usize - 1);
+        let place = match kind {
+            FeatureKind::Field => HalfSide::ALL
+                .into_iter()
+                .find(|h| o.half_segment[h.index()] == segment)
+                .map(|h| h.name().to_string()),
+            FeatureKind::Monastery => None,
+            _ => Side::ALL
+                .into_iter()
+                .find(|s| o.side_segment[s.index()] == segment)
+                .map(|s| s.letter().to_string()),
+        };
+        match place {
+            Some(place) => format!("{} {place}", kind_word(kind)),
+            None => kind_word(kind).to_string(),
+        }
+    }
+
+    /// Parses notation into an action for this position. The action is not checked for
+    /// legality (see [`NewWorldState::explain_illegal`]); errors say what was expected.
+    pub fn parse_action(&self, text: &str) -> Result<Action, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let arity = |n: usize, form: &str| {
+            if words.len() == n {
+                Ok(())
+            } else {
+                Err(format!("expected \"{form}\", found \"{text}\""))
+            }
+        };
+        match words.first().copied().unwrap_or("") {
+            "place" => {
+                arity(4, "place <tile> <x,y> <r0|r90|r180|r270>")?;
+                let want = &self.tiles.variant(self.drawn).name;
+                if self.phase == Phase::PlaceTile && words[1] != want {
+                    return Err(format!("the tile to place is {want}, not {}", words[1]));
+                }
+                let at = Coord::parse(words[2]).ok_or_else(|| {
+                    format!(
+                        "expected coordinates x,y (e.g. -1,2), found \"{}\"",
+                        words[2]
+                    )
+                })?;
+                let rot = Rotation::parse(words[3]).ok_or_else(|| {
+                    format!(
+                        "expected a rotation r0, r90, r180 or r270, found \"{}\"",
+                        words[3]
+                    )
+                })?;
+                Ok(Action::Place {
+                    at,
+                    rot: self.tiles.variant(self.drawn).canonical_rotation(rot),
+                })
+            }
+            "pass" => arity(1, "pass").map(|()| Action::Pass),
+            "settler" => {
+                let segment = match words.get(1).copied() {
+                    Some("farm") => {
+                        arity(2, "settler farm")?;
+                        self.find_segment(FeatureKind::Monastery, None)?
+                    }
+                    _ => {
+                        arity(3, "settler <trail|town|plains> <side or half side>")?;
+                        let kind = match words[1] {
+                            "trail" => FeatureKind::Road,
+                            "town" => FeatureKind::City,
+                            "plains" => FeatureKind::Field,
+                            k => {
+                                return Err(format!(
+                                    "expected trail, town, plains or farm, found \"{k}\""
+                                ))
+                            }
+                        };
+                        self.find_segment(kind, Some(words[2]))?
+                    }
+                };
+                Ok(Action::Settler { segment })
+            }
+            other => Err(format!(
+                "unknown action \"{other}\"; expected one of: place, pass, settler"
+            )),
+        }
+    }
+
+    /// The segment of the tile just placed of `kind` touching side or half side `place`
+    /// (`None` for a farm).
+    fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
+        if self.phase != Phase::Settler {
+            return Err("no tile has been placed this turn".into());
+        }
+        let cell = self.last_cell();
+        let v = self.variant_of(cell);
+        let o = self.placed_orientation(self.n_cells as usize - 1);
+        let (seg, place) = match (kind, place) {
+            (FeatureKind::Field, Some(half)) => {
+                let h = HalfSide::from_name(half).ok_or_else(|| {
+                    format!(
+                        "expected a half side Nw, Ne, En, Es, Se, Sw, Ws or Wn, found \"{half}\""
+                    )
+                })?;
+                (o.half_segment[h.index()], format!("{} half side", h.name()))
+            }
+            (_, Some(side)) => {
+                let s = Side::from_letter(side)
+                    .ok_or_else(|| format!("expected a side N, E, S or W, found \"{side}\""))?;
+                (o.side_segment[s.index()], format!("{} side", s.letter()))
+            }
+            (_, None) => (
+                v.segments()
+                    .iter()
+                    .position(|s| s.kind == kind)
+                    .map_or(u8::MAX, |i| i as u8),
+                "middle".to_string(),
+            ),
+        };
+        let found = v
+            .segments()
+            .get(seg as usize)
+            .is_some_and(|s| s.kind == kind);
+        if !found {
+            return Err(format!(
+                "tile {} at {} has no {} at its {place}",
+                v.name,
+                cell.at,
+                kind_word(kind)
+            ));
+        }
+        Ok(seg)
+    }
+
+    /// Says why a well-formed action is not legal now (for record errors).
+    pub fn explain_illegal(&self, action: &Action) -> String {
+        let p = self.active as usize;
+        let phase_name = match self.phase {
+            Phase::PlaceTile => "tile placement",
+            Phase::Settler => "the settler decision",
+            Phase::GameOver => "the end of the game",
+        };
+        let reason = match (self.phase, action) {
+            (Phase::PlaceTile, Action::Place { at, .. }) => {
+                if at.x >= 0 {
+                    format!("{at} is not west of the starting column (N-4)")
+                } else if !self.board.is_empty(*at) {
+                    format!("{at} already holds a tile")
+                } else if self.board.frontier_cell(*at).is_none() {
+                    format!("{at} is not next to any placed tile (N-4)")
+                } else {
+                    format!("the tile's edges do not match its neighbours at {at} (N-4)")
+                }
+            }
+            (Phase::Settler, Action::Settler { .. }) if self.supply[p] == 0 => {
+                format!("player {p} has no settler left in supply (N-5)")
+            }
+            (Phase::Settler, Action::Settler { .. }) => {
+                "that feature already has a settler, or the tile has no such segment (N-5)".into()
+            }
+            _ => "it does not belong to this decision".into(),
+        };
+        format!("illegal during {phase_name}: {reason}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ActionKind, Options};
+    use super::*;
+    use crate::core::game::Game;
+    use crate::core::rng::{below, rng_from_seed};
+    use std::collections::HashSet;
+
+    /// Every legal action of random games formats to a text no other legal action of the same
+    /// decision has, and that text parses back to the action; every action kind occurs.
+    #[test]
+    fn every_legal_action_round_trips_on_random_games() {
+        let mut seen = [false; ActionKind::COUNT];
+        let mut legal = Vec::new();
+        for seed in 0..150u64 {
+            let options = Options {
+                surveyor_variant: seed % 2 == 1,
+                ..Options::default()
+            };
+            let mut g = NewWorldState::new(2 + (seed % 4) as usize, seed, options).unwrap();
+            let mut rng = rng_from_seed(seed);
+            while !g.is_terminal() {
+                g.legal_actions(&mut legal);
+                let mut texts = HashSet::new();
+                for a in &legal {
+                    let text = g.format_action(a);
+                    assert_eq!(g.parse_action(&text), Ok(*a), "{text}");
+                    assert!(texts.insert(text.clone()), "two actions write {text}");
+                    seen[g.action_kind(a)] = true;
+                }
+                g.apply(legal[below(&mut rng, legal.len())]);
+            }
+        }
+        assert_eq!(seen, [true; ActionKind::COUNT]);
+    }
+
+    #[test]
+    fn bad_text_and_illegal_actions_say_why() {
+        let mut g = NewWorldState::new(2, 3, Options::default()).unwrap();
+        for (text, phrase) in [
+            ("jump", "unknown action \"jump\""),
+            ("place zz.1 -1,0 r0", "the tile to place is"),
+            ("place x -1,0", "expected \"place <tile>"),
+            ("settler trail", "expected \"settler <trail|town|plains>"),
+            ("settler trail N", "no tile has been placed this turn"),
+            ("settler road N", "expected trail, town, plains or farm"),
+        ] {
+            let e = g.parse_action(text).unwrap_err();
+            assert!(e.contains(phrase), "{text}: {e}");
+        }
+        let sea = Action::Place {
+            at: Coord::new(1, 0),
+            rot: Rotation::default(),
+        };
+        assert!(g
+            .explain_illegal(&sea)
+            .contains("1,0 is not west of the starting column (N-4)"));
+        let far = Action::Place {
+            at: Coord::new(-5, 5),
+            rot: Rotation::default(),
+        };
+        assert!(g
+            .explain_illegal(&far)
+            .contains("not next to any placed tile (N-4)"));
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        g.apply(legal[0]);
+        let drawn = g.tiles().variant(g.drawn_tile()).clone();
+        match g.parse_action("settler farm") {
+            Ok(Action::Settler { segment }) => {
+                assert_eq!(
+                    drawn.segments[segment as usize].kind,
+                    FeatureKind::Monastery
+                )
+            }
+            Ok(a) => panic!("settler farm parsed as {a:?}"),
+            Err(e) => {
+                assert!(drawn
+                    .segments()
+                    .iter()
+                    .all(|s| s.kind != FeatureKind::Monastery));
+                assert!(e.contains("has no farm at its middle"), "{e}");
+            }
+        }
+        assert!(g
+            .explain_illegal(&Action::Place {
+                at: Coord::new(-1, 0),
+                rot: Rotation::default()
+            })
+            .starts_with("illegal during the settler decision: it does not belong"));
+    }
+}

@@ -1,0 +1,240 @@
+//! New World through the command line (`--game new-world`): random-game → replay, rule
+//! options and a tile file, a tournament whose records replay to its games.csv, match and
+//! bench, perft pinned, and the commands that refuse New World.
+
+use meeplelab::core::game::Game;
+use meeplelab::core::perft::perft;
+use meeplelab::games::def::GameDef;
+use meeplelab::games::new_world::NewWorldState;
+use meeplelab::io::games_csv::GamesTable;
+use meeplelab::io::record::Record;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_meeplelab");
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("new-world-cli-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn meeplelab(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("binary runs")
+}
+
+/// Runs a command that must succeed; returns its standard output.
+fn ok(args: &[&str]) -> String {
+    let out = meeplelab(args);
+    assert!(
+        out.status.success(),
+        "meeplelab {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Runs a command that must fail; returns its standard error.
+fn fails(args: &[&str]) -> String {
+    let out = meeplelab(args);
+    assert!(
+        !out.status.success(),
+        "meeplelab {args:?} should have failed"
+    );
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// `random-game` with `extra` arguments; returns the record text and the printed scores.
+fn random_game(rec: &Path, extra: &[&str]) -> (String, String) {
+    let base = ["random-game", "--game", "new-world", "--out", s(rec)];
+    let out = ok(&[&base[..], extra].concat());
+    let scores = out
+        .split("final scores: ")
+        .nth(1)
+        .unwrap()
+        .trim()
+        .to_string();
+    (std::fs::read_to_string(rec).unwrap(), scores)
+}
+
+#[test]
+fn random_game_writes_a_record_that_replays_to_its_scores() {
+    let dir = scratch("random");
+    let rec = dir.join("g.rec");
+    let (text, scores) = random_game(&rec, &["--players", "3", "--seed", "5"]);
+    assert!(text.starts_with("meeplelab-record 1\ngame new-world\nplayers 3\n"));
+    assert!(text.contains("rule surveyor_start=ends\nrule surveyor_variant=false\n"));
+    assert!(
+        text.contains(&format!("expect scores {scores}\n")),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["replay", s(&rec), "--json"])).unwrap();
+    assert_eq!(json["game"], "new-world");
+    assert_eq!(json["finished"], true);
+    let replayed: Vec<String> = json["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    assert_eq!(replayed.join(" "), scores);
+    assert!(
+        json["players"][0]["points"]["final_plains"].is_i64(),
+        "{json}"
+    );
+    // The same seed writes the same record.
+    let again = dir.join("again.rec");
+    assert_eq!(
+        random_game(&again, &["--players", "3", "--seed", "5"]).0,
+        text
+    );
+    // Commands that draw Safari boards refuse New World clearly.
+    let err = fails(&["render", s(&rec), "--out", s(&dir.join("g.svg"))]);
+    assert!(
+        err.contains("g.rec:2: render is not available for new-world"),
+        "{err}"
+    );
+    let err = fails(&["play", "--vs", "random", "--game", "new-world"]);
+    assert!(
+        err.contains("play is not available for new-world yet"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_tile_file_and_rule_options_reach_the_record() {
+    let dir = scratch("tileset");
+    let tiles = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/new_world/new-world.tiles");
+    let rec = dir.join("g.rec");
+    let (text, _) = random_game(
+        &rec,
+        &[
+            "--tileset",
+            s(&tiles),
+            "--rule",
+            "surveyor_start=any",
+            "--rule",
+            "surveyor_variant=true",
+        ],
+    );
+    assert!(
+        text.contains(&format!("tileset {}\n", tiles.display())),
+        "{text}"
+    );
+    assert!(text.contains("rule surveyor_start=any\nrule surveyor_variant=true\n"));
+    assert!(ok(&["replay", s(&rec)]).starts_with("record ok:"));
+    let err = fails(&[
+        "random-game",
+        "--game",
+        "new-world",
+        "--out",
+        s(&rec),
+        "--rule",
+        "pilgrims=1",
+    ]);
+    assert!(
+        err.contains(
+            "unknown rule option \"pilgrims\"; known options: surveyor_start, surveyor_variant"
+        ),
+        "{err}"
+    );
+    let carcassonne =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/carcassonne/carcassonne.tiles");
+    let err = fails(&[
+        "random-game",
+        "--game",
+        "new-world",
+        "--out",
+        s(&rec),
+        "--tileset",
+        s(&carcassonne),
+    ]);
+    assert!(err.contains("expected \"game new-world\""), "{err}");
+}
+
+#[test]
+fn tournament_records_replay_to_games_csv() {
+    let dir = scratch("tournament");
+    let (out, records) = (dir.join("run"), dir.join("records"));
+    ok(&[
+        "tournament",
+        "--game",
+        "new-world",
+        "--agents",
+        "random,greedy",
+        "--games",
+        "4",
+        "--bootstrap",
+        "10",
+        "--threads",
+        "2",
+        "--out",
+        s(&out),
+        "--records",
+        s(&records),
+    ]);
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(run["game"], "new-world");
+    assert_eq!(run["rules"], "surveyor_start=ends surveyor_variant=false");
+    let table = GamesTable::read(&out.join("games.csv")).unwrap();
+    assert_eq!(table.rows.len(), 8);
+    assert!(table.stat_names.contains(&"points_surveyor".to_string()));
+    for row in &table.rows {
+        assert_eq!(row.game, "new-world");
+        let path = records.join(format!("game-{:06}.rec", row.game_index));
+        let replay = Record::load(&path)
+            .unwrap()
+            .replay_game::<NewWorldState>(&records, None)
+            .unwrap();
+        assert!(replay.state.is_terminal());
+        assert_eq!(
+            replay.state.scores()[row.seat] as i64,
+            row.score,
+            "{}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn match_and_bench_run_new_world() {
+    let out = ok(&[
+        "match",
+        "greedy",
+        "random",
+        "--game",
+        "new-world",
+        "--games",
+        "4",
+    ]);
+    assert!(out.contains("4 games of new-world"), "{out}");
+    assert!(out.contains("final_plains"), "{out}");
+    let out = ok(&["bench", "playout", "--game", "new-world", "--games", "20"]);
+    assert!(out.contains("played 20 games"), "{out}");
+}
+
+#[test]
+fn perft_is_pinned() {
+    let g = NewWorldState::new_game(&NewWorldState::setup(2, 1, NewWorldState::builtin_tiles()))
+        .unwrap();
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&g, d)).collect();
+    assert_eq!(counts[2], 420, "{counts:?}");
+    let out = ok(&[
+        "perft",
+        "--game",
+        "new-world",
+        "--seed",
+        "1",
+        "--depth",
+        "3",
+    ]);
+    assert!(out.contains("perft(seed 1, depth 3) = 420 "), "{out}");
+}

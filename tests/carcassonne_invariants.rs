@@ -3,22 +3,32 @@
 //! runs, every tile placed or removed, same seed ⇒ same game, and redeterminize keeps what is
 //! public. The random games run with and without The Robbers (R-1…R-6): a robber on the
 //! track always shares a space with another player's marker, and with robbers every point
-//! stolen is counted as such.
+//! stolen is counted as such. They also run with Bridges, Castles and Bazaars (B-1…B-6),
+//! alone and with The Robbers: meeples on castles are counted, bridges and castles never
+//! exceed their supply, and every tile's edges match its neighbours', bridges counted (B-2).
 
 mod common;
 
 use common::play_random;
 use meeplelab::core::game::Game;
+use meeplelab::core::geom::Side;
 use meeplelab::core::rng::rng_from_seed;
-use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase, PointSource, Setup};
+use meeplelab::games::carcassonne::{
+    Action, CarcassonneState, Phase, PointSource, Setup, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER,
+};
 
 fn new_game(players: usize, seed: u64) -> CarcassonneState {
     game_with(players, seed, false)
 }
 
 fn game_with(players: usize, seed: u64, robbers: bool) -> CarcassonneState {
+    game_with_bcb(players, seed, robbers, false)
+}
+
+fn game_with_bcb(players: usize, seed: u64, robbers: bool, bcb: bool) -> CarcassonneState {
     let mut setup = Setup::new(players, seed);
     setup.options.expansions.robbers = robbers;
+    setup.options.expansions.bcb = bcb;
     CarcassonneState::new(&setup).expect("default setup starts")
 }
 
@@ -29,8 +39,21 @@ fn check_conservation(s: &CarcassonneState) {
             .iter()
             .filter(|m| m.player as usize == p)
             .count();
+        let castles = s.castles().iter().filter(|c| c.owner as usize == p);
+        let on_castles = castles.clone().filter(|c| !c.scored).count();
         assert_eq!(
-            s.meeples_in_supply(p) as usize + on_board,
+            s.castles_in_supply(p) as usize + castles.count(),
+            if s.options().expansions.bcb {
+                CASTLES_PER_PLAYER as usize
+            } else {
+                0
+            },
+            "B-1: castles of P{p}"
+        );
+        let bridges = s.cells().iter().filter(|c| c.bridge.is_some()).count();
+        assert!(bridges <= s.players() * BRIDGES_PER_PLAYER as usize);
+        assert_eq!(
+            s.meeples_in_supply(p) as usize + on_board + on_castles,
             s.options().meeples as usize,
             "meeples of P{p} not conserved"
         );
@@ -55,6 +78,32 @@ fn check_conservation(s: &CarcassonneState) {
     if !s.options().expansions.robbers {
         assert_eq!(s.stats_robbery_total(), 0);
     }
+    if s.phase() != Phase::Bridge {
+        check_edges(s);
+    }
+}
+
+/// C-2, B-2: every placed tile's edges match its neighbours', a bridge showing a road.
+fn check_edges(s: &CarcassonneState) {
+    let terrain = |cell: &meeplelab::games::carcassonne::Cell, side: Side| {
+        if cell.bridge.is_some_and(|b| b.covers(side)) {
+            return 1;
+        }
+        (s.orientation_of(cell).signature >> (2 * side.index())) & 0b11
+    };
+    for cell in s.cells() {
+        for side in Side::ALL {
+            if let Some(other) = s.cell_at(cell.at.step(side)) {
+                assert_eq!(
+                    terrain(cell, side),
+                    terrain(other, side.opposite()),
+                    "edges of {} and {} do not match",
+                    cell.at,
+                    other.at
+                );
+            }
+        }
+    }
 }
 
 /// Points from robbers over all players.
@@ -75,11 +124,12 @@ impl RobberyTotal for CarcassonneState {
 
 #[test]
 fn random_games_keep_every_invariant() {
-    let mut stolen = 0;
-    for seed in 0..400u64 {
+    let (mut stolen, mut bridges, mut castles) = (0, 0, 0);
+    for seed in 0..700u64 {
         let players = 2 + (seed % 4) as usize;
-        let robbers = seed >= 200;
-        let mut g = game_with(players, seed, robbers);
+        let robbers = (200..400).contains(&seed) || seed >= 550;
+        let bcb = seed >= 400;
+        let mut g = game_with_bcb(players, seed, robbers, bcb);
         let mut last = g.scores().to_vec();
         let mut turn = 0;
         play_random(&mut g, seed, |s, legal, a| {
@@ -102,17 +152,24 @@ fn random_games_keep_every_invariant() {
                 Phase::Robber => assert!(legal.len() >= 2 && legal[0] == Action::KeepRobber),
                 // decisions come only when there is a choice.
                 Phase::ScoreOrder | Phase::Rob => assert!(legal.len() >= 2),
+                // B-2: a bridge decision offers at least one bridge.
+                Phase::Bridge => assert!(legal.iter().any(|a| matches!(a, Action::Bridge { .. }))),
+                // B-4: score or convert; B-5: a choice between different values.
+                Phase::Castle | Phase::CastleScore => assert!(legal.len() >= 2),
                 Phase::GameOver => unreachable!("no decision after the end"),
             }
-            if !robbers {
+            if !robbers && !bcb {
                 assert!(matches!(s.phase(), Phase::PlaceTile | Phase::Meeple));
             }
         });
         check_conservation(&g);
         stolen += g.stats_robbery_total();
+        bridges += g.cells().iter().filter(|c| c.bridge.is_some()).count();
+        castles += g.castles().len();
         assert!(g.scores().iter().zip(&last).all(|(a, b)| a >= b));
-        // Every tile was placed or removed (C-2); the start tile makes 72, robber tiles 80.
-        let total = if robbers { 80 } else { 72 };
+        // Every tile was placed or removed (C-2); the start tile makes 72, robber tiles 8 and
+        // BCB tiles 12 more.
+        let total = 72 + if robbers { 8 } else { 0 } + if bcb { 12 } else { 0 };
         assert_eq!(g.cells().len() + g.tiles_removed(), total, "seed {seed}");
         assert_eq!(g.tiles_left(), 0);
         assert_eq!(g.to_move(), None);
@@ -121,6 +178,10 @@ fn random_games_keep_every_invariant() {
         assert!(legal.is_empty());
     }
     assert!(stolen > 0, "random robbers games never stole");
+    assert!(
+        bridges > 0 && castles > 0,
+        "random BCB games built {bridges} bridges, {castles} castles"
+    );
 }
 
 #[test]
@@ -153,7 +214,7 @@ fn the_same_seed_gives_the_same_game() {
 fn redeterminize_keeps_public_information() {
     let mut rng = rng_from_seed(5);
     for seed in 0..40u64 {
-        let mut g = game_with(2 + (seed % 4) as usize, seed, seed >= 20);
+        let mut g = game_with_bcb(2 + (seed % 4) as usize, seed, seed >= 20, seed % 2 == 1);
         let mut n = 0;
         play_random(&mut g, seed, |s, legal, _| {
             n += 1;

@@ -2,7 +2,7 @@
 //! restrictions.
 
 use super::state::CarcassonneState;
-use crate::core::geom::{Coord, Rotation};
+use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::tileset::FeatureKind;
 
 /// One choice at one Carcassonne decision.
@@ -18,7 +18,7 @@ pub enum Action {
     /// C-2: place no meeple this turn.
     Pass,
     /// C-2: put a meeple on segment `segment` (road, city, field or monastery) of the tile
-    /// just placed.
+    /// just placed; B-3: `segment` = the tile's segment count means its bridge built this turn.
     Meeple {
         /// Segment index within the tile's variant.
         segment: u8,
@@ -39,6 +39,25 @@ pub enum Action {
     Rob {
         /// A player whose marker shares the robber's space and scores this turn.
         player: u8,
+    },
+    /// B-2: build a bridge on the tile at `at` (the tile just placed or a neighbour).
+    Bridge {
+        /// The tile carrying the bridge.
+        at: Coord,
+        /// `Side::N` for a bridge running N–S, `Side::E` for one running E–W.
+        axis: Side,
+    },
+    /// B-2: build no bridge this turn (only when the placement needs none).
+    NoBridge,
+    /// B-4: convert the just-completed small city into a castle (`build`) or score it.
+    Castle {
+        /// Whether the city becomes a castle.
+        build: bool,
+    },
+    /// B-5: the deciding player's castle scores the completed feature worth `points`.
+    CastleScore {
+        /// Points of one of the features completed in the castle's neighbourhood.
+        points: u16,
     },
 }
 
@@ -67,11 +86,21 @@ pub enum ActionKind {
     ScoreFirst,
     /// Choice of whom to rob.
     Rob,
+    /// A bridge built (B-2).
+    Bridge,
+    /// No bridge built (B-2).
+    BridgeSkip,
+    /// A small city converted into a castle (B-4).
+    CastleBuild,
+    /// A small city scored instead of converted (B-4).
+    CastleDecline,
+    /// Choice of the feature a castle scores (B-5).
+    CastleScore,
 }
 
 impl ActionKind {
     /// Every kind, in column order.
-    pub const ALL: [ActionKind; 11] = [
+    pub const ALL: [ActionKind; 16] = [
         ActionKind::Place,
         ActionKind::Pass,
         ActionKind::MeepleRoad,
@@ -83,6 +112,11 @@ impl ActionKind {
         ActionKind::RobberKeep,
         ActionKind::ScoreFirst,
         ActionKind::Rob,
+        ActionKind::Bridge,
+        ActionKind::BridgeSkip,
+        ActionKind::CastleBuild,
+        ActionKind::CastleDecline,
+        ActionKind::CastleScore,
     ];
 
     /// Number of kinds.
@@ -102,6 +136,11 @@ impl ActionKind {
             ActionKind::RobberKeep => "robber_keep",
             ActionKind::ScoreFirst => "score_first",
             ActionKind::Rob => "rob",
+            ActionKind::Bridge => "bridge",
+            ActionKind::BridgeSkip => "bridge_skip",
+            ActionKind::CastleBuild => "castle_build",
+            ActionKind::CastleDecline => "castle_decline",
+            ActionKind::CastleScore => "castle_score",
         }
     }
 
@@ -123,7 +162,10 @@ impl CarcassonneState {
             Action::Place { .. } => ActionKind::Place,
             Action::Pass => ActionKind::Pass,
             Action::Meeple { segment } => ActionKind::meeple_on(
-                self.variant_of(self.last_cell()).segments[*segment as usize].kind,
+                self.variant_of(self.last_cell())
+                    .segments()
+                    .get(*segment as usize)
+                    .map_or(FeatureKind::Road, |s| s.kind),
             ),
             Action::Robber { .. } if self.track.robber(self.decider as usize).is_none() => {
                 ActionKind::RobberPlace
@@ -132,6 +174,11 @@ impl CarcassonneState {
             Action::KeepRobber => ActionKind::RobberKeep,
             Action::ScoreFirst { .. } => ActionKind::ScoreFirst,
             Action::Rob { .. } => ActionKind::Rob,
+            Action::Bridge { .. } => ActionKind::Bridge,
+            Action::NoBridge => ActionKind::BridgeSkip,
+            Action::Castle { build: true } => ActionKind::CastleBuild,
+            Action::Castle { build: false } => ActionKind::CastleDecline,
+            Action::CastleScore { .. } => ActionKind::CastleScore,
         }
     }
 }

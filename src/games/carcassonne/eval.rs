@@ -30,7 +30,7 @@ impl CarcassonneState {
     /// - `completion_bonus`: what completing them would add to that (a city's tiles and
     ///   pennants once more, a monastery 8 less its placed neighbours; roads add nothing);
     /// - `field_points`: what the fields the player leads pay at the end as they stand (3 per
-    ///   completed city bordering them);
+    ///   completed city bordering them, 4 per castle, B-6);
     /// - `meeples_in_supply`: meeples the player can still place;
     /// - `open_edges`: open edges of the incomplete roads and cities the player leads (work
     ///   left to complete them);
@@ -71,7 +71,10 @@ impl CarcassonneState {
                 FeatureKind::Field => false,
                 _ => f.is_complete(),
             };
-            let final_points = f.final_points(m.kind, neighbours) as f64;
+            let final_points = match m.kind {
+                FeatureKind::Field => f.field_points(self.castle_cities()),
+                _ => f.final_points(m.kind, neighbours),
+            } as f64;
             if m.kind == FeatureKind::Field {
                 t[2] += final_points;
             } else if completed {

@@ -6,9 +6,12 @@
 //! are segments of a union-find whose roots carry [`FeatureAgg`] (open edges, distinct tiles,
 //! pennants, meeples per seat, completed cities bordering a field); no flood fill runs in the
 //! engine. The Robbers (`R-…`, an [`Expansions`] switch) adds the robber phase after the tile
-//! and the scoring decisions of [`Track`]; Bridges, Castles and Bazaars will add more phases.
+//! and the scoring decisions of [`Track`]. Bridges, Castles and Bazaars (`B-…`) adds the
+//! bridge decision after the tile ([`Phase::Bridge`]) and the castle decisions of the turn's
+//! scoring ([`Phase::Castle`], [`Phase::CastleScore`]); its bazaars are not implemented yet.
 
 mod action;
+mod bcb;
 mod eval;
 mod features;
 mod fields;
@@ -22,8 +25,11 @@ mod stats;
 mod turn;
 
 pub use action::{Action, ActionKind};
+pub use bcb::{Bridge, Castle, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER, MAX_CASTLES};
 pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
-pub use features::{FeatureAgg, CITY_POINTS, FIELD_CITY_POINTS, MONASTERY_POINTS};
+pub use features::{
+    FeatureAgg, CITY_POINTS, FIELD_CASTLE_POINTS, FIELD_CITY_POINTS, MONASTERY_POINTS,
+};
 pub use options::{
     Expansions, OptionError, Options, RobberPlacement, MAX_MEEPLES_PER_PLAYER, OPTION_KEYS,
 };
@@ -123,6 +129,7 @@ const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
     "points_final_field",
     "points_robbery",
     "points_final_robber",
+    "points_castle",
     "actions_place",
     "actions_pass",
     "actions_meeple_road",
@@ -134,6 +141,11 @@ const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
     "actions_robber_keep",
     "actions_score_first",
     "actions_rob",
+    "actions_bridge",
+    "actions_bridge_skip",
+    "actions_castle_build",
+    "actions_castle_decline",
+    "actions_castle_score",
 ];
 
 #[cfg(test)]

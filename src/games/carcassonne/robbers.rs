@@ -32,9 +32,9 @@ pub const TRACK_SPACES: i32 = 50;
 /// points for a robber still on the track at the end.
 pub const ROBBER_FINAL_POINTS: i32 = 3;
 
-/// Most scorings one player gets in one turn: the tile's roads and cities (at most 4) and the
-/// monasteries around it (at most 9), rounded up.
-pub const MAX_TURN_SCORINGS: usize = 16;
+/// Most scorings one player gets in one turn: the tile's roads and cities and a bridge (at
+/// most 5), the monasteries around it (at most 9) and castles (B-5, at most 15), rounded up.
+pub const MAX_TURN_SCORINGS: usize = 32;
 
 /// Robber entry of a player whose robber is in their supply.
 const IN_SUPPLY: u8 = u8::MAX;

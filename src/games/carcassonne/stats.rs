@@ -24,11 +24,13 @@ pub enum PointSource {
     Robbery,
     /// The player's robber still on the track at the end.
     FinalRobber,
+    /// The player's castles (B-5).
+    Castle,
 }
 
 impl PointSource {
     /// Every source, in column order.
-    pub const ALL: [PointSource; 9] = [
+    pub const ALL: [PointSource; 10] = [
         PointSource::Road,
         PointSource::City,
         PointSource::Monastery,
@@ -38,6 +40,7 @@ impl PointSource {
         PointSource::FinalField,
         PointSource::Robbery,
         PointSource::FinalRobber,
+        PointSource::Castle,
     ];
 
     /// Number of sources.
@@ -55,6 +58,7 @@ impl PointSource {
             PointSource::FinalField => "final_field",
             PointSource::Robbery => "robbery",
             PointSource::FinalRobber => "final_robber",
+            PointSource::Castle => "castle",
         }
     }
 }

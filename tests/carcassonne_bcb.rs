@@ -1,0 +1,237 @@
+//! Bridges, Castles and Bazaars (rules B-1…B-6 of shared/rules/carcassonne.md; seed
+//! shared/seeds/004_…bridges-castles-bazaars-fr.wiki.txt) on small hand-built games with
+//! hand-checked scores. The start tile is a D at 0 0: city north, road west–east, fields
+//! south. Rotations are clockwise: r90 turns a tile's south side to the west.
+
+use meeplelab::core::game::Game;
+use meeplelab::core::geom::{Coord, HalfSide, Rotation, Side};
+use meeplelab::games::carcassonne::{
+    builtin_tiles, Action, CarcassonneState, Options, Phase, PointSource, ResolvedSetup,
+    BRIDGES_PER_PLAYER,
+};
+
+/// A 2-player game with `expansions` whose whole draw pile is `order` (copies `E.1`, `A.2`…).
+fn game(expansions: &str, order: &[&str]) -> CarcassonneState {
+    let tiles = builtin_tiles();
+    let tile_order = order.iter().map(|id| tiles.find(id).unwrap()).collect();
+    let setup = ResolvedSetup {
+        players: 2,
+        seed: 1,
+        options: Options::from_assignments(&[format!("expansions={expansions}")]).unwrap(),
+        tile_order,
+    };
+    CarcassonneState::from_resolved(tiles, &setup).unwrap()
+}
+
+fn legal(g: &CarcassonneState) -> Vec<Action> {
+    let mut out = Vec::new();
+    g.legal_actions(&mut out);
+    out
+}
+
+/// Applies `action` after checking that it is legal and that its notation round-trips.
+fn play(g: &mut CarcassonneState, action: Action) {
+    let l = legal(g);
+    assert!(l.contains(&action), "{action:?} is not legal; legal: {l:?}");
+    assert_eq!(g.parse_action(&g.format_action(&action)), Ok(action));
+    g.apply(action);
+}
+
+fn place_action(g: &CarcassonneState, x: i8, y: i8, q: u8) -> Action {
+    let v = g.tiles().variant(g.drawn_tile());
+    Action::Place {
+        at: Coord::new(x, y),
+        rot: v.canonical_rotation(Rotation::new(q)),
+    }
+}
+
+/// Places the drawn tile; declines an optional bridge.
+fn place(g: &mut CarcassonneState, x: i8, y: i8, q: u8) {
+    let a = place_action(g, x, y, q);
+    play(g, a);
+    if g.phase() == Phase::Bridge {
+        play(g, Action::NoBridge);
+    }
+}
+
+/// The meeple action on the road or city of the tile just placed that covers `side`.
+fn on_side(g: &CarcassonneState, side: Side) -> Action {
+    let segment = g.orientation_of(g.last_cell()).side_segment[side.index()];
+    Action::Meeple { segment }
+}
+
+/// B-2, B-3 (seed bridges examples 2 and 6, example 8's counting): a tile without a road is
+/// placed against the start tile's road; only a bridge over it makes that legal, so the bridge
+/// is mandatory. The meeple may go on that bridge; the road then scores 1 per tile.
+#[test]
+fn b_2_b_3_a_bridge_over_the_placed_tile_makes_it_fit_and_carries_a_meeple() {
+    let mut g = game("bcb", &["E.1", "A.1", "A.2"]);
+    // E (city cap N, fields E S W) at 1,0 unturned: its W field meets D's E road.
+    let e = place_action(&g, 1, 0, 0);
+    assert!(legal(&g).contains(&e));
+    assert!(
+        !legal(&game("none", &["E.1"])).contains(&e),
+        "no bridge without bcb"
+    );
+    play(&mut g, e);
+    let bridge = Action::Bridge {
+        at: Coord::new(1, 0),
+        axis: Side::E,
+    };
+    assert_eq!(legal(&g), [bridge], "the bridge is mandatory (B-2)");
+    play(&mut g, bridge);
+    assert_eq!(g.bridges_in_supply(0), BRIDGES_PER_PLAYER - 1);
+    // B-3: E has 2 segments; segment 2 is its bridge.
+    let on_bridge = Action::Meeple { segment: 2 };
+    assert_eq!(g.format_action(&on_bridge), "meeple bridge");
+    play(&mut g, on_bridge);
+    // P1: A (monastery, road S) turned r90: its road W meets the bridge's E end.
+    place(&mut g, 2, 0, 1);
+    play(&mut g, Action::Pass);
+    assert_eq!(g.scores(), [0, 0]);
+    // P0: the second A, road E, closes the road west of D: A, D, E (bridge), A = 4 tiles.
+    place(&mut g, -1, 0, 3);
+    play(&mut g, Action::Pass);
+    assert_eq!(g.scores(), [4, 0]);
+    assert_eq!(
+        g.meeples_in_supply(0),
+        7,
+        "the meeple on the bridge returned"
+    );
+}
+
+/// B-2: a road placed against a field is legal when a bridge on that neighbour continues it;
+/// the bridge then is on the neighbour, so no meeple may go on it (B-3, seed example 7).
+#[test]
+fn b_2_a_bridge_on_the_neighbour_continues_the_placed_road() {
+    let mut g = game("bcb", &["B.1", "U.1"]);
+    // P0: B (monastery in a field) south of D.
+    place(&mut g, 0, -1, 0);
+    play(&mut g, Action::Pass);
+    // P1: U (straight road W-E) at 1,-1: its W road meets B's E field.
+    let u = place_action(&g, 1, -1, 0);
+    assert!(legal(&g).contains(&u));
+    play(&mut g, u);
+    let bridge = Action::Bridge {
+        at: Coord::new(0, -1),
+        axis: Side::E,
+    };
+    assert_eq!(legal(&g), [bridge]);
+    assert_eq!(g.format_action(&bridge), "bridge 0,-1 E-W");
+    play(&mut g, bridge);
+    let meeples = legal(&g);
+    assert!(
+        !meeples.contains(&Action::Meeple { segment: 3 }),
+        "{meeples:?}"
+    );
+    // The road U + bridge has two open ends (U's E, the bridge's W) and 2 tiles.
+    let node = g.cell_at(Coord::new(0, -1)).unwrap().bridge.unwrap().node;
+    let road = g.feature(g.feature_root(node));
+    assert_eq!((road.open, road.tiles), (2, 2));
+    assert_eq!(g.cells()[1].at, Coord::new(0, -1));
+}
+
+/// Plays turn 0 of the castle examples: P0 puts E (city cap) north of the start tile turned
+/// r180, closing a small city of 2 caps with a meeple on it (B-4).
+fn small_city(order: &[&str]) -> CarcassonneState {
+    let mut g = game("bcb", order);
+    place(&mut g, 0, 1, 2);
+    let city = on_side(&g, Side::S);
+    play(&mut g, city);
+    assert_eq!(g.phase(), Phase::Castle);
+    assert_eq!(
+        legal(&g),
+        [
+            Action::Castle { build: false },
+            Action::Castle { build: true }
+        ]
+    );
+    g
+}
+
+/// B-4 (seed castle example 1): the owner may score the small city (4 points) instead.
+#[test]
+fn b_4_a_small_city_scores_4_when_not_converted() {
+    let mut g = small_city(&["E.1", "A.1"]);
+    play(&mut g, Action::Castle { build: false });
+    assert_eq!(g.scores(), [4, 0]);
+    assert!(g.castles().is_empty());
+    assert_eq!(g.meeples_in_supply(0), 7);
+}
+
+/// B-4, B-6 (seed castle example 1): converted, the city scores nothing and the meeple moves
+/// onto the castle; at the end an unscored castle pays nothing, and a field bordering it pays
+/// 4 instead of 3.
+#[test]
+fn b_4_b_6_a_castle_scores_nothing_when_built_and_counts_4_in_a_field() {
+    let mut g = small_city(&["E.1", "A.1"]);
+    play(&mut g, Action::Castle { build: true });
+    assert_eq!(g.scores(), [0, 0]);
+    assert_eq!(g.castles().len(), 1);
+    assert_eq!(g.castles()[0].tiles, [Coord::new(0, 1), Coord::new(0, 0)]);
+    assert_eq!((g.meeples_in_supply(0), g.castles_in_supply(0)), (6, 2));
+    assert!(g.placed_meeples().is_empty());
+    // P1: A turned r90 east of D; a farmer in its field, joined to D's north field, which
+    // borders the castle.
+    place(&mut g, 1, 0, 1);
+    let field = g.orientation_of(g.last_cell()).half_segment[HalfSide::ALL[0].index()];
+    play(&mut g, Action::Meeple { segment: field });
+    assert!(g.is_terminal());
+    // P0's castle never scored: nothing. P1's field: 4 for the castle; P1's monastery has
+    // nothing else (its meeple is the farmer).
+    assert_eq!(g.scores(), [0, 4]);
+    assert_eq!(g.stats(1).points_from(PointSource::FinalField), 4);
+}
+
+/// B-5 (seed castle example 2): the first feature completed in a later turn with a tile in
+/// the castle's 6 spaces scores its owner as much as it is worth, even though nobody owns it;
+/// the meeple returns and the castle stays. When two features complete at once, the owner
+/// chooses (here a 3-tile and a 2-tile road).
+#[test]
+fn b_5_a_castle_scores_the_first_neighbouring_completion_and_its_owner_chooses() {
+    let mut g = small_city(&["E.1", "A.1", "A.2", "X.1", "V.1"]);
+    play(&mut g, Action::Castle { build: true });
+    let castle = g.castles()[0];
+    let near = castle.neighbourhood();
+    for (x, y) in [(-1, 0), (0, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+        assert!(near.contains(&Coord::new(x, y)), "{x},{y}");
+    }
+    // P1: A with its road S at -1,1 (beside the castle's north tile).
+    place(&mut g, -1, 1, 0);
+    play(&mut g, Action::Pass);
+    // P0: A with its road W east of D.
+    place(&mut g, 1, 0, 1);
+    play(&mut g, Action::Pass);
+    assert_eq!(g.scores(), [0, 0]);
+    // P1: the crossroads X west of D closes D's road (X, D, A: 3) and the A road north of it
+    // (X, A: 2), both in the castle's neighbourhood; nobody owns them.
+    place(&mut g, -1, 0, 0);
+    play(&mut g, Action::Pass);
+    assert_eq!(g.phase(), Phase::CastleScore);
+    assert_eq!(g.decider(), 0);
+    let mut options = legal(&g);
+    options.sort_by_key(|a| g.format_action(a));
+    assert_eq!(
+        options,
+        [
+            Action::CastleScore { points: 2 },
+            Action::CastleScore { points: 3 }
+        ]
+    );
+    play(&mut g, Action::CastleScore { points: 3 });
+    assert_eq!(g.scores(), [3, 0]);
+    assert_eq!(g.stats(0).points_from(PointSource::Castle), 3);
+    assert!(g.castles()[0].scored);
+    assert_eq!(g.meeples_in_supply(0), 7);
+}
+
+/// B-5: a castle scores only in a later turn: the small city completed in the turn that builds
+/// it does not score it.
+#[test]
+fn b_5_a_castle_does_not_score_in_the_turn_it_is_built() {
+    let mut g = small_city(&["E.1"]);
+    play(&mut g, Action::Castle { build: true });
+    assert!(g.is_terminal());
+    assert_eq!(g.scores(), [0, 0]);
+    assert!(!g.castles()[0].scored);
+}

@@ -6,8 +6,8 @@
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, HalfSide, Rotation, Side};
 use meeplelab::games::carcassonne::{
-    builtin_tiles, Action, CarcassonneState, Options, Phase, PointSource, ResolvedSetup,
-    BRIDGES_PER_PLAYER,
+    bridges_and_castles, builtin_tiles, Action, CarcassonneState, Options, Phase, PointSource,
+    ResolvedSetup, BRIDGES_PER_PLAYER,
 };
 
 /// A 2-player game with `expansions` whose whole draw pile is `order` (copies `E.1`, `A.2`…).
@@ -81,6 +81,12 @@ fn b_2_b_3_a_bridge_over_the_placed_tile_makes_it_fit_and_carries_a_meeple() {
     assert_eq!(legal(&g), [bridge], "the bridge is mandatory (B-2)");
     play(&mut g, bridge);
     assert_eq!(g.bridges_in_supply(0), BRIDGES_PER_PLAYER - 1);
+    assert_eq!(bridges_and_castles(4), (3, 3), "B-1");
+    assert_eq!(
+        bridges_and_castles(5),
+        (2, 2),
+        "B-1: 2 and 2 with 5 players"
+    );
     // B-3: E has 2 segments; segment 2 is its bridge.
     let on_bridge = Action::Meeple { segment: 2 };
     assert_eq!(g.format_action(&on_bridge), "meeple bridge");

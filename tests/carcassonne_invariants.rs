@@ -14,7 +14,7 @@ use meeplelab::core::game::Game;
 use meeplelab::core::geom::Side;
 use meeplelab::core::rng::rng_from_seed;
 use meeplelab::games::carcassonne::{
-    Action, CarcassonneState, Phase, PointSource, Setup, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER,
+    bridges_and_castles, Action, CarcassonneState, Phase, PointSource, Setup,
 };
 
 fn new_game(players: usize, seed: u64) -> CarcassonneState {
@@ -44,14 +44,14 @@ fn check_conservation(s: &CarcassonneState) {
         assert_eq!(
             s.castles_in_supply(p) as usize + castles.count(),
             if s.options().expansions.bcb {
-                CASTLES_PER_PLAYER as usize
+                bridges_and_castles(s.players()).1 as usize
             } else {
                 0
             },
             "B-1: castles of P{p}"
         );
         let bridges = s.cells().iter().filter(|c| c.bridge.is_some()).count();
-        assert!(bridges <= s.players() * BRIDGES_PER_PLAYER as usize);
+        assert!(bridges <= s.players() * bridges_and_castles(s.players()).0 as usize);
         assert_eq!(
             s.meeples_in_supply(p) as usize + on_board + on_castles,
             s.options().meeples as usize,

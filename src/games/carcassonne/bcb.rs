@@ -15,14 +15,24 @@ use crate::core::board::FrontierCell;
 use crate::core::geom::{Coord, Side};
 use crate::core::tileset::{FeatureKind, NO_SEGMENT};
 
-/// B-1: bridges per player (2–4 players; the rules give 2 with 5–6 players).
+/// B-1: bridges per player with 2–4 players (see [`bridges_and_castles`]).
 pub const BRIDGES_PER_PLAYER: u8 = 3;
 
-/// B-1: castles per player (2–4 players; the rules give 2 with 5–6 players).
+/// B-1: castles per player with 2–4 players (see [`bridges_and_castles`]).
 pub const CASTLES_PER_PLAYER: u8 = 3;
 
-/// Most castles on the board.
+/// Most castles on the board (an upper bound: 5 players have 2 each).
 pub const MAX_CASTLES: usize = MAX_PLAYERS * CASTLES_PER_PLAYER as usize;
+
+/// B-1: bridges and castles per player in a game of `players`: 3 and 3, or 2 and 2 with 5 or
+/// more players.
+pub fn bridges_and_castles(players: usize) -> (u8, u8) {
+    if players >= 5 {
+        (2, 2)
+    } else {
+        (BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER)
+    }
+}
 
 /// Most events of one turn: its completed roads and cities (6), monasteries (9), castles.
 pub(super) const MAX_EVENTS: usize = 6 + 9 + MAX_CASTLES;

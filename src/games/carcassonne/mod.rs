@@ -25,7 +25,9 @@ mod stats;
 mod turn;
 
 pub use action::{Action, ActionKind};
-pub use bcb::{Bridge, Castle, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER, MAX_CASTLES};
+pub use bcb::{
+    bridges_and_castles, Bridge, Castle, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER, MAX_CASTLES,
+};
 pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
 pub use features::{
     FeatureAgg, CITY_POINTS, FIELD_CASTLE_POINTS, FIELD_CITY_POINTS, MONASTERY_POINTS,

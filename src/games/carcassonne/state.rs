@@ -1,7 +1,7 @@
 //! The Carcassonne game state: board, features, meeples, the draw pile, and where the turn
 //! stands.
 
-use super::bcb::{Bridge, Castle, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER, MAX_CASTLES};
+use super::bcb::{bridges_and_castles, Bridge, Castle, MAX_CASTLES};
 use super::features::FeatureAgg;
 use super::options::{Options, MAX_MEEPLES_PER_PLAYER};
 use super::robbers::Track;
@@ -188,7 +188,7 @@ impl CarcassonneState {
     ) -> Result<CarcassonneState, SetupError> {
         let n = setup.players;
         let (bridges, castles) = if setup.options.expansions.bcb {
-            (BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER)
+            bridges_and_castles(n)
         } else {
             (0, 0)
         };

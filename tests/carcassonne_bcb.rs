@@ -241,3 +241,127 @@ fn b_5_a_castle_does_not_score_in_the_turn_it_is_built() {
     assert_eq!(g.scores(), [0, 0]);
     assert!(!g.castles()[0].scored);
 }
+
+/// A 3-player game whose pile starts with a bazaar tile (BZ4, a field) for Red, then the
+/// three tiles the bazaar reveals, then X.
+fn bazaar_game(bazaar: &str) -> CarcassonneState {
+    let tiles = builtin_tiles();
+    let order = ["BZ4.1", "U.1", "U.2", "E.1", "X.1"];
+    let setup = ResolvedSetup {
+        players: 3,
+        seed: 1,
+        options: Options::from_assignments(&[
+            "expansions=bcb".to_string(),
+            format!("bazaar={bazaar}"),
+        ])
+        .unwrap(),
+        tile_order: order.iter().map(|id| tiles.find(id).unwrap()).collect(),
+    };
+    let mut g = CarcassonneState::from_resolved(tiles, &setup).unwrap();
+    // Red: the bazaar tile south of the start tile, no meeple.
+    place(&mut g, 0, -1, 0);
+    play(&mut g, Action::Pass);
+    g
+}
+
+const RED: usize = 0;
+const BLUE: usize = 1;
+const BLACK: usize = 2;
+
+/// The tile `id` of the built-in set.
+fn tile(id: &str) -> u16 {
+    builtin_tiles().find(id).unwrap() as u16
+}
+
+/// B-7, the seed's 3-player example: Blue offers a tile for 2, Black passes, Red bids 3, Blue
+/// buys (pays Red 3); Black offers another for 2, Red bids 3, Black sells (Red pays Black 3);
+/// the last tile goes free to Black. Then Blue, Black and Red play their tiles in turn, and
+/// Blue draws from the pile again.
+#[test]
+fn b_7_the_3_player_auction_example() {
+    let mut g = bazaar_game("auction");
+    assert_eq!(g.bazaar().tiles().len(), 3, "one tile per player revealed");
+    assert_eq!(g.pile().len(), 1, "the revealed tiles left the unseen pile");
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarOffer, BLUE));
+    play(&mut g, Action::BazaarOffer { tile: 0, bid: 2 });
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarBid, BLACK));
+    assert!(
+        !legal(&g).contains(&Action::BazaarBid { bid: 2 }),
+        "bids must rise"
+    );
+    play(&mut g, Action::BazaarPass);
+    assert_eq!(g.decider(), RED);
+    play(&mut g, Action::BazaarBid { bid: 3 });
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarDeal, BLUE));
+    play(&mut g, Action::BazaarDeal { buy: true });
+    assert_eq!(g.scores(), [3, -3, 0]);
+    // Black chooses next; only Red (without a tile) may bid.
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarOffer, BLACK));
+    play(&mut g, Action::BazaarOffer { tile: 1, bid: 2 });
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarBid, RED));
+    play(&mut g, Action::BazaarBid { bid: 3 });
+    play(&mut g, Action::BazaarDeal { buy: false });
+    assert_eq!(g.scores(), [0, -3, 3]);
+    assert_eq!(g.stats(BLACK).points_from(PointSource::Bazaar), 3);
+    // The last tile (E) goes free to Black; Blue plays the tile it bought first.
+    assert_eq!((g.phase(), g.active_player()), (Phase::PlaceTile, BLUE));
+    assert_eq!(g.drawn_tile() as u16, tile("U.1"));
+    place(&mut g, 1, 0, 0);
+    play(&mut g, Action::Pass);
+    assert_eq!(
+        (g.active_player(), g.drawn_tile() as u16),
+        (BLACK, tile("E.1"))
+    );
+    place(&mut g, 0, 1, 2);
+    play(&mut g, Action::Pass);
+    assert_eq!(
+        (g.active_player(), g.drawn_tile() as u16),
+        (RED, tile("U.2"))
+    );
+    place(&mut g, 2, 0, 0);
+    play(&mut g, Action::Pass);
+    // Play resumes left of the bazaar player, from the pile; no new bazaar came from the
+    // bazaar's tiles.
+    assert_eq!(
+        (g.active_player(), g.drawn_tile() as u16),
+        (BLUE, tile("X.1"))
+    );
+    assert!(!g.bazaar().is_open());
+}
+
+/// B-7: a chooser nobody overbids pays their own bid; option `bazaar=no_bidding`: each player
+/// in turn order picks a tile when their turn comes and plays it at once, the last one
+/// getting the last tile.
+#[test]
+fn b_7_own_bid_and_the_no_bidding_variant() {
+    let mut g = bazaar_game("auction");
+    play(&mut g, Action::BazaarOffer { tile: 2, bid: 1 });
+    play(&mut g, Action::BazaarPass);
+    play(&mut g, Action::BazaarPass);
+    assert_eq!(g.scores(), [0, -1, 0], "Blue pays its own bid to nobody");
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarOffer, BLACK));
+
+    let mut g = bazaar_game("no_bidding");
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarOffer, BLUE));
+    assert_eq!(
+        legal(&g),
+        (0..3)
+            .map(|tile| Action::BazaarOffer { tile, bid: 0 })
+            .collect::<Vec<_>>()
+    );
+    play(&mut g, Action::BazaarOffer { tile: 2, bid: 0 });
+    assert_eq!(
+        (g.phase(), g.drawn_tile() as u16),
+        (Phase::PlaceTile, tile("E.1"))
+    );
+    place(&mut g, 0, 1, 2);
+    play(&mut g, Action::Pass);
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarOffer, BLACK));
+    play(&mut g, Action::BazaarOffer { tile: 0, bid: 0 });
+    place(&mut g, 1, 0, 0);
+    play(&mut g, Action::Pass);
+    // Red gets the last tile without a decision.
+    assert_eq!((g.phase(), g.active_player()), (Phase::PlaceTile, RED));
+    assert_eq!(g.drawn_tile() as u16, tile("U.2"));
+    assert_eq!(g.scores(), [0, 0, 0]);
+}

@@ -62,7 +62,11 @@ fn check_conservation(s: &CarcassonneState) {
             s.scores()[p],
             "points by source ≠ score"
         );
-        assert_eq!(s.track_position(p) as i32, s.scores()[p] % 50, "C-6 track");
+        assert_eq!(
+            s.track_position(p) as i32,
+            s.scores()[p].rem_euclid(50),
+            "C-6 track"
+        );
     }
     // C-2: a meeple stands only where its feature's aggregate counts it.
     for m in s.placed_meeples() {
@@ -124,21 +128,27 @@ impl RobberyTotal for CarcassonneState {
 
 #[test]
 fn random_games_keep_every_invariant() {
-    let (mut stolen, mut bridges, mut castles) = (0, 0, 0);
+    let (mut stolen, mut bridges, mut castles, mut bazaars) = (0, 0, 0, 0);
     for seed in 0..700u64 {
         let players = 2 + (seed % 4) as usize;
         let robbers = (200..400).contains(&seed) || seed >= 550;
         let bcb = seed >= 400;
         let mut g = game_with_bcb(players, seed, robbers, bcb);
-        let mut last = g.scores().to_vec();
+        // Scores never fall except by bazaar payments (B-7): compare them without those.
+        let earned = |s: &CarcassonneState| -> Vec<i32> {
+            (0..s.players())
+                .map(|p| s.scores()[p] - s.stats(p).points_from(PointSource::Bazaar))
+                .collect()
+        };
+        let mut last = earned(&g);
         let mut turn = 0;
         play_random(&mut g, seed, |s, legal, a| {
             assert!(legal.contains(&a));
             check_conservation(s);
-            for (p, (&now, &before)) in s.scores().iter().zip(&last).enumerate() {
+            for (p, (&now, &before)) in earned(s).iter().zip(&last).enumerate() {
                 assert!(now >= before, "score of P{p} fell from {before} to {now}");
             }
-            last = s.scores().to_vec();
+            last = earned(s);
             assert!(s.turn() == turn || s.turn() == turn + 1);
             turn = s.turn();
             assert_eq!(s.to_move(), Some(s.decider()));
@@ -156,6 +166,11 @@ fn random_games_keep_every_invariant() {
                 Phase::Bridge => assert!(legal.iter().any(|a| matches!(a, Action::Bridge { .. }))),
                 // B-4: score or convert; B-5: a choice between different values.
                 Phase::Castle | Phase::CastleScore => assert!(legal.len() >= 2),
+                // B-7: bazaar decisions only with a choice; only players without a tile bid.
+                Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal => {
+                    assert!(legal.len() >= 2);
+                    bazaars += 1;
+                }
                 Phase::GameOver => unreachable!("no decision after the end"),
             }
             if !robbers && !bcb {
@@ -166,7 +181,7 @@ fn random_games_keep_every_invariant() {
         stolen += g.stats_robbery_total();
         bridges += g.cells().iter().filter(|c| c.bridge.is_some()).count();
         castles += g.castles().len();
-        assert!(g.scores().iter().zip(&last).all(|(a, b)| a >= b));
+        assert!(earned(&g).iter().zip(&last).all(|(a, b)| a >= b));
         // Every tile was placed or removed (C-2); the start tile makes 72, robber tiles 8 and
         // BCB tiles 12 more.
         let total = 72 + if robbers { 8 } else { 0 } + if bcb { 12 } else { 0 };
@@ -179,8 +194,8 @@ fn random_games_keep_every_invariant() {
     }
     assert!(stolen > 0, "random robbers games never stole");
     assert!(
-        bridges > 0 && castles > 0,
-        "random BCB games built {bridges} bridges, {castles} castles"
+        bridges > 0 && castles > 0 && bazaars > 0,
+        "random BCB games: {bridges} bridges, {castles} castles, {bazaars} bazaar decisions"
     );
 }
 

@@ -59,6 +59,25 @@ pub enum Action {
         /// Points of one of the features completed in the castle's neighbourhood.
         points: u16,
     },
+    /// B-7: offer bazaar tile `tile` with a bid (with `bazaar=no_bidding`: pick it, bid 0).
+    BazaarOffer {
+        /// Index of an unclaimed tile among the revealed ones.
+        tile: u8,
+        /// Opening bid, 0..=`MAX_BID`.
+        bid: u8,
+    },
+    /// B-7: overbid the tile on offer.
+    BazaarBid {
+        /// Above the highest bid, at most `MAX_BID`.
+        bid: u8,
+    },
+    /// B-7: do not bid on the tile on offer.
+    BazaarPass,
+    /// B-7: the chooser buys the tile (pays the highest bidder) or sells it to them.
+    BazaarDeal {
+        /// Whether the chooser buys.
+        buy: bool,
+    },
 }
 
 /// Categories of actions, for statistics and for forbidding actions in ablation studies.
@@ -96,11 +115,21 @@ pub enum ActionKind {
     CastleDecline,
     /// Choice of the feature a castle scores (B-5).
     CastleScore,
+    /// A bazaar tile offered or picked (B-7).
+    BazaarOffer,
+    /// A bid on a bazaar tile (B-7).
+    BazaarBid,
+    /// No bid (B-7).
+    BazaarPass,
+    /// The chooser buys the tile (B-7).
+    BazaarBuy,
+    /// The chooser sells the tile (B-7).
+    BazaarSell,
 }
 
 impl ActionKind {
     /// Every kind, in column order.
-    pub const ALL: [ActionKind; 16] = [
+    pub const ALL: [ActionKind; 21] = [
         ActionKind::Place,
         ActionKind::Pass,
         ActionKind::MeepleRoad,
@@ -117,6 +146,11 @@ impl ActionKind {
         ActionKind::CastleBuild,
         ActionKind::CastleDecline,
         ActionKind::CastleScore,
+        ActionKind::BazaarOffer,
+        ActionKind::BazaarBid,
+        ActionKind::BazaarPass,
+        ActionKind::BazaarBuy,
+        ActionKind::BazaarSell,
     ];
 
     /// Number of kinds.
@@ -141,6 +175,11 @@ impl ActionKind {
             ActionKind::CastleBuild => "castle_build",
             ActionKind::CastleDecline => "castle_decline",
             ActionKind::CastleScore => "castle_score",
+            ActionKind::BazaarOffer => "bazaar_offer",
+            ActionKind::BazaarBid => "bazaar_bid",
+            ActionKind::BazaarPass => "bazaar_pass",
+            ActionKind::BazaarBuy => "bazaar_buy",
+            ActionKind::BazaarSell => "bazaar_sell",
         }
     }
 
@@ -179,6 +218,11 @@ impl CarcassonneState {
             Action::Castle { build: true } => ActionKind::CastleBuild,
             Action::Castle { build: false } => ActionKind::CastleDecline,
             Action::CastleScore { .. } => ActionKind::CastleScore,
+            Action::BazaarOffer { .. } => ActionKind::BazaarOffer,
+            Action::BazaarBid { .. } => ActionKind::BazaarBid,
+            Action::BazaarPass => ActionKind::BazaarPass,
+            Action::BazaarDeal { buy: true } => ActionKind::BazaarBuy,
+            Action::BazaarDeal { buy: false } => ActionKind::BazaarSell,
         }
     }
 }

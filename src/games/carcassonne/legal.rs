@@ -26,6 +26,9 @@ impl CarcassonneState {
         match self.phase {
             Phase::PlaceTile => self.placements(out),
             Phase::Bridge => self.bridge_choices(|a| out.push(a)),
+            Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal => {
+                self.bazaar_actions(|a| out.push(a))
+            }
             Phase::Castle => out.extend([
                 Action::Castle { build: false },
                 Action::Castle { build: true },

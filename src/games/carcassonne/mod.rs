@@ -8,9 +8,12 @@
 //! engine. The Robbers (`R-…`, an [`Expansions`] switch) adds the robber phase after the tile
 //! and the scoring decisions of [`Track`]. Bridges, Castles and Bazaars (`B-…`) adds the
 //! bridge decision after the tile ([`Phase::Bridge`]) and the castle decisions of the turn's
-//! scoring ([`Phase::Castle`], [`Phase::CastleScore`]); its bazaars are not implemented yet.
+//! scoring ([`Phase::Castle`], [`Phase::CastleScore`]) and the bazaar auctions
+//! ([`Phase::BazaarOffer`], [`Phase::BazaarBid`], [`Phase::BazaarDeal`]) whose tiles players
+//! then hold until their turn.
 
 mod action;
+mod bazaar;
 mod bcb;
 mod eval;
 mod features;
@@ -25,6 +28,7 @@ mod stats;
 mod turn;
 
 pub use action::{Action, ActionKind};
+pub use bazaar::{Bazaar, MAX_BID};
 pub use bcb::{
     bridges_and_castles, Bridge, Castle, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER, MAX_CASTLES,
 };
@@ -33,7 +37,8 @@ pub use features::{
     FeatureAgg, CITY_POINTS, FIELD_CASTLE_POINTS, FIELD_CITY_POINTS, MONASTERY_POINTS,
 };
 pub use options::{
-    Expansions, OptionError, Options, RobberPlacement, MAX_MEEPLES_PER_PLAYER, OPTION_KEYS,
+    BazaarMode, Expansions, OptionError, Options, RobberPlacement, MAX_MEEPLES_PER_PLAYER,
+    OPTION_KEYS,
 };
 pub use robbers::{Scoring, Track, TrackDecision, MAX_TURN_SCORINGS, ROBBER_FINAL_POINTS};
 pub use setup::{builtin_tiles, ResolvedSetup, Setup, SetupError, PLAYER_RANGE};
@@ -70,7 +75,8 @@ impl Game for CarcassonneState {
         self.turn as usize
     }
 
-    /// The unseen pile is the only hidden information (the drawn tile is public).
+    /// The unseen pile is the only hidden information (the drawn tile and the bazaar's
+    /// revealed tiles, out of the pile, are public).
     fn redeterminize(&mut self, rng: &mut GameRng) {
         let (a, b) = (self.pile_next as usize, self.pile_len as usize);
         shuffle(rng, &mut self.pile[a..b]);
@@ -132,6 +138,7 @@ const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
     "points_robbery",
     "points_final_robber",
     "points_castle",
+    "points_bazaar",
     "actions_place",
     "actions_pass",
     "actions_meeple_road",
@@ -148,6 +155,11 @@ const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
     "actions_castle_build",
     "actions_castle_decline",
     "actions_castle_score",
+    "actions_bazaar_offer",
+    "actions_bazaar_bid",
+    "actions_bazaar_pass",
+    "actions_bazaar_buy",
+    "actions_bazaar_sell",
 ];
 
 #[cfg(test)]

@@ -13,7 +13,9 @@
 //! - `bridge 1,0 N-S`, `bridge 0,-1 E-W`, `no-bridge`: a bridge on the tile at 1,0 running
 //!   north–south, or none (B-2); `meeple bridge`: a meeple on the bridge just built (B-3);
 //! - `castle`, `score-city`: convert the completed small city into a castle or score it (B-4);
-//! - `castle-score 6`: the castle scores the completed feature worth 6 points (B-5).
+//! - `castle-score 6`: the castle scores the completed feature worth 6 points (B-5);
+//! - `offer 2 5`: offer (or, `bazaar=no_bidding`, pick) the bazaar's tile 2 (0-based, in reveal
+//!   order) with a bid of 5; `bid 6`, `bazaar-pass`; `buy`, `sell` (B-7).
 
 use super::action::Action;
 use super::robbers::TRACK_SPACES;
@@ -42,6 +44,11 @@ impl CarcassonneState {
             Action::Castle { build: true } => "castle".into(),
             Action::Castle { build: false } => "score-city".into(),
             Action::CastleScore { points } => format!("castle-score {points}"),
+            Action::BazaarOffer { tile, bid } => format!("offer {tile} {bid}"),
+            Action::BazaarBid { bid } => format!("bid {bid}"),
+            Action::BazaarPass => "bazaar-pass".into(),
+            Action::BazaarDeal { buy: true } => "buy".into(),
+            Action::BazaarDeal { buy: false } => "sell".into(),
         }
     }
 
@@ -109,6 +116,27 @@ impl CarcassonneState {
             "pass" => arity(1, "pass").map(|()| Action::Pass),
             "keep-robber" => arity(1, "keep-robber").map(|()| Action::KeepRobber),
             "no-bridge" => arity(1, "no-bridge").map(|()| Action::NoBridge),
+            "bazaar-pass" => arity(1, "bazaar-pass").map(|()| Action::BazaarPass),
+            "buy" => arity(1, "buy").map(|()| Action::BazaarDeal { buy: true }),
+            "sell" => arity(1, "sell").map(|()| Action::BazaarDeal { buy: false }),
+            "offer" => {
+                arity(3, "offer <tile> <bid>")?;
+                let number = |w: &str| {
+                    w.parse::<u8>()
+                        .map_err(|_| format!("expected a number, found \"{w}\""))
+                };
+                Ok(Action::BazaarOffer {
+                    tile: number(words[1])?,
+                    bid: number(words[2])?,
+                })
+            }
+            "bid" => {
+                arity(2, "bid <points>")?;
+                let bid = words[1]
+                    .parse()
+                    .map_err(|_| format!("expected a bid, found \"{}\"", words[1]))?;
+                Ok(Action::BazaarBid { bid })
+            }
             "castle" => arity(1, "castle").map(|()| Action::Castle { build: true }),
             "score-city" => arity(1, "score-city").map(|()| Action::Castle { build: false }),
             "bridge" => {
@@ -199,7 +227,7 @@ impl CarcassonneState {
             other => Err(format!(
                 "unknown action \"{other}\"; expected one of: place, pass, meeple, robber, \
                  keep-robber, score-first, rob, bridge, no-bridge, castle, score-city, \
-                 castle-score"
+                 castle-score, offer, bid, bazaar-pass, buy, sell"
             )),
         }
     }
@@ -261,6 +289,9 @@ impl CarcassonneState {
             Phase::Bridge => "the bridge decision",
             Phase::Castle => "the castle decision",
             Phase::CastleScore => "choosing what a castle scores",
+            Phase::BazaarOffer => "the bazaar offer",
+            Phase::BazaarBid => "the bazaar bidding",
+            Phase::BazaarDeal => "buying or selling the bazaar tile",
             Phase::GameOver => "the end of the game",
         };
         let reason = match (self.phase, action) {

@@ -1,7 +1,7 @@
 //! Rule options of Carcassonne. The base-game rules (C-1…C-6) define no option; `meeples` is a
 //! research knob (rule C-2 gives 7). `expansions` switches expansions on (their tiles join the
 //! draw pile, their rules apply); `robber_placement` is the option of rule R-2. `bcb` switches on Bridges, Castles and
-//! Bazaars (B-1…B-6; the bazaars of B-7 are not implemented yet).
+//! Bazaars (B-1…B-7); `bazaar` is the option of rule B-7.
 
 pub use crate::core::options::OptionError;
 use crate::core::options::{parse_int, split_assignment, unknown_key};
@@ -16,7 +16,7 @@ pub const MAX_MEEPLES_PER_PLAYER: u8 = 7;
 pub struct Expansions {
     /// The Robbers (R-1…R-6): its tiles are those of type `expansion robbers` in the tile set.
     pub robbers: bool,
-    /// Bridges, Castles and Bazaars (B-1…B-6): its tiles are those of type `expansion bcb`.
+    /// Bridges, Castles and Bazaars (B-1…B-7): its tiles are those of type `expansion bcb`.
     pub bcb: bool,
 }
 
@@ -88,6 +88,26 @@ impl RobberPlacement {
     }
 }
 
+/// B-7: how a bazaar hands out its tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BazaarMode {
+    /// Auction: offers, bids, buy or sell (default).
+    #[default]
+    Auction,
+    /// Each player in turn order picks a tile and plays it at once.
+    NoBidding,
+}
+
+impl BazaarMode {
+    /// The option value.
+    pub fn name(self) -> &'static str {
+        match self {
+            BazaarMode::Auction => "auction",
+            BazaarMode::NoBidding => "no_bidding",
+        }
+    }
+}
+
 /// The rule switches of a Carcassonne game. `Default` gives the rules' defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -97,6 +117,8 @@ pub struct Options {
     pub expansions: Expansions,
     /// who else places a robber after a robber tile.
     pub robber_placement: RobberPlacement,
+    /// B-7: bazaar auctions or picks.
+    pub bazaar: BazaarMode,
 }
 
 impl Default for Options {
@@ -105,6 +127,7 @@ impl Default for Options {
             meeples: MAX_MEEPLES_PER_PLAYER,
             expansions: Expansions::default(),
             robber_placement: RobberPlacement::default(),
+            bazaar: BazaarMode::default(),
         }
     }
 }
@@ -117,6 +140,7 @@ pub const OPTION_KEYS: &[(&str, &str)] = &[
         "comma-separated list of robbers, bcb, or none",
     ),
     ("robber_placement", "next_player or all_in_order"),
+    ("bazaar", "auction or no_bidding"),
 ];
 
 impl Options {
@@ -133,6 +157,17 @@ impl Options {
                     _ => {
                         return Err(OptionError(format!(
                             "option {key}: expected next_player or all_in_order, found {value:?}"
+                        )))
+                    }
+                }
+            }
+            "bazaar" => {
+                self.bazaar = match value {
+                    "auction" => BazaarMode::Auction,
+                    "no_bidding" => BazaarMode::NoBidding,
+                    _ => {
+                        return Err(OptionError(format!(
+                            "option {key}: expected auction or no_bidding, found {value:?}"
                         )))
                     }
                 }
@@ -157,6 +192,7 @@ impl Options {
             format!("meeples={}", self.meeples),
             format!("expansions={}", self.expansions),
             format!("robber_placement={}", self.robber_placement.name()),
+            format!("bazaar={}", self.bazaar.name()),
         ]
     }
 }
@@ -180,7 +216,7 @@ mod tests {
         assert_eq!(Options::from_assignments(&o.assignments()).unwrap(), o);
         assert_eq!(
             o.to_string(),
-            "meeples=3 expansions=none robber_placement=next_player"
+            "meeples=3 expansions=none robber_placement=next_player bazaar=auction"
         );
     }
 
@@ -212,6 +248,10 @@ mod tests {
         }
         let o = Options::from_assignments(&["expansions=bcb,robbers"]).unwrap();
         assert_eq!(o.expansions.to_string(), "robbers,bcb");
+        let o = Options::from_assignments(&["bazaar=no_bidding"]).unwrap();
+        assert_eq!(o.bazaar, BazaarMode::NoBidding);
+        assert_eq!(Options::from_assignments(&o.assignments()).unwrap(), o);
+        assert!(Options::from_assignments(&["bazaar=dutch"]).is_err());
     }
 
     #[test]

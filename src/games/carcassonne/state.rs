@@ -102,6 +102,12 @@ pub enum Phase {
     /// B-5: a castle's owner chooses which of the features completed in its neighbourhood it
     /// scores.
     CastleScore,
+    /// B-7: the chooser offers a bazaar tile with a bid (or, `no_bidding`, picks one).
+    BazaarOffer,
+    /// B-7: a player overbids or passes.
+    BazaarBid,
+    /// B-7: the chooser buys or sells the tile on offer.
+    BazaarDeal,
     /// C-4: the game is over (final scoring done).
     GameOver,
 }
@@ -166,6 +172,10 @@ pub struct CarcassonneState {
     /// B-5: features completed this turn that castles may score (and castles scored).
     pub(super) events: [super::bcb::Event; super::bcb::MAX_EVENTS],
     pub(super) n_events: u8,
+    /// B-7: the bazaar in progress.
+    pub(super) bazaar: super::bazaar::Bazaar,
+    /// B-7: the tile of this turn was held from a bazaar (it opens no bazaar).
+    pub(super) from_bazaar: bool,
     pub(super) phase: Phase,
     pub(super) active: u8,
     pub(super) decider: u8,
@@ -233,6 +243,8 @@ impl CarcassonneState {
             castle_cities: 0,
             events: [super::bcb::Event::default(); super::bcb::MAX_EVENTS],
             n_events: 0,
+            bazaar: super::bazaar::Bazaar::default(),
+            from_bazaar: false,
             phase: Phase::PlaceTile,
             active: 0,
             decider: 0,

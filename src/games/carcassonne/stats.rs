@@ -26,11 +26,13 @@ pub enum PointSource {
     FinalRobber,
     /// The player's castles (B-5).
     Castle,
+    /// Bazaar payments, received (positive) and paid (negative) (B-7).
+    Bazaar,
 }
 
 impl PointSource {
     /// Every source, in column order.
-    pub const ALL: [PointSource; 10] = [
+    pub const ALL: [PointSource; 11] = [
         PointSource::Road,
         PointSource::City,
         PointSource::Monastery,
@@ -41,6 +43,7 @@ impl PointSource {
         PointSource::Robbery,
         PointSource::FinalRobber,
         PointSource::Castle,
+        PointSource::Bazaar,
     ];
 
     /// Number of sources.
@@ -59,6 +62,7 @@ impl PointSource {
             PointSource::Robbery => "robbery",
             PointSource::FinalRobber => "final_robber",
             PointSource::Castle => "castle",
+            PointSource::Bazaar => "bazaar",
         }
     }
 }

@@ -57,6 +57,7 @@ impl CarcassonneState {
                 self.track.choose_victim(p, player as usize);
                 self.continue_scoring();
             }
+            (Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal, a) => self.apply_bazaar(a),
             (phase, a) => panic!("action {a:?} does not belong to phase {phase:?}"),
         }
     }
@@ -318,9 +319,12 @@ impl CarcassonneState {
             }
             None => {
                 self.track.resolve(self.active as usize, &mut self.stats);
+                let bazaar_player = self.active as usize;
                 self.turn += 1;
                 self.active = (self.active + 1) % self.n_players;
-                self.begin_turn();
+                if !self.maybe_open_bazaar(bazaar_player) {
+                    self.begin_turn();
+                }
             }
         }
     }
@@ -366,6 +370,19 @@ impl CarcassonneState {
         self.castle_asked = 0;
         self.castle_built = 0;
         self.turn_bridge = None;
+        self.from_bazaar = false;
+        match self.bazaar_tile_for_turn() {
+            Err(()) => return,
+            Ok(Some(v)) if self.fits_somewhere(v) => {
+                self.drawn = v;
+                self.from_bazaar = true;
+                self.phase = Phase::PlaceTile;
+                self.decider = self.active;
+                return;
+            }
+            Ok(Some(_)) => self.tiles_removed += 1,
+            Ok(None) => {}
+        }
         while self.pile_next < self.pile_len {
             let v = self.pile[self.pile_next as usize];
             self.pile_next += 1;

@@ -295,6 +295,10 @@ fn b_7_the_3_player_auction_example() {
     assert_eq!((g.phase(), g.decider()), (Phase::BazaarDeal, BLUE));
     play(&mut g, Action::BazaarDeal { buy: true });
     assert_eq!(g.scores(), [3, -3, 0]);
+    // The heuristic values the held tile (term `pending_points`) at the points per turn so
+    // far: 0 points in 1 turn, so the floor of 1.
+    let pending = |g: &CarcassonneState, p: usize| g.eval_terms(p)[7];
+    assert_eq!((pending(&g, BLUE), pending(&g, BLACK)), (1.0, 0.0));
     // Black chooses next; only Red (without a tile) may bid.
     assert_eq!((g.phase(), g.decider()), (Phase::BazaarOffer, BLACK));
     play(&mut g, Action::BazaarOffer { tile: 1, bid: 2 });

@@ -1,4 +1,4 @@
-//! Bridges, Castles and Bazaars (rules B-1…B-6 of shared/rules/carcassonne.md; seed
+//! Bridges, Castles and Bazaars (rules B-1…B-7 of shared/rules/carcassonne.md; seed
 //! shared/seeds/004_…bridges-castles-bazaars-fr.wiki.txt) on small hand-built games with
 //! hand-checked scores. The start tile is a D at 0 0: city north, road west–east, fields
 //! south. Rotations are clockwise: r90 turns a tile's south side to the west.
@@ -368,4 +368,37 @@ fn b_7_own_bid_and_the_no_bidding_variant() {
     assert_eq!((g.phase(), g.active_player()), (Phase::PlaceTile, RED));
     assert_eq!(g.drawn_tile() as u16, tile("U.2"));
     assert_eq!(g.scores(), [0, 0, 0]);
+}
+
+/// B-5, chain scoring: a scored castle counts as a completed feature for an overlapping
+/// castle. P0's castle (tiles 0,0 and 0,1) scores a 3-tile road in its neighbourhood; P1's
+/// castle (tiles 0,2 and 1,2, neighbourhood x 0..1, y 1..3) does not reach the road but holds
+/// P0's castle tile 0,1, so it scores the same 3 points.
+#[test]
+fn b_5_a_scored_castle_makes_an_overlapping_castle_score() {
+    let mut g = small_city(&["E.1", "E.2", "E.3", "A.1", "A.2", "X.1"]);
+    play(&mut g, Action::Castle { build: true });
+    // P1: a city cap facing east at 0,2, with a meeple.
+    place(&mut g, 0, 2, 1);
+    let city = on_side(&g, Side::E);
+    play(&mut g, city);
+    // P0: a cap facing west at 1,2 closes P1's small city; P1 converts it.
+    place(&mut g, 1, 2, 3);
+    play(&mut g, Action::Pass);
+    assert_eq!((g.phase(), g.decider()), (Phase::Castle, 1));
+    play(&mut g, Action::Castle { build: true });
+    assert_eq!(g.castles().len(), 2);
+    assert!(
+        !g.castles()[0].scored,
+        "P1's small city lies outside P0's neighbourhood"
+    );
+    // P1 and P0 close D's road with two monastery tiles: 3 tiles, owned by nobody.
+    place(&mut g, 1, 0, 1);
+    play(&mut g, Action::Pass);
+    place(&mut g, -1, 0, 3);
+    play(&mut g, Action::Pass);
+    assert_eq!(g.scores(), [3, 3]);
+    assert!(g.castles().iter().all(|c| c.scored));
+    assert_eq!(g.stats(1).points_from(PointSource::Castle), 3);
+    assert_eq!((g.meeples_in_supply(0), g.meeples_in_supply(1)), (7, 7));
 }

@@ -19,9 +19,11 @@ fn apply_and_legal_actions_do_not_allocate() {
     let mut legal = Vec::with_capacity(1024);
     let mut decisions = 0u64;
     for seed in 0..100 {
-        // Half the games with The Robbers (robber and scoring decisions, R-2…R-5).
+        // Half the games with The Robbers (robber and scoring decisions, R-2…R-5), half with
+        // Bridges, Castles and Bazaars (bridge and castle decisions, B-2…B-5).
         let mut setup = Setup::new(2 + (seed % 4) as usize, seed);
         setup.options.expansions.robbers = seed % 2 == 1;
+        setup.options.expansions.bcb = seed % 4 >= 2;
         let mut g = CarcassonneState::new(&setup).unwrap();
         let mut rng = rng_from_seed(seed);
         start_counting();

@@ -2,7 +2,11 @@
 //! random games (design.md): for roads, cities and fields, completion (open edges), distinct
 //! tiles, pennants, meeples per seat and, for fields, the completed cities bordering them
 //! (each city once per field). The flood fill also recomputes what every turn's scoring (C-3)
-//! and the final scoring (C-4) must pay.
+//! and the final scoring (C-4) must pay. With Bridges, Castles and Bazaars a bridge is one
+//! more road segment of its tile (index = the tile's segment count) joining its two ends (B-2,
+//! B-3); the random players there always score small cities instead of building castles, so
+//! that every point is a road, city, monastery or field point (castles: tests/carcassonne_bcb.rs
+//! and the invariants).
 
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, HalfSide, Side};
@@ -35,6 +39,31 @@ impl Feature {
     }
 }
 
+/// Segments of cell `c` in the flood fill: its tile's, then its bridge (B-2) if any.
+fn members_of(s: &CarcassonneState, c: usize) -> u8 {
+    let cell = &s.cells()[c];
+    s.variant_of(cell).segment_count + u8::from(cell.bridge.is_some())
+}
+
+/// The kind of member `k` of cell `c` (a bridge is a road).
+fn kind_of(s: &CarcassonneState, c: usize, k: u8) -> FeatureKind {
+    let cell = &s.cells()[c];
+    s.variant_of(cell)
+        .segments()
+        .get(k as usize)
+        .map_or(FeatureKind::Road, |seg| seg.kind)
+}
+
+/// The road or city member of cell `c` on `side`: its segment, else its bridge.
+fn side_member(s: &CarcassonneState, c: usize, side: Side) -> u8 {
+    let cell = &s.cells()[c];
+    let seg = s.orientation_of(cell).side_segment[side.index()];
+    match cell.bridge {
+        Some(b) if seg == NO_SEGMENT && b.covers(side) => s.variant_of(cell).segment_count,
+        _ => seg,
+    }
+}
+
 /// Every feature of the position, recomputed from the placed cells alone.
 fn flood_fill(s: &CarcassonneState) -> (Vec<Feature>, HashMap<(usize, u8), usize>) {
     let cells = s.cells();
@@ -42,12 +71,12 @@ fn flood_fill(s: &CarcassonneState) -> (Vec<Feature>, HashMap<(usize, u8), usize
     let mut id_of: HashMap<(usize, u8), usize> = HashMap::new();
     let mut features = Vec::new();
     for start in 0..cells.len() {
-        for seg in 0..s.variant_of(&cells[start]).segment_count {
+        for seg in 0..members_of(s, start) {
             if id_of.contains_key(&(start, seg)) {
                 continue;
             }
             let id = features.len();
-            let kind = s.variant_of(&cells[start]).segments[seg as usize].kind;
+            let kind = kind_of(s, start, seg);
             let mut members = vec![(start, seg)];
             id_of.insert((start, seg), id);
             let mut next = 0;
@@ -59,7 +88,7 @@ fn flood_fill(s: &CarcassonneState) -> (Vec<Feature>, HashMap<(usize, u8), usize
                 // (fields).
                 let mut across = Vec::new();
                 for side in Side::ALL {
-                    if o.side_segment[side.index()] == k {
+                    if side_member(s, c, side) == k {
                         across.push((side, None));
                     }
                 }
@@ -74,7 +103,7 @@ fn flood_fill(s: &CarcassonneState) -> (Vec<Feature>, HashMap<(usize, u8), usize
                     };
                     let no = s.orientation_of(&cells[n]);
                     let other = match half {
-                        None => no.side_segment[side.opposite().index()],
+                        None => side_member(s, n, side.opposite()),
                         Some(h) => no.half_segment[h.facing().index()],
                     };
                     assert_ne!(other, NO_SEGMENT, "edges do not match at {}", cells[n].at);
@@ -95,16 +124,19 @@ fn flood_fill(s: &CarcassonneState) -> (Vec<Feature>, HashMap<(usize, u8), usize
             });
         }
     }
-    let node_of = |(c, k): (usize, u8)| cells[c].first_node + k as u16;
+    let node_of = |(c, k): (usize, u8)| match cells[c].bridge {
+        Some(b) if k == s.variant_of(&cells[c]).segment_count => b.node,
+        _ => cells[c].first_node + k as u16,
+    };
     let member_of: HashMap<u16, (usize, u8)> = id_of.keys().map(|&m| (node_of(m), m)).collect();
     for f in &mut features {
         let mut tiles = HashSet::new();
         for &(c, k) in &f.members {
-            let o = s.orientation_of(&cells[c]);
-            f.pennants += s.variant_of(&cells[c]).segments[k as usize].pennants;
+            let segments = s.variant_of(&cells[c]).segments();
+            f.pennants += segments.get(k as usize).map_or(0, |seg| seg.pennants);
             tiles.insert(c);
             for side in Side::ALL {
-                if o.side_segment[side.index()] == k && !at.contains_key(&cells[c].at.step(side)) {
+                if side_member(s, c, side) == k && !at.contains_key(&cells[c].at.step(side)) {
                     f.open += 1;
                 }
             }
@@ -141,7 +173,11 @@ fn check_aggregates(s: &CarcassonneState, features: &[Feature]) {
     let cells = s.cells();
     for f in features {
         for &(c, k) in &f.members {
-            let agg = s.feature(cells[c].first_node + k as u16);
+            let node = match cells[c].bridge {
+                Some(b) if k == s.variant_of(&cells[c]).segment_count => b.node,
+                _ => cells[c].first_node + k as u16,
+            };
+            let agg = s.feature(node);
             let got = (
                 agg.open,
                 agg.tiles,
@@ -156,11 +192,12 @@ fn check_aggregates(s: &CarcassonneState, features: &[Feature]) {
 }
 
 /// Points the turn's scoring must pay after `action` in a [`Phase::Meeple`] position (C-3),
-/// given the position's flood fill.
+/// given the position's flood fill and the cell of this turn's bridge (B-2), if any.
 fn expected_turn_points(
     s: &CarcassonneState,
     (mut features, id_of): (Vec<Feature>, HashMap<(usize, u8), usize>),
     action: Action,
+    bridge: Option<usize>,
 ) -> [[i32; 5]; 3] {
     let last = s.cells().len() - 1;
     if let Action::Meeple { segment } = action {
@@ -169,7 +206,9 @@ fn expected_turn_points(
     let placed = s.last_cell().at;
     let mut points = [[0; 5]; 3];
     for f in &features {
-        let touches_last = f.members.iter().any(|&(c, _)| c == last);
+        let touches_last = f.members.iter().any(|&(c, k)| {
+            c == last || (Some(c) == bridge && k == s.variant_of(&s.cells()[c]).segment_count)
+        });
         let (slot, value) = match f.kind {
             FeatureKind::Road if touches_last && f.open == 0 => (0, f.tiles as i32),
             FeatureKind::City if touches_last && f.open == 0 => {
@@ -230,8 +269,9 @@ fn points_by(s: &CarcassonneState, sources: &[PointSource]) -> Vec<[i32; 5]> {
         .collect()
 }
 
-/// 500 random games of 2–5 players, and 150 more with The Robbers (R-1…R-6; robbers' thefts
-/// are counted apart, so roads, cities, monasteries and final scoring must still match):
+/// 500 random games of 2–5 players, 150 more with The Robbers (R-1…R-6; robbers' thefts are
+/// counted apart, so roads, cities, monasteries and final scoring must still match), 150 with
+/// Bridges, Castles and Bazaars and 150 with both (B-1…B-3, small cities always scored):
 /// aggregates are compared after every tile placement (before scoring returns meeples) and at
 /// the end; every turn's scoring and the final scoring are recomputed from the flood fill.
 #[test]
@@ -245,25 +285,40 @@ fn union_find_matches_flood_fill_on_500_random_games() {
     ];
     let mut checks = 0u64;
     let mut cities_bordered = 0u64;
-    for seed in 0..650u64 {
+    let mut bridges = 0;
+    for seed in 0..950u64 {
         let players = 2 + (seed % 4) as usize;
         let mut setup = Setup::new(players, seed);
-        setup.options.expansions.robbers = seed >= 500;
+        setup.options.expansions.robbers = (500..650).contains(&seed) || seed >= 800;
+        setup.options.expansions.bcb = seed >= 650;
+        let mut bridge = None;
         let mut g = CarcassonneState::new(&setup).unwrap();
         let mut rng = rng_from_seed(derive_seed(seed, 7));
         let mut legal = Vec::new();
         while !g.is_terminal() {
             g.legal_actions(&mut legal);
             let a = legal[below(&mut rng, legal.len())];
+            if g.phase() == Phase::PlaceTile {
+                bridge = None;
+            }
+            if let Action::Bridge { at, .. } = a {
+                bridge = g.cells().iter().position(|c| c.at == at);
+                bridges += 1;
+            }
             if g.phase() == Phase::Meeple {
                 let filled = flood_fill(&g);
                 check_aggregates(&g, &filled.0);
                 checks += 1;
-                let want = expected_turn_points(&g, filled, a);
+                let want = expected_turn_points(&g, filled, a, bridge);
                 let before = points_by(&g, &turn_sources);
                 g.apply(a);
                 // the scoring's decisions (orders, victims) before the points move.
-                while matches!(g.phase(), Phase::ScoreOrder | Phase::Rob) {
+                // B-4: small cities are scored, never converted, here.
+                while matches!(g.phase(), Phase::ScoreOrder | Phase::Rob | Phase::Castle) {
+                    if g.phase() == Phase::Castle {
+                        g.apply(Action::Castle { build: false });
+                        continue;
+                    }
                     g.legal_actions(&mut legal);
                     g.apply(legal[below(&mut rng, legal.len())]);
                 }
@@ -289,6 +344,7 @@ fn union_find_matches_flood_fill_on_500_random_games() {
         assert_eq!(points_by(&g, &final_sources), want.to_vec(), "seed {seed}");
     }
     assert!(checks > 30_000, "only {checks} positions checked");
+    assert!(bridges > 100, "only {bridges} bridges built");
     assert!(
         cities_bordered > 1000,
         "fields rarely border completed cities"

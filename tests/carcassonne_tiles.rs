@@ -34,8 +34,8 @@ fn the_builtin_file_round_trips_from_disk() {
         builtin
     );
     assert!(render_tileset(&builtin).contains(
-        "totals: 30 tile types, 80 tiles (79 land tiles and the start tile), 10 pennants, \
-         6 monasteries"
+        "totals: 40 tile types, 92 tiles (91 land tiles and the start tile), 10 pennants, \
+         8 monasteries"
     ));
 }
 
@@ -47,8 +47,8 @@ fn the_tile_document_shows_every_builtin_tile() {
         .split("\n\n")
         .filter(|block| block.starts_with("tile ") && !block.starts_with("tile set"))
         .collect();
-    // 24 base types (C-1) and 6 of The Robbers (R-1).
-    assert_eq!(drawn.len(), 30);
+    // 24 base types (C-1), 6 of The Robbers (R-1) and 10 of Bridges, Castles and Bazaars (B-1).
+    assert_eq!(drawn.len(), 40);
     for block in drawn {
         assert!(
             doc.contains(block.trim_end()),

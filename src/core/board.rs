@@ -195,6 +195,17 @@ impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Board<E, SIDE, FRO
         }
     }
 
+    /// Changes the terrain code the placed cell at `c` shows on `side` (a Carcassonne bridge
+    /// turns a field edge into a road): an empty neighbour on that side now requires it.
+    pub fn set_side_terrain(&mut self, c: Coord, side: Side, terrain: u8) {
+        debug_assert!(!self.is_empty(c));
+        if let Some(slot) = self.frontier_slot(c.step(side)) {
+            let facing = side.opposite().index() * 2;
+            let f = &mut self.frontier[slot];
+            f.need = (f.need & !(0b11 << facing)) | (terrain << facing);
+        }
+    }
+
     /// Number of placed neighbours among the eight cells around `c`.
     pub fn placed_around(&self, c: Coord) -> u8 {
         let mut n = 0;
@@ -227,6 +238,9 @@ mod tests {
         assert!(east.accepts(1 << 6));
         assert!(!east.accepts(0));
         let north = *b.frontier_cell(Coord::new(0, 1)).unwrap();
+        let mut c = b.clone();
+        c.set_side_terrain(Coord::new(0, 0), Side::E, 0);
+        assert!(c.frontier_cell(Coord::new(1, 0)).unwrap().accepts(0));
         assert!(north.accepts(2 << 4));
         b.place(Coord::new(1, 0), 1, 1 << 6);
         assert!(b.frontier_cell(Coord::new(1, 0)).is_none());

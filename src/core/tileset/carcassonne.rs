@@ -312,8 +312,9 @@ mod tests {
         validate(&set(SMALL).unwrap()).unwrap();
         let builtin = TileSet::builtin_carcassonne();
         validate(&builtin).unwrap();
-        // 71 base land tiles (one D is the start tile) and 8 of The Robbers.
-        assert_eq!(builtin.land_tile_count(), 79);
+        // 71 base land tiles (one D is the start tile), 8 of The Robbers and 12 of
+        // Bridges, Castles and Bazaars (B-1).
+        assert_eq!(builtin.land_tile_count(), 91);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! restrictions.
 
 use super::state::CarcassonneState;
-use crate::core::geom::{Coord, Rotation};
+use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::tileset::FeatureKind;
 
 /// One choice at one Carcassonne decision.
@@ -18,7 +18,7 @@ pub enum Action {
     /// C-2: place no meeple this turn.
     Pass,
     /// C-2: put a meeple on segment `segment` (road, city, field or monastery) of the tile
-    /// just placed.
+    /// just placed; B-3: `segment` = the tile's segment count means its bridge built this turn.
     Meeple {
         /// Segment index within the tile's variant.
         segment: u8,
@@ -39,6 +39,44 @@ pub enum Action {
     Rob {
         /// A player whose marker shares the robber's space and scores this turn.
         player: u8,
+    },
+    /// B-2: build a bridge on the tile at `at` (the tile just placed or a neighbour).
+    Bridge {
+        /// The tile carrying the bridge.
+        at: Coord,
+        /// `Side::N` for a bridge running N–S, `Side::E` for one running E–W.
+        axis: Side,
+    },
+    /// B-2: build no bridge this turn (only when the placement needs none).
+    NoBridge,
+    /// B-4: convert the just-completed small city into a castle (`build`) or score it.
+    Castle {
+        /// Whether the city becomes a castle.
+        build: bool,
+    },
+    /// B-5: the deciding player's castle scores the completed feature worth `points`.
+    CastleScore {
+        /// Points of one of the features completed in the castle's neighbourhood.
+        points: u16,
+    },
+    /// B-7: offer bazaar tile `tile` with a bid (with `bazaar=no_bidding`: pick it, bid 0).
+    BazaarOffer {
+        /// Index of an unclaimed tile among the revealed ones.
+        tile: u8,
+        /// Opening bid, 0..=`MAX_BID`.
+        bid: u8,
+    },
+    /// B-7: overbid the tile on offer.
+    BazaarBid {
+        /// Above the highest bid, at most `MAX_BID`.
+        bid: u8,
+    },
+    /// B-7: do not bid on the tile on offer.
+    BazaarPass,
+    /// B-7: the chooser buys the tile (pays the highest bidder) or sells it to them.
+    BazaarDeal {
+        /// Whether the chooser buys.
+        buy: bool,
     },
 }
 
@@ -67,11 +105,31 @@ pub enum ActionKind {
     ScoreFirst,
     /// Choice of whom to rob.
     Rob,
+    /// A bridge built (B-2).
+    Bridge,
+    /// No bridge built (B-2).
+    BridgeSkip,
+    /// A small city converted into a castle (B-4).
+    CastleBuild,
+    /// A small city scored instead of converted (B-4).
+    CastleDecline,
+    /// Choice of the feature a castle scores (B-5).
+    CastleScore,
+    /// A bazaar tile offered or picked (B-7).
+    BazaarOffer,
+    /// A bid on a bazaar tile (B-7).
+    BazaarBid,
+    /// No bid (B-7).
+    BazaarPass,
+    /// The chooser buys the tile (B-7).
+    BazaarBuy,
+    /// The chooser sells the tile (B-7).
+    BazaarSell,
 }
 
 impl ActionKind {
     /// Every kind, in column order.
-    pub const ALL: [ActionKind; 11] = [
+    pub const ALL: [ActionKind; 21] = [
         ActionKind::Place,
         ActionKind::Pass,
         ActionKind::MeepleRoad,
@@ -83,6 +141,16 @@ impl ActionKind {
         ActionKind::RobberKeep,
         ActionKind::ScoreFirst,
         ActionKind::Rob,
+        ActionKind::Bridge,
+        ActionKind::BridgeSkip,
+        ActionKind::CastleBuild,
+        ActionKind::CastleDecline,
+        ActionKind::CastleScore,
+        ActionKind::BazaarOffer,
+        ActionKind::BazaarBid,
+        ActionKind::BazaarPass,
+        ActionKind::BazaarBuy,
+        ActionKind::BazaarSell,
     ];
 
     /// Number of kinds.
@@ -102,6 +170,16 @@ impl ActionKind {
             ActionKind::RobberKeep => "robber_keep",
             ActionKind::ScoreFirst => "score_first",
             ActionKind::Rob => "rob",
+            ActionKind::Bridge => "bridge",
+            ActionKind::BridgeSkip => "bridge_skip",
+            ActionKind::CastleBuild => "castle_build",
+            ActionKind::CastleDecline => "castle_decline",
+            ActionKind::CastleScore => "castle_score",
+            ActionKind::BazaarOffer => "bazaar_offer",
+            ActionKind::BazaarBid => "bazaar_bid",
+            ActionKind::BazaarPass => "bazaar_pass",
+            ActionKind::BazaarBuy => "bazaar_buy",
+            ActionKind::BazaarSell => "bazaar_sell",
         }
     }
 
@@ -123,7 +201,10 @@ impl CarcassonneState {
             Action::Place { .. } => ActionKind::Place,
             Action::Pass => ActionKind::Pass,
             Action::Meeple { segment } => ActionKind::meeple_on(
-                self.variant_of(self.last_cell()).segments[*segment as usize].kind,
+                self.variant_of(self.last_cell())
+                    .segments()
+                    .get(*segment as usize)
+                    .map_or(FeatureKind::Road, |s| s.kind),
             ),
             Action::Robber { .. } if self.track.robber(self.decider as usize).is_none() => {
                 ActionKind::RobberPlace
@@ -132,6 +213,16 @@ impl CarcassonneState {
             Action::KeepRobber => ActionKind::RobberKeep,
             Action::ScoreFirst { .. } => ActionKind::ScoreFirst,
             Action::Rob { .. } => ActionKind::Rob,
+            Action::Bridge { .. } => ActionKind::Bridge,
+            Action::NoBridge => ActionKind::BridgeSkip,
+            Action::Castle { build: true } => ActionKind::CastleBuild,
+            Action::Castle { build: false } => ActionKind::CastleDecline,
+            Action::CastleScore { .. } => ActionKind::CastleScore,
+            Action::BazaarOffer { .. } => ActionKind::BazaarOffer,
+            Action::BazaarBid { .. } => ActionKind::BazaarBid,
+            Action::BazaarPass => ActionKind::BazaarPass,
+            Action::BazaarDeal { buy: true } => ActionKind::BazaarBuy,
+            Action::BazaarDeal { buy: false } => ActionKind::BazaarSell,
         }
     }
 }

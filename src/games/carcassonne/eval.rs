@@ -30,7 +30,7 @@ impl CarcassonneState {
     /// - `completion_bonus`: what completing them would add to that (a city's tiles and
     ///   pennants once more, a monastery 8 less its placed neighbours; roads add nothing);
     /// - `field_points`: what the fields the player leads pay at the end as they stand (3 per
-    ///   completed city bordering them);
+    ///   completed city bordering them, 4 per castle, B-6);
     /// - `meeples_in_supply`: meeples the player can still place;
     /// - `open_edges`: open edges of the incomplete roads and cities the player leads (work
     ///   left to complete them);
@@ -38,7 +38,9 @@ impl CarcassonneState {
     ///   nothing and return only if the feature is completed);
     /// - `farmers`: the player's meeples in fields (never returned during play);
     /// - `pending_points`: points the turn in progress will pay the player when its meeple
-    ///   decision is taken (roads, cities and monasteries the tile completed that it leads).
+    ///   decision is taken (roads, cities and monasteries the tile completed that it leads),
+    ///   plus, during a bazaar (B-7), the estimated value of each bazaar tile the player holds
+    ///   and has not played: [`CarcassonneState::tile_value_estimate`].
     pub fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
         let mut t = [0.0; EVAL_TERMS];
         if self.phase == Phase::GameOver {
@@ -71,7 +73,10 @@ impl CarcassonneState {
                 FeatureKind::Field => false,
                 _ => f.is_complete(),
             };
-            let final_points = f.final_points(m.kind, neighbours) as f64;
+            let final_points = match m.kind {
+                FeatureKind::Field => f.field_points(self.castle_cities()),
+                _ => f.final_points(m.kind, neighbours),
+            } as f64;
             if m.kind == FeatureKind::Field {
                 t[2] += final_points;
             } else if completed {
@@ -83,6 +88,20 @@ impl CarcassonneState {
             }
         }
         t[3] = self.supply[player] as f64;
+        let b = self.bazaar();
+        let held = (0..b.n as usize)
+            .filter(|&i| b.holder[i] as usize == player && b.used & (1 << i) == 0)
+            .count();
+        if held > 0 {
+            t[7] += held as f64 * self.tile_value_estimate();
+        }
         t
+    }
+
+    /// B-7: what one more tile to place is worth, estimated as the points scored per turn so
+    /// far (all players together, at least 1): a bid is worth paying when it is below this.
+    pub fn tile_value_estimate(&self) -> f64 {
+        let total: i32 = self.track.scores().iter().sum();
+        (total as f64 / self.turn.max(1) as f64).max(1.0)
     }
 }

@@ -14,6 +14,9 @@ pub const MONASTERY_POINTS: i32 = 9;
 /// C-4: points per completed city bordering a field.
 pub const FIELD_CITY_POINTS: i32 = 3;
 
+/// B-6: points per castle bordering a field (instead of [`FIELD_CITY_POINTS`]).
+pub const FIELD_CASTLE_POINTS: i32 = 4;
+
 /// Summary of one connected road, city, field or monastery, kept at its union-find root.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FeatureAgg {
@@ -81,6 +84,13 @@ impl FeatureAgg {
         }
     }
 
+    /// C-4, B-6: points at the end for a field: 3 per completed city bordering it, 4 per
+    /// castle (`castles`: the bits of [`FeatureAgg::cities`] that are castles).
+    pub fn field_points(&self, castles: u32) -> i32 {
+        FIELD_CITY_POINTS * (self.cities & !castles).count_ones() as i32
+            + FIELD_CASTLE_POINTS * (self.cities & castles).count_ones() as i32
+    }
+
     /// C-4: points at the end for an incomplete road (1 per tile), city (1 per tile and per
     /// pennant), a monastery with `neighbours` of its 8 neighbours placed (1 plus 1 each), or
     /// a field (3 per completed city bordering it).
@@ -89,7 +99,7 @@ impl FeatureAgg {
             FeatureKind::Road => self.tiles as i32,
             FeatureKind::City => self.tiles as i32 + self.pennants as i32,
             FeatureKind::Monastery => 1 + neighbours as i32,
-            FeatureKind::Field => FIELD_CITY_POINTS * self.bordering_cities() as i32,
+            FeatureKind::Field => self.field_points(0),
             _ => 0,
         }
     }
@@ -127,6 +137,7 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(field.final_points(FeatureKind::Field, 0), 9);
+        assert_eq!(field.field_points(0b10), 10, "B-6: a castle counts 4");
     }
 
     #[test]

@@ -5,8 +5,8 @@
 use super::state::{CarcassonneState, Node};
 
 impl CarcassonneState {
-    /// Records that the city with root `root` was just completed.
-    pub(super) fn city_completed(&mut self, root: Node) {
+    /// Records that the city with root `root` was just completed; returns its bit.
+    pub(super) fn city_completed(&mut self, root: Node) -> u32 {
         let bit = 1 << self.cities_completed;
         self.cities_completed += 1;
         for i in 0..self.n_borders as usize {
@@ -15,5 +15,6 @@ impl CarcassonneState {
                 self.features.get_mut(field).cities |= bit;
             }
         }
+        bit
     }
 }

@@ -5,14 +5,19 @@ use super::state::{CarcassonneState, Node, Phase};
 use crate::core::tileset::VariantId;
 
 impl CarcassonneState {
-    /// Whether tile `variant` fits anywhere on the board (C-2).
+    /// Whether tile `variant` fits anywhere on the board (C-2), with a same-turn bridge of
+    /// the active player if need be (B-2).
     pub fn fits_somewhere(&self, variant: VariantId) -> bool {
         let v = self.tiles.variant(variant);
-        self.board.frontier().iter().any(|f| {
-            v.rotations()
-                .iter()
-                .any(|r| f.accepts(v.orientations[r.quarter_turns() as usize].signature))
-        })
+        let fits = |bridge: bool| {
+            self.board.frontier().iter().any(|f| {
+                v.rotations().iter().any(|r| {
+                    let sig = v.orientations[r.quarter_turns() as usize].signature;
+                    f.accepts(sig) || (bridge && self.bridge_fixes(f, sig))
+                })
+            })
+        };
+        fits(false) || (self.options.expansions.bcb && fits(true))
     }
 
     /// Clears `out` and writes the legal actions of the current decision into it.
@@ -20,6 +25,18 @@ impl CarcassonneState {
         out.clear();
         match self.phase {
             Phase::PlaceTile => self.placements(out),
+            Phase::Bridge => self.bridge_choices(|a| out.push(a)),
+            Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal => {
+                self.bazaar_actions(|a| out.push(a))
+            }
+            Phase::Castle => out.extend([
+                Action::Castle { build: false },
+                Action::Castle { build: true },
+            ]),
+            Phase::CastleScore => {
+                let c = self.next_castle().expect("a castle to score");
+                self.castle_options(c, |points| out.push(Action::CastleScore { points }));
+            }
             Phase::Robber => {
                 out.push(Action::KeepRobber);
                 let p = self.decider as usize;
@@ -41,12 +58,15 @@ impl CarcassonneState {
         }
     }
 
-    /// C-2: every frontier cell and distinct rotation where the drawn tile's edges match.
+    /// C-2: every frontier cell and distinct rotation where the drawn tile's edges match, or
+    /// (B-2) where a bridge built this turn makes them match.
     fn placements(&self, out: &mut Vec<Action>) {
         let v = self.tiles.variant(self.drawn);
+        let bcb = self.options.expansions.bcb;
         for f in self.board.frontier() {
             for &rot in v.rotations() {
-                if f.accepts(v.orientations[rot.quarter_turns() as usize].signature) {
+                let sig = v.orientations[rot.quarter_turns() as usize].signature;
+                if f.accepts(sig) || (bcb && self.bridge_fixes(f, sig)) {
                     out.push(Action::Place { at: f.coord, rot });
                 }
             }
@@ -68,6 +88,16 @@ impl CarcassonneState {
                 (0..seg).any(|s| self.features.root(cell.first_node + s as Node) == root);
             if !duplicate && !self.features.get(root).is_occupied() {
                 out.push(Action::Meeple { segment: seg });
+            }
+        }
+        // B-3: on a bridge built on this tile this turn, if its road is free.
+        if let Some(b) = cell.bridge {
+            let t = self.n_cells - 1;
+            let root = self.features.root(b.node);
+            let duplicate =
+                (0..segments).any(|s| self.features.root(cell.first_node + s as Node) == root);
+            if self.turn_bridge == Some(t) && !duplicate && !self.features.get(root).is_occupied() {
+                out.push(Action::Meeple { segment: segments });
             }
         }
     }

@@ -6,9 +6,15 @@
 //! are segments of a union-find whose roots carry [`FeatureAgg`] (open edges, distinct tiles,
 //! pennants, meeples per seat, completed cities bordering a field); no flood fill runs in the
 //! engine. The Robbers (`R-…`, an [`Expansions`] switch) adds the robber phase after the tile
-//! and the scoring decisions of [`Track`]; Bridges, Castles and Bazaars will add more phases.
+//! and the scoring decisions of [`Track`]. Bridges, Castles and Bazaars (`B-…`) adds the
+//! bridge decision after the tile ([`Phase::Bridge`]) and the castle decisions of the turn's
+//! scoring ([`Phase::Castle`], [`Phase::CastleScore`]) and the bazaar auctions
+//! ([`Phase::BazaarOffer`], [`Phase::BazaarBid`], [`Phase::BazaarDeal`]) whose tiles players
+//! then hold until their turn.
 
 mod action;
+mod bazaar;
+mod bcb;
 mod def;
 mod eval;
 mod features;
@@ -23,10 +29,17 @@ mod stats;
 mod turn;
 
 pub use action::{Action, ActionKind};
+pub use bazaar::{Bazaar, MAX_BID};
+pub use bcb::{
+    bridges_and_castles, Bridge, Castle, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER, MAX_CASTLES,
+};
 pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
-pub use features::{FeatureAgg, CITY_POINTS, FIELD_CITY_POINTS, MONASTERY_POINTS};
+pub use features::{
+    FeatureAgg, CITY_POINTS, FIELD_CASTLE_POINTS, FIELD_CITY_POINTS, MONASTERY_POINTS,
+};
 pub use options::{
-    Expansions, OptionError, Options, RobberPlacement, MAX_MEEPLES_PER_PLAYER, OPTION_KEYS,
+    BazaarMode, Expansions, OptionError, Options, RobberPlacement, MAX_MEEPLES_PER_PLAYER,
+    OPTION_KEYS,
 };
 pub use robbers::{Scoring, Track, TrackDecision, MAX_TURN_SCORINGS, ROBBER_FINAL_POINTS};
 pub use setup::{builtin_tiles, ResolvedSetup, Setup, SetupError, PLAYER_RANGE};
@@ -63,7 +76,8 @@ impl Game for CarcassonneState {
         self.turn as usize
     }
 
-    /// The unseen pile is the only hidden information (the drawn tile is public).
+    /// The unseen pile is the only hidden information (the drawn tile and the bazaar's
+    /// revealed tiles, out of the pile, are public).
     fn redeterminize(&mut self, rng: &mut GameRng) {
         let (a, b) = (self.pile_next as usize, self.pile_len as usize);
         shuffle(rng, &mut self.pile[a..b]);
@@ -124,6 +138,8 @@ const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
     "points_final_field",
     "points_robbery",
     "points_final_robber",
+    "points_castle",
+    "points_bazaar",
     "actions_place",
     "actions_pass",
     "actions_meeple_road",
@@ -135,6 +151,16 @@ const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
     "actions_robber_keep",
     "actions_score_first",
     "actions_rob",
+    "actions_bridge",
+    "actions_bridge_skip",
+    "actions_castle_build",
+    "actions_castle_decline",
+    "actions_castle_score",
+    "actions_bazaar_offer",
+    "actions_bazaar_bid",
+    "actions_bazaar_pass",
+    "actions_bazaar_buy",
+    "actions_bazaar_sell",
 ];
 
 #[cfg(test)]

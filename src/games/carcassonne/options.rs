@@ -1,7 +1,7 @@
 //! Rule options of Carcassonne. The base-game rules (C-1…C-6) define no option; `meeples` is a
 //! research knob (rule C-2 gives 7). `expansions` switches expansions on (their tiles join the
-//! draw pile, their rules apply); `robber_placement` is the option of rule R-2. The switch of
-//! Bridges, Castles and Bazaars (and its `bazaar` option) comes with that expansion.
+//! draw pile, their rules apply); `robber_placement` is the option of rule R-2. `bcb` switches on Bridges, Castles and
+//! Bazaars (B-1…B-7); `bazaar` is the option of rule B-7.
 
 pub use crate::core::options::OptionError;
 use crate::core::options::{parse_int, split_assignment, unknown_key};
@@ -16,17 +16,20 @@ pub const MAX_MEEPLES_PER_PLAYER: u8 = 7;
 pub struct Expansions {
     /// The Robbers (R-1…R-6): its tiles are those of type `expansion robbers` in the tile set.
     pub robbers: bool,
+    /// Bridges, Castles and Bazaars (B-1…B-7): its tiles are those of type `expansion bcb`.
+    pub bcb: bool,
 }
 
 impl Expansions {
     /// Names of the expansions this engine implements, as in tile files and option values.
-    pub const NAMES: [&'static str; 1] = ["robbers"];
+    pub const NAMES: [&'static str; 2] = ["robbers", "bcb"];
 
     /// Whether tiles of expansion `name` (`None`: the base game) are in play.
     pub fn includes(&self, name: Option<&str>) -> bool {
         match name {
             None => true,
             Some("robbers") => self.robbers,
+            Some("bcb") => self.bcb,
             Some(_) => false,
         }
     }
@@ -39,6 +42,7 @@ impl Expansions {
         for name in value.split(',') {
             match name {
                 "robbers" => e.robbers = true,
+                "bcb" => e.bcb = true,
                 _ => {
                     return Err(OptionError(format!(
                         "option {key}: unknown expansion {name:?}; expected a comma-separated \
@@ -54,7 +58,12 @@ impl Expansions {
 
 impl fmt::Display for Expansions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.robbers { "robbers" } else { "none" })
+        f.write_str(match (self.robbers, self.bcb) {
+            (false, false) => "none",
+            (true, false) => "robbers",
+            (false, true) => "bcb",
+            (true, true) => "robbers,bcb",
+        })
     }
 }
 
@@ -79,6 +88,26 @@ impl RobberPlacement {
     }
 }
 
+/// B-7: how a bazaar hands out its tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BazaarMode {
+    /// Auction: offers, bids, buy or sell (default).
+    #[default]
+    Auction,
+    /// Each player in turn order picks a tile and plays it at once.
+    NoBidding,
+}
+
+impl BazaarMode {
+    /// The option value.
+    pub fn name(self) -> &'static str {
+        match self {
+            BazaarMode::Auction => "auction",
+            BazaarMode::NoBidding => "no_bidding",
+        }
+    }
+}
+
 /// The rule switches of a Carcassonne game. `Default` gives the rules' defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -88,6 +117,8 @@ pub struct Options {
     pub expansions: Expansions,
     /// R-2: who else places a robber after a robber tile.
     pub robber_placement: RobberPlacement,
+    /// B-7: bazaar auctions or picks.
+    pub bazaar: BazaarMode,
 }
 
 impl Default for Options {
@@ -96,6 +127,7 @@ impl Default for Options {
             meeples: MAX_MEEPLES_PER_PLAYER,
             expansions: Expansions::default(),
             robber_placement: RobberPlacement::default(),
+            bazaar: BazaarMode::default(),
         }
     }
 }
@@ -103,8 +135,12 @@ impl Default for Options {
 /// The option keys, with what values each takes (for messages and `--help`).
 pub const OPTION_KEYS: &[(&str, &str)] = &[
     ("meeples", "integer 1..=7"),
-    ("expansions", "comma-separated list of robbers, or none"),
+    (
+        "expansions",
+        "comma-separated list of robbers, bcb, or none",
+    ),
     ("robber_placement", "next_player or all_in_order"),
+    ("bazaar", "auction or no_bidding"),
 ];
 
 impl Options {
@@ -121,6 +157,17 @@ impl Options {
                     _ => {
                         return Err(OptionError(format!(
                             "option {key}: expected next_player or all_in_order, found {value:?}"
+                        )))
+                    }
+                }
+            }
+            "bazaar" => {
+                self.bazaar = match value {
+                    "auction" => BazaarMode::Auction,
+                    "no_bidding" => BazaarMode::NoBidding,
+                    _ => {
+                        return Err(OptionError(format!(
+                            "option {key}: expected auction or no_bidding, found {value:?}"
                         )))
                     }
                 }
@@ -145,6 +192,7 @@ impl Options {
             format!("meeples={}", self.meeples),
             format!("expansions={}", self.expansions),
             format!("robber_placement={}", self.robber_placement.name()),
+            format!("bazaar={}", self.bazaar.name()),
         ]
     }
 }
@@ -168,7 +216,7 @@ mod tests {
         assert_eq!(Options::from_assignments(&o.assignments()).unwrap(), o);
         assert_eq!(
             o.to_string(),
-            "meeples=3 expansions=none robber_placement=next_player"
+            "meeples=3 expansions=none robber_placement=next_player bazaar=auction"
         );
     }
 
@@ -184,6 +232,26 @@ mod tests {
         let e = Options::from_assignments(&["expansions=robbers,towers"]).unwrap_err();
         assert!(e.0.contains("\"towers\""), "{e}");
         assert!(Options::from_assignments(&["robber_placement=first"]).is_err());
+    }
+
+    #[test]
+    fn b_1_bcb_alone_and_with_robbers_round_trips() {
+        for (value, robbers, bcb) in [
+            ("bcb", false, true),
+            ("robbers,bcb", true, true),
+            ("none", false, false),
+        ] {
+            let o = Options::from_assignments(&[format!("expansions={value}")]).unwrap();
+            assert_eq!((o.expansions.robbers, o.expansions.bcb), (robbers, bcb));
+            assert_eq!(o.expansions.to_string(), value);
+            assert_eq!(o.expansions.includes(Some("bcb")), bcb);
+        }
+        let o = Options::from_assignments(&["expansions=bcb,robbers"]).unwrap();
+        assert_eq!(o.expansions.to_string(), "robbers,bcb");
+        let o = Options::from_assignments(&["bazaar=no_bidding"]).unwrap();
+        assert_eq!(o.bazaar, BazaarMode::NoBidding);
+        assert_eq!(Options::from_assignments(&o.assignments()).unwrap(), o);
+        assert!(Options::from_assignments(&["bazaar=dutch"]).is_err());
     }
 
     #[test]

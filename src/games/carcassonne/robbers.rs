@@ -32,9 +32,9 @@ pub const TRACK_SPACES: i32 = 50;
 /// points for a robber still on the track at the end.
 pub const ROBBER_FINAL_POINTS: i32 = 3;
 
-/// Most scorings one player gets in one turn: the tile's roads and cities (at most 4) and the
-/// monasteries around it (at most 9), rounded up.
-pub const MAX_TURN_SCORINGS: usize = 16;
+/// Most scorings one player gets in one turn: the tile's roads and cities and a bridge (at
+/// most 5), the monasteries around it (at most 9) and castles (B-5, at most 15), rounded up.
+pub const MAX_TURN_SCORINGS: usize = 32;
 
 /// Robber entry of a player whose robber is in their supply.
 const IN_SUPPLY: u8 = u8::MAX;
@@ -283,11 +283,23 @@ impl Track {
 
     /// a thief's marker moves by its stolen points; robbers on its space move along.
     fn award_stolen(&mut self, thief: usize, points: i32, stats: &mut [PlayerStats; MAX_PLAYERS]) {
-        let from = self.position(thief);
-        self.award(thief, PointSource::Robbery, points, stats);
-        let to = self.position(thief);
+        self.award_carrying(thief, PointSource::Robbery, points, stats);
+    }
+
+    /// Moves `player`'s marker by `points` (possibly negative) without any theft; robbers on
+    /// its space move along with it (R-4; B-7 bazaar payments, which are not scorings).
+    pub fn award_carrying(
+        &mut self,
+        player: usize,
+        source: PointSource,
+        points: i32,
+        stats: &mut [PlayerStats; MAX_PLAYERS],
+    ) {
+        let from = self.position(player);
+        self.award(player, source, points, stats);
+        let to = self.position(player);
         for r in 0..self.players() {
-            if r != thief && self.robbers[r] == from {
+            if r != player && self.robbers[r] == from {
                 self.robbers[r] = to;
             }
         }

@@ -178,7 +178,13 @@ mod tests {
             .iter()
             .all(|s| s.pennants == 0 && s.kind != FeatureKind::Monastery));
         assert_eq!(robbers.len(), 27);
-        assert_eq!(tiles.total_segments(), 243 + 27);
+        // B-1: two abbeys, no pennant, 33 segments.
+        let bcb = all(Some("bcb"));
+        let abbeys = bcb.iter().filter(|s| s.kind == FeatureKind::Monastery);
+        assert_eq!(abbeys.count(), 2);
+        assert!(bcb.iter().all(|s| s.pennants == 0));
+        assert_eq!(bcb.len(), 33);
+        assert_eq!(tiles.total_segments(), 243 + 27 + 33);
     }
 
     /// Rule R-1: 8 robber tiles, C2 letters A2 C1 D1 E1 F2 H1, in the pile only when the

@@ -1,6 +1,7 @@
 //! The Carcassonne game state: board, features, meeples, the draw pile, and where the turn
 //! stands.
 
+use super::bcb::{bridges_and_castles, Bridge, Castle, MAX_CASTLES};
 use super::features::FeatureAgg;
 use super::options::{Options, MAX_MEEPLES_PER_PLAYER};
 use super::robbers::Track;
@@ -41,8 +42,13 @@ pub const MAX_BORDERS: usize = 128;
 /// Most monasteries in a tile set.
 pub const MAX_MONASTERIES: usize = 16;
 
-/// Most tiles with two or more roads or cities in a tile set (bits of [`FeatureAgg::shared`]).
+/// Most tiles with two or more roads or cities in a tile set, tiles with a road and a bridge
+/// (B-2) included (bits of [`FeatureAgg::shared`]; the built-in set with every expansion and
+/// 5 players' bridges needs all 32).
 pub const MAX_SHARED_TILES: usize = 32;
+
+/// Most roads and cities one turn completes: the tile's four sides and a bridge (B-2).
+pub const MAX_TURN_COMPLETIONS: usize = 6;
 
 /// Most city segments in a tile set: a completed city has at least two, so at most half as
 /// many cities complete (bits of [`FeatureAgg::cities`]).
@@ -59,6 +65,10 @@ pub struct Cell {
     pub rot: Rotation,
     /// Union-find node of its first segment (its segments are consecutive nodes).
     pub first_node: Node,
+    /// B-2: the bridge built on it, if any.
+    pub bridge: Option<Bridge>,
+    /// Bit of [`FeatureAgg::shared`] of this tile (0 when its roads and cities are one each).
+    pub shared: u32,
 }
 
 /// A meeple on the board.
@@ -77,6 +87,8 @@ pub struct PlacedMeeple {
 pub enum Phase {
     /// C-2: place the drawn tile.
     PlaceTile,
+    /// B-2: build a bridge (mandatory when the placement needs one) or not.
+    Bridge,
     /// after a robber tile, the deciding player may put or move their robber.
     Robber,
     /// C-2: put a meeple on the tile just placed, or not; then the turn's scoring runs.
@@ -85,6 +97,17 @@ pub enum Phase {
     ScoreOrder,
     /// the deciding player's robber chooses whom to rob.
     Rob,
+    /// B-4: the owner of a just-completed small city scores it or converts it into a castle.
+    Castle,
+    /// B-5: a castle's owner chooses which of the features completed in its neighbourhood it
+    /// scores.
+    CastleScore,
+    /// B-7: the chooser offers a bazaar tile with a bid (or, `no_bidding`, picks one).
+    BazaarOffer,
+    /// B-7: a player overbids or passes.
+    BazaarBid,
+    /// B-7: the chooser buys or sells the tile on offer.
+    BazaarDeal,
     /// C-4: the game is over (final scoring done).
     GameOver,
 }
@@ -128,8 +151,31 @@ pub struct CarcassonneState {
     pub(super) n_meeples: u8,
     /// Roots and kinds of the roads and cities this turn's tile completed (scored after the
     /// meeple).
-    pub(super) completed: [(Node, FeatureKind); 4],
+    pub(super) completed: [(Node, FeatureKind); MAX_TURN_COMPLETIONS],
     pub(super) n_completed: u8,
+    /// Bit (of [`FeatureAgg::cities`]) of each completed city in `completed`.
+    pub(super) completed_city_bit: [u32; MAX_TURN_COMPLETIONS],
+    /// B-4: entries of `completed` whose castle decision is taken (bit per entry).
+    pub(super) castle_asked: u8,
+    /// B-4: entries of `completed` converted into castles (bit per entry).
+    pub(super) castle_built: u8,
+    /// B-2: bridges and castles in each player's supply.
+    pub(super) bridges: [u8; MAX_PLAYERS],
+    pub(super) castle_supply: [u8; MAX_PLAYERS],
+    /// B-2: the cell index carrying the bridge built this turn, if any.
+    pub(super) turn_bridge: Option<u8>,
+    /// B-4: castles built so far.
+    pub(super) castles: [Castle; MAX_CASTLES],
+    pub(super) n_castles: u8,
+    /// B-6: bits of [`FeatureAgg::cities`] of the cities converted into castles.
+    pub(super) castle_cities: u32,
+    /// B-5: features completed this turn that castles may score (and castles scored).
+    pub(super) events: [super::bcb::Event; super::bcb::MAX_EVENTS],
+    pub(super) n_events: u8,
+    /// B-7: the bazaar in progress.
+    pub(super) bazaar: super::bazaar::Bazaar,
+    /// B-7: the tile of this turn was held from a bazaar (it opens no bazaar).
+    pub(super) from_bazaar: bool,
     pub(super) phase: Phase,
     pub(super) active: u8,
     pub(super) decider: u8,
@@ -150,8 +196,13 @@ impl CarcassonneState {
         tiles: Arc<CompiledTiles>,
         setup: &ResolvedSetup,
     ) -> Result<CarcassonneState, SetupError> {
-        check_capacity(&tiles, setup.tile_order.len())?;
         let n = setup.players;
+        let (bridges, castles) = if setup.options.expansions.bcb {
+            bridges_and_castles(n)
+        } else {
+            (0, 0)
+        };
+        check_capacity(&tiles, setup.tile_order.len(), n * bridges as usize)?;
         let mut s = CarcassonneState {
             tiles: tiles.clone(),
             options: setup.options,
@@ -179,8 +230,21 @@ impl CarcassonneState {
                 kind: FeatureKind::Road,
             }; MAX_MEEPLES],
             n_meeples: 0,
-            completed: [(0, FeatureKind::Road); 4],
+            completed: [(0, FeatureKind::Road); MAX_TURN_COMPLETIONS],
             n_completed: 0,
+            completed_city_bit: [0; MAX_TURN_COMPLETIONS],
+            castle_asked: 0,
+            castle_built: 0,
+            bridges: [0; MAX_PLAYERS],
+            castle_supply: [0; MAX_PLAYERS],
+            turn_bridge: None,
+            castles: [Castle::default(); MAX_CASTLES],
+            n_castles: 0,
+            castle_cities: 0,
+            events: [super::bcb::Event::default(); super::bcb::MAX_EVENTS],
+            n_events: 0,
+            bazaar: super::bazaar::Bazaar::default(),
+            from_bazaar: false,
             phase: Phase::PlaceTile,
             active: 0,
             decider: 0,
@@ -190,6 +254,8 @@ impl CarcassonneState {
         };
         s.pile[..setup.tile_order.len()].copy_from_slice(&setup.tile_order);
         s.supply[..n].fill(setup.options.meeples);
+        s.bridges[..n].fill(bridges);
+        s.castle_supply[..n].fill(castles);
         for &(at, v) in &tiles.start {
             s.put_tile(at, v, Rotation::default());
         }
@@ -323,6 +389,26 @@ impl CarcassonneState {
         &self.pile[self.pile_next as usize..self.pile_len as usize]
     }
 
+    /// B-2: bridges in `player`'s supply.
+    pub fn bridges_in_supply(&self, player: usize) -> u8 {
+        self.bridges[player]
+    }
+
+    /// B-4: castles in `player`'s supply.
+    pub fn castles_in_supply(&self, player: usize) -> u8 {
+        self.castle_supply[player]
+    }
+
+    /// B-4: the castles built so far, in building order.
+    pub fn castles(&self) -> &[Castle] {
+        &self.castles[..self.n_castles as usize]
+    }
+
+    /// B-6: bits of [`FeatureAgg::cities`] that are castles (a field scores 4 for them).
+    pub fn castle_cities(&self) -> u32 {
+        self.castle_cities
+    }
+
     /// Roots and kinds of the roads and cities this turn's tile completed (during
     /// [`Phase::Meeple`]; they score when the meeple decision is taken).
     pub fn completed_this_turn(&self) -> &[(Node, FeatureKind)] {
@@ -331,7 +417,7 @@ impl CarcassonneState {
 }
 
 /// Checks that a game over `tiles` with a pile of `pile` tiles fits the state's fixed tables.
-fn check_capacity(tiles: &CompiledTiles, pile: usize) -> Result<(), SetupError> {
+fn check_capacity(tiles: &CompiledTiles, pile: usize, bridges: usize) -> Result<(), SetupError> {
     let placed = tiles
         .start
         .iter()
@@ -351,11 +437,15 @@ fn check_capacity(tiles: &CompiledTiles, pile: usize) -> Result<(), SetupError> 
     }
     let limits = [
         (pile + tiles.start.len(), MAX_CELLS, "tiles"),
-        (tiles.total_segments(), MAX_NODES - 1, "segments"),
+        (
+            tiles.total_segments() + bridges,
+            MAX_NODES - 1,
+            "segments and bridges",
+        ),
         (borders, MAX_BORDERS, "field-city borders"),
         (monasteries, MAX_MONASTERIES, "monasteries"),
         (
-            shared,
+            shared + bridges,
             MAX_SHARED_TILES,
             "tiles with several roads or cities",
         ),

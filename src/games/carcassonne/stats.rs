@@ -24,11 +24,15 @@ pub enum PointSource {
     Robbery,
     /// The player's robber still on the track at the end.
     FinalRobber,
+    /// The player's castles (B-5).
+    Castle,
+    /// Bazaar payments, received (positive) and paid (negative) (B-7).
+    Bazaar,
 }
 
 impl PointSource {
     /// Every source, in column order.
-    pub const ALL: [PointSource; 9] = [
+    pub const ALL: [PointSource; 11] = [
         PointSource::Road,
         PointSource::City,
         PointSource::Monastery,
@@ -38,6 +42,8 @@ impl PointSource {
         PointSource::FinalField,
         PointSource::Robbery,
         PointSource::FinalRobber,
+        PointSource::Castle,
+        PointSource::Bazaar,
     ];
 
     /// Number of sources.
@@ -55,6 +61,8 @@ impl PointSource {
             PointSource::FinalField => "final_field",
             PointSource::Robbery => "robbery",
             PointSource::FinalRobber => "final_robber",
+            PointSource::Castle => "castle",
+            PointSource::Bazaar => "bazaar",
         }
     }
 }

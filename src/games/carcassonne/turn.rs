@@ -1,9 +1,11 @@
-//! Applying decisions: tile placement and the joining of features (C-2), robbers, the
-//! meeple, scoring of completed roads, cities and monasteries (C-3) with robbers' thefts
-//! (R-3…R-5), the next draw (C-2) and final scoring (C-4, R-6).
+//! Applying decisions: tile placement and the joining of features (C-2), bridges (B-2),
+//! robbers, the meeple, scoring of completed roads, cities and monasteries (C-3) with
+//! castles (B-4, B-5) and robbers' thefts (R-3…R-5), the next draw (C-2) and final scoring
+//! (C-4, R-6, B-6).
 
 use super::action::Action;
-use super::features::FeatureAgg;
+use super::bcb::Target;
+use super::features::{FeatureAgg, MONASTERY_POINTS};
 use super::options::RobberPlacement;
 use super::robbers::TrackDecision;
 use super::state::{CarcassonneState, Cell, Monastery, Node, Phase, PlacedMeeple, MAX_MEEPLES};
@@ -19,6 +21,24 @@ impl CarcassonneState {
         self.stats[p].count_action(kind);
         match (self.phase, action) {
             (Phase::PlaceTile, Action::Place { at, rot }) => self.place_drawn(at, rot),
+            (Phase::Bridge, Action::Bridge { at, axis }) => {
+                self.build_bridge(at, axis);
+                self.after_bridge();
+            }
+            (Phase::Bridge, Action::NoBridge) => self.after_bridge(),
+            (Phase::Castle, Action::Castle { build }) => {
+                let (i, owner) = self.castle_question().expect("a castle decision");
+                self.castle_asked |= 1 << i;
+                if build {
+                    self.build_castle(i, owner);
+                }
+                self.finish_turn();
+            }
+            (Phase::CastleScore, Action::CastleScore { points }) => {
+                let c = self.next_castle().expect("a castle to score");
+                self.score_castle(c, points);
+                self.castle_scoring();
+            }
             (Phase::Robber, Action::Robber { space }) => {
                 self.track.put_robber(p, space);
                 self.next_robber_decision();
@@ -37,6 +57,7 @@ impl CarcassonneState {
                 self.track.choose_victim(p, player as usize);
                 self.continue_scoring();
             }
+            (Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal, a) => self.apply_bazaar(a),
             (phase, a) => panic!("action {a:?} does not belong to phase {phase:?}"),
         }
     }
@@ -50,7 +71,7 @@ impl CarcassonneState {
         let first = self.features.len() as Node;
         let segments = v.segments();
         let of = |kind| segments.iter().filter(|s| s.kind == kind).count();
-        let shared = if of(FeatureKind::Road) > 1 || of(FeatureKind::City) > 1 {
+        let shared: u32 = if of(FeatureKind::Road) > 1 || of(FeatureKind::City) > 1 {
             self.shared_tiles += 1;
             1 << (self.shared_tiles - 1)
         } else {
@@ -90,6 +111,8 @@ impl CarcassonneState {
             variant,
             rot,
             first_node: first,
+            bridge: None,
+            shared,
         };
         self.n_cells += 1;
         self.board.place(at, index as u16, o.signature);
@@ -100,11 +123,11 @@ impl CarcassonneState {
             let other = self.cells[j as usize];
             let oo = &tiles.variant(other.variant).orientations[other.rot.quarter_turns() as usize];
             let seg = o.side_segment[side.index()];
-            if seg != NO_SEGMENT {
-                let facing = oo.side_segment[side.opposite().index()];
-                let root = self
-                    .features
-                    .union(first + seg as Node, other.first_node + facing as Node);
+            // A road may meet a field here when a bridge of this turn is to join it (B-2).
+            if let (true, Some(facing)) =
+                (seg != NO_SEGMENT, self.side_node(&other, side.opposite()))
+            {
+                let root = self.features.union(first + seg as Node, facing);
                 self.features.get_mut(root).open -= 2;
             }
             for half in HalfSide::of_side(side) {
@@ -118,23 +141,46 @@ impl CarcassonneState {
         }
     }
 
-    /// C-2: places the drawn tile and notes the roads and cities it completed.
+    /// C-2: places the drawn tile; B-2: asks for a bridge when one may be built.
     fn place_drawn(&mut self, at: Coord, rot: Rotation) {
         self.put_tile(at, self.drawn, rot);
+        if self.options.expansions.bcb {
+            let mut any = false;
+            self.bridge_choices(|_| any = true);
+            if any {
+                self.phase = Phase::Bridge;
+                return;
+            }
+        }
+        self.after_bridge();
+    }
+
+    /// Notes the roads and cities the tile (and this turn's bridge) completed, then moves on
+    /// to the robbers or the meeple.
+    fn after_bridge(&mut self) {
         let cell = *self.last_cell();
         let tiles = self.tiles.clone();
         self.n_completed = 0;
-        for (i, seg) in tiles.variant(cell.variant).segments().iter().enumerate() {
-            if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
+        let bridge = self
+            .turn_bridge
+            .and_then(|j| self.cells[j as usize].bridge)
+            .map(|b| (b.node, FeatureKind::Road));
+        let segments = tiles.variant(cell.variant).segments().iter().enumerate();
+        let nodes = segments
+            .map(|(i, seg)| (cell.first_node + i as Node, seg.kind))
+            .chain(bridge);
+        for (node, kind) in nodes {
+            if !matches!(kind, FeatureKind::Road | FeatureKind::City) {
                 continue;
             }
-            let root = self.features.find(cell.first_node + i as Node);
+            let root = self.features.find(node);
             let done = self.completed_this_turn();
             if self.features.get(root).is_complete() && !done.iter().any(|&(r, _)| r == root) {
-                self.completed[self.n_completed as usize] = (root, seg.kind);
+                let i = self.n_completed as usize;
+                self.completed[i] = (root, kind);
                 self.n_completed += 1;
-                if seg.kind == FeatureKind::City {
-                    self.city_completed(root);
+                if kind == FeatureKind::City {
+                    self.completed_city_bit[i] = self.city_completed(root);
                 }
             }
         }
@@ -186,12 +232,15 @@ impl CarcassonneState {
         self.decider = self.active;
     }
 
-    /// C-2: the active player's meeple goes on `segment` of the tile just placed.
+    /// C-2: the active player's meeple goes on `segment` of the tile just placed (B-3: on its
+    /// bridge when `segment` is the tile's segment count).
     fn put_meeple(&mut self, segment: u8) {
         let p = self.active as usize;
         let cell = *self.last_cell();
-        let node = cell.first_node + segment as Node;
-        let kind = self.variant_of(&cell).segments[segment as usize].kind;
+        let (node, kind) = match self.variant_of(&cell).segments().get(segment as usize) {
+            Some(seg) => (cell.first_node + segment as Node, seg.kind),
+            None => (cell.bridge.expect("a bridge").node, FeatureKind::Road),
+        };
         self.features.get_mut(node).meeples[p] += 1;
         self.supply[p] -= 1;
         self.meeples[self.n_meeples as usize] = PlacedMeeple {
@@ -202,10 +251,21 @@ impl CarcassonneState {
         self.n_meeples += 1;
     }
 
-    /// C-3: notes the scorings of what this turn's tile completed, then settles them.
+    /// C-3: notes the scorings of what this turn's tile completed (B-4: after the castle
+    /// decisions of small cities), then the castles' (B-5), then settles them.
     fn finish_turn(&mut self) {
+        if let Some((_, owner)) = self.castle_question() {
+            self.phase = Phase::Castle;
+            self.decider = owner as u8;
+            return;
+        }
         for i in 0..self.n_completed as usize {
             let (root, kind) = self.completed[i];
+            let points = self.features.get(root).completion_points(kind);
+            self.add_event(Target::Feature(root), points);
+            if self.castle_built & (1 << i) != 0 {
+                continue;
+            }
             let source = if kind == FeatureKind::City {
                 PointSource::City
             } else {
@@ -219,8 +279,29 @@ impl CarcassonneState {
             let at = self.cells[m.cell as usize].at;
             let near = (at.x - placed.x).abs() <= 1 && (at.y - placed.y).abs() <= 1;
             if near && self.board.placed_around(at) == 8 {
+                self.add_event(Target::Monastery(at), MONASTERY_POINTS);
                 self.score_completed(m.node, FeatureKind::Monastery, PointSource::Monastery);
             }
+        }
+        self.castle_scoring();
+    }
+
+    /// B-5: castles score the features completed in their neighbourhood (their owner chooses
+    /// when several are worth different points), chains included; then the turn's scoring is
+    /// settled.
+    fn castle_scoring(&mut self) {
+        while let Some(c) = self.next_castle() {
+            let (mut n, mut only) = (0, 0);
+            self.castle_options(c, |points| {
+                n += 1;
+                only = points;
+            });
+            if n > 1 {
+                self.phase = Phase::CastleScore;
+                self.decider = self.castles[c].owner;
+                return;
+            }
+            self.score_castle(c, only);
         }
         self.continue_scoring();
     }
@@ -238,9 +319,12 @@ impl CarcassonneState {
             }
             None => {
                 self.track.resolve(self.active as usize, &mut self.stats);
+                let bazaar_player = self.active as usize;
                 self.turn += 1;
                 self.active = (self.active + 1) % self.n_players;
-                self.begin_turn();
+                if !self.maybe_open_bazaar(bazaar_player) {
+                    self.begin_turn();
+                }
             }
         }
     }
@@ -259,6 +343,11 @@ impl CarcassonneState {
                 self.track.add_scoring(p, source, points);
             }
         }
+        self.release_meeples(root);
+    }
+
+    /// Meeples on the feature with root `root` return to their owners' supply.
+    pub(super) fn release_meeples(&mut self, root: Node) {
         self.features.get_mut(root).meeples = Default::default();
         let mut i = 0;
         while i < self.n_meeples as usize {
@@ -277,6 +366,23 @@ impl CarcassonneState {
     /// or ends the game when the pile is empty.
     pub(super) fn begin_turn(&mut self) {
         self.n_completed = 0;
+        self.n_events = 0;
+        self.castle_asked = 0;
+        self.castle_built = 0;
+        self.turn_bridge = None;
+        self.from_bazaar = false;
+        match self.bazaar_tile_for_turn() {
+            Err(()) => return,
+            Ok(Some(v)) if self.fits_somewhere(v) => {
+                self.drawn = v;
+                self.from_bazaar = true;
+                self.phase = Phase::PlaceTile;
+                self.decider = self.active;
+                return;
+            }
+            Ok(Some(_)) => self.tiles_removed += 1,
+            Ok(None) => {}
+        }
         while self.pile_next < self.pile_len {
             let v = self.pile[self.pile_next as usize];
             self.pile_next += 1;
@@ -315,7 +421,10 @@ impl CarcassonneState {
                 FeatureKind::Field => PointSource::FinalField,
                 _ => PointSource::FinalRoad,
             };
-            let points = agg.final_points(m.kind, neighbours);
+            let points = match m.kind {
+                FeatureKind::Field => agg.field_points(self.castle_cities),
+                _ => agg.final_points(m.kind, neighbours),
+            };
             let scorers = agg.scorers();
             for p in 0..self.players() {
                 if scorers & (1 << p) != 0 {

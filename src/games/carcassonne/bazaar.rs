@@ -1,0 +1,301 @@
+//! Bazaars (rule B-7): after a turn whose placed tile shows a bazaar, one tile per player is
+//! revealed from the pile and auctioned; then every player, starting left of the bazaar
+//! player, takes a turn with the tile they hold. Option `bazaar=no_bidding`: each player in
+//! turn order picks a tile at the start of their turn and plays it at once.
+//!
+//! Auction (`bazaar=auction`): the chooser offers an unclaimed tile with a bid
+//! ([`Action::BazaarOffer`], 0..=[`MAX_BID`]); each later player without a tile, clockwise,
+//! overbids ([`Action::BazaarBid`]) or passes, once; then the chooser buys (pays the highest
+//! bid to its bidder) or sells (receives it from the bidder, who takes the tile)
+//! ([`Action::BazaarDeal`]); with no other bid the chooser pays their own bid. The next chooser
+//! is the next player clockwise after the previous chooser without a tile; the last tile goes
+//! free to the last player. Payments move scores directly (no robber sees them) and may make
+//! them negative.
+
+use super::action::Action;
+use super::options::BazaarMode;
+use super::state::{CarcassonneState, Phase, MAX_PLAYERS};
+use super::stats::PointSource;
+use crate::core::tileset::VariantId;
+
+/// B-7: the highest bid the engine offers (bids run 0..=10 points: a bazaar tile is rarely
+/// worth more to a player than a completed small city or two; the cap keeps the decision
+/// small for search).
+pub const MAX_BID: u8 = 10;
+
+/// Holder entry of an unclaimed tile.
+const NOBODY: u8 = u8::MAX;
+
+/// A bazaar in progress: the revealed tiles, who holds which, and the current offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bazaar {
+    /// Revealed tiles (0 when no bazaar runs).
+    pub n: u8,
+    /// The tiles, in reveal order.
+    pub tiles: [VariantId; MAX_PLAYERS],
+    /// The player holding each tile (`u8::MAX`: unclaimed).
+    pub holder: [u8; MAX_PLAYERS],
+    /// Tiles already played or removed (bit per tile).
+    pub used: u8,
+    /// The player choosing (auction).
+    pub chooser: u8,
+    /// The tile on offer, the highest bid and its bidder.
+    pub offer: u8,
+    /// The highest bid on the tile on offer.
+    pub high_bid: u8,
+    /// Who made it.
+    pub high_bidder: u8,
+    /// Players already asked in this tile's bidding round (bit per player).
+    pub asked: u8,
+}
+
+impl Default for Bazaar {
+    fn default() -> Self {
+        Bazaar {
+            n: 0,
+            tiles: [0; MAX_PLAYERS],
+            holder: [NOBODY; MAX_PLAYERS],
+            used: 0,
+            chooser: 0,
+            offer: 0,
+            high_bid: 0,
+            high_bidder: 0,
+            asked: 0,
+        }
+    }
+}
+
+impl Bazaar {
+    /// Whether a bazaar is running.
+    pub fn is_open(&self) -> bool {
+        self.n > 0
+    }
+
+    /// The revealed tiles.
+    pub fn tiles(&self) -> &[VariantId] {
+        &self.tiles[..self.n as usize]
+    }
+
+    /// Whether `player` holds (or held) a tile of this bazaar.
+    pub fn has_tile(&self, player: usize) -> bool {
+        self.holder[..self.n as usize].contains(&(player as u8))
+    }
+
+    /// Unclaimed tiles (indices).
+    fn unclaimed(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n as usize).filter(|&i| self.holder[i] == NOBODY)
+    }
+}
+
+impl CarcassonneState {
+    /// Whether variant `v` shows a bazaar (B-7; types `BZ…` of the built-in set).
+    pub fn is_bazaar_tile(&self, v: VariantId) -> bool {
+        let variant = self.tiles.variant(v);
+        variant.expansion.as_deref() == Some("bcb") && variant.name.starts_with("BZ")
+    }
+
+    /// The bazaar in progress (`n == 0` when none).
+    pub fn bazaar(&self) -> &Bazaar {
+        &self.bazaar
+    }
+
+    /// B-7: after the turn of `bazaar_player`, whose placed tile (drawn from the pile) shows a
+    /// bazaar, opens a bazaar if enough tiles remain. Returns whether it did.
+    pub(super) fn maybe_open_bazaar(&mut self, bazaar_player: usize) -> bool {
+        let n = self.players();
+        let placed = self.last_cell().variant;
+        if !self.options.expansions.bcb
+            || self.from_bazaar
+            || self.bazaar.is_open()
+            || !self.is_bazaar_tile(placed)
+            || self.tiles_left() < n
+        {
+            return false;
+        }
+        let mut b = Bazaar {
+            n: n as u8,
+            ..Bazaar::default()
+        };
+        let start = self.pile_next as usize;
+        b.tiles[..n].copy_from_slice(&self.pile[start..start + n]);
+        self.pile_next += n as u8;
+        b.chooser = ((bazaar_player + 1) % n) as u8;
+        self.bazaar = b;
+        if self.options.bazaar == BazaarMode::Auction {
+            self.next_chooser_or_done(true);
+        } else {
+            self.begin_turn();
+        }
+        true
+    }
+
+    /// Calls `f` with the actions of the bazaar phases.
+    pub(super) fn bazaar_actions(&self, mut f: impl FnMut(Action)) {
+        let b = &self.bazaar;
+        match self.phase {
+            Phase::BazaarOffer => {
+                let bids = if self.options.bazaar == BazaarMode::Auction {
+                    MAX_BID
+                } else {
+                    0
+                };
+                for tile in b.unclaimed() {
+                    for bid in 0..=bids {
+                        f(Action::BazaarOffer {
+                            tile: tile as u8,
+                            bid,
+                        });
+                    }
+                }
+            }
+            Phase::BazaarBid => {
+                f(Action::BazaarPass);
+                for bid in b.high_bid + 1..=MAX_BID {
+                    f(Action::BazaarBid { bid });
+                }
+            }
+            Phase::BazaarDeal => {
+                f(Action::BazaarDeal { buy: true });
+                f(Action::BazaarDeal { buy: false });
+            }
+            _ => {}
+        }
+    }
+
+    /// Applies a bazaar action of the deciding player.
+    pub(super) fn apply_bazaar(&mut self, action: Action) {
+        let p = self.decider;
+        match action {
+            Action::BazaarOffer { tile, .. } if self.options.bazaar == BazaarMode::NoBidding => {
+                self.bazaar.holder[tile as usize] = p;
+                self.begin_turn();
+            }
+            Action::BazaarOffer { tile, bid } => {
+                let b = &mut self.bazaar;
+                (b.offer, b.high_bid, b.high_bidder, b.asked) = (tile, bid, p, 1 << p);
+                self.next_bidder();
+            }
+            Action::BazaarBid { bid } => {
+                (self.bazaar.high_bid, self.bazaar.high_bidder) = (bid, p);
+                self.next_bidder();
+            }
+            Action::BazaarPass => self.next_bidder(),
+            Action::BazaarDeal { buy } => {
+                let (chooser, bidder) = (self.bazaar.chooser as usize, self.bazaar.high_bidder);
+                let bid = self.bazaar.high_bid as i32;
+                let (payer, payee, taker) = if buy {
+                    (chooser, bidder as usize, chooser)
+                } else {
+                    (bidder as usize, chooser, bidder as usize)
+                };
+                self.pay(payer, payee, bid);
+                self.bazaar.holder[self.bazaar.offer as usize] = taker as u8;
+                self.next_chooser_or_done(false);
+            }
+            a => panic!("{a:?} is not a bazaar action"),
+        }
+    }
+
+    /// `payer` pays `points` to `payee` (B-7; no robber steals: robbers on their spaces move
+    /// along with the markers, as with stolen points, R-4).
+    fn pay(&mut self, payer: usize, payee: usize, points: i32) {
+        let stats = &mut self.stats;
+        self.track
+            .award_carrying(payer, PointSource::Bazaar, -points, stats);
+        self.track
+            .award_carrying(payee, PointSource::Bazaar, points, stats);
+    }
+
+    /// Asks the next player clockwise from the chooser without a tile who has not bid on this
+    /// tile, or settles the offer.
+    fn next_bidder(&mut self) {
+        let n = self.players();
+        let chooser = self.bazaar.chooser as usize;
+        for i in 1..n {
+            let q = (chooser + i) % n;
+            if !self.bazaar.has_tile(q) && self.bazaar.asked & (1 << q) == 0 {
+                self.bazaar.asked |= 1 << q;
+                // Nobody can overbid the cap: such a player is not asked.
+                if self.bazaar.high_bid < MAX_BID {
+                    self.phase = Phase::BazaarBid;
+                    self.decider = q as u8;
+                    return;
+                }
+            }
+        }
+        if self.bazaar.high_bidder as usize == chooser {
+            let bid = self.bazaar.high_bid as i32;
+            self.track
+                .award_carrying(chooser, PointSource::Bazaar, -bid, &mut self.stats);
+            self.bazaar.holder[self.bazaar.offer as usize] = chooser as u8;
+            self.next_chooser_or_done(false);
+        } else {
+            self.phase = Phase::BazaarDeal;
+            self.decider = chooser as u8;
+        }
+    }
+
+    /// The next chooser (the first one when `first`: the chooser itself), the last tile free
+    /// to the last player, or the end of the auction and the first bazaar turn.
+    fn next_chooser_or_done(&mut self, first: bool) {
+        let n = self.players();
+        let from = self.bazaar.chooser as usize;
+        let mut left = 0;
+        let mut last = 0;
+        for q in 0..n {
+            if !self.bazaar.has_tile(q) {
+                left += 1;
+                last = q;
+            }
+        }
+        if left == 1 {
+            let tile = self.bazaar.unclaimed().next().expect("one tile left");
+            self.bazaar.holder[tile] = last as u8;
+            left = 0;
+        }
+        if left == 0 {
+            self.begin_turn();
+            return;
+        }
+        let start = usize::from(!first);
+        let chooser = (start..start + n)
+            .map(|i| (from + i) % n)
+            .find(|&q| !self.bazaar.has_tile(q))
+            .expect("a player without a tile");
+        self.bazaar.chooser = chooser as u8;
+        self.phase = Phase::BazaarOffer;
+        self.decider = chooser as u8;
+    }
+
+    /// B-7: at the start of a turn during a bazaar, the tile the active player holds (marked
+    /// used), or `Ok(None)` (no bazaar, or no tile for this player). With `no_bidding` a player
+    /// without a tile first picks one: the pick decision is set up and `Err(())` returned.
+    pub(super) fn bazaar_tile_for_turn(&mut self) -> Result<Option<VariantId>, ()> {
+        if !self.bazaar.is_open() {
+            return Ok(None);
+        }
+        let p = self.active;
+        let b = &mut self.bazaar;
+        if let Some(i) = (0..b.n as usize).find(|&i| b.holder[i] == p && b.used & (1 << i) == 0) {
+            b.used |= 1 << i;
+            let v = b.tiles[i];
+            if b.used.count_ones() == b.n as u32 {
+                *b = Bazaar::default();
+            }
+            return Ok(Some(v));
+        }
+        if self.options.bazaar == BazaarMode::NoBidding && !b.has_tile(p as usize) {
+            let (first, count) = (b.unclaimed().next(), b.unclaimed().count());
+            if let (Some(i), 1) = (first, count) {
+                b.holder[i] = p;
+                return self.bazaar_tile_for_turn();
+            }
+            if first.is_some() {
+                self.phase = Phase::BazaarOffer;
+                self.decider = p;
+                return Err(());
+            }
+        }
+        Ok(None)
+    }
+}

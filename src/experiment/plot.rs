@@ -33,8 +33,9 @@ const GAP: f64 = 0.3;
 /// Space between the figures at the right of a row: no-break spaces, which SVG keeps.
 const SEP: &str = "\u{a0}\u{a0}\u{a0}";
 
-/// Tableau 10 colours: members (win rate) and point sources (points).
-const PALETTE: [RGBColor; 10] = [
+/// Tableau 20 colours (the ten strong ones first): members (win rate) and point sources
+/// (points).
+const PALETTE: [RGBColor; 20] = [
     RGBColor(31, 119, 180),
     RGBColor(255, 127, 14),
     RGBColor(44, 160, 44),
@@ -45,6 +46,16 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(127, 127, 127),
     RGBColor(188, 189, 34),
     RGBColor(23, 190, 207),
+    RGBColor(174, 199, 232),
+    RGBColor(255, 187, 120),
+    RGBColor(152, 223, 138),
+    RGBColor(255, 152, 150),
+    RGBColor(197, 176, 213),
+    RGBColor(196, 156, 148),
+    RGBColor(247, 182, 210),
+    RGBColor(199, 199, 199),
+    RGBColor(219, 219, 141),
+    RGBColor(158, 218, 229),
 ];
 
 /// An estimate with its 95% interval.
@@ -435,7 +446,19 @@ fn draw_inner<DB: DrawingBackend>(
                     x0 += p;
                 }
             }
-            draw_legend(root, &data.sources, &text)?;
+            let labels: Vec<String> = data
+                .sources
+                .iter()
+                .enumerate()
+                .map(|(k, s)| {
+                    if data.rows.iter().any(|r| r.points[k] < 0.0) {
+                        format!("{s} (< 0, not drawn)")
+                    } else {
+                        s.clone()
+                    }
+                })
+                .collect();
+            draw_legend(root, &labels, &text)?;
         }
     }
     Ok(())

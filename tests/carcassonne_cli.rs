@@ -135,7 +135,7 @@ fn tournament_records_replay_to_games_csv_and_resume_checks_the_game() {
     assert_eq!(run["game"], "carcassonne");
     assert_eq!(
         run["rules"],
-        "meeples=7 expansions=none robber_placement=next_player"
+        "meeples=7 expansions=none robber_placement=next_player bazaar=auction"
     );
     let table = GamesTable::read(&out.join("games.csv")).unwrap();
     assert_eq!(table.rows.len(), 8);
@@ -398,7 +398,7 @@ fn a_wrong_expectation_or_move_in_a_scenario_names_its_line() {
         "{e}"
     );
     let e = replay(&text.replace("P0 meeple road W", "P0 meeple city N"));
-    assert!(e.contains("has no city touching its N side"), "{e}");
+    assert!(e.contains("has no city at its N side"), "{e}");
     let e = replay(&text.replace("expect supply P0 6", "expect hand P0 -"));
     assert!(e.contains("c.rec:12: expected one of"), "{e}");
     let e = replay(&text.replace("seed 1", "seed 1\ntokens Z"));

@@ -594,7 +594,7 @@ agents = ["random", "greedy", "random:forbid=pass"]
         assert_eq!(s.game, GameId::Carcassonne);
         assert_eq!(
             s.variants[1].rules,
-            "meeples=3 expansions=none robber_placement=next_player"
+            "meeples=3 expansions=none robber_placement=next_player bazaar=auction"
         );
         assert!(s
             .experiment::<crate::games::safari::SafariState>(2, None)

@@ -5,6 +5,7 @@ pub mod draw_pile;
 pub mod game;
 pub mod geom;
 pub mod index;
+pub mod notation;
 pub mod options;
 pub mod perft;
 pub mod playout;

@@ -20,7 +20,8 @@
 use super::action::Action;
 use super::robbers::TRACK_SPACES;
 use super::state::{CarcassonneState, Phase};
-use crate::core::geom::{Coord, HalfSide, Rotation, Side};
+use crate::core::geom::{HalfSide, Side};
+use crate::core::notation::{coord, Words};
 use crate::core::tileset::FeatureKind;
 
 impl CarcassonneState {
@@ -81,37 +82,14 @@ impl CarcassonneState {
     /// Parses notation into an action for this position. The action is not checked for
     /// legality (see [`CarcassonneState::explain_illegal`]); errors say what was expected.
     pub fn parse_action(&self, text: &str) -> Result<Action, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let arity = |n: usize, form: &str| {
-            if words.len() == n {
-                Ok(())
-            } else {
-                Err(format!("expected \"{form}\", found \"{text}\""))
-            }
-        };
-        match words.first().copied().unwrap_or("") {
+        let parsed = Words::new(text);
+        let words = parsed.as_slice();
+        let arity = |n: usize, form: &str| parsed.arity(n, form);
+        match parsed.keyword() {
             "place" => {
-                arity(4, "place <tile> <x,y> <r0|r90|r180|r270>")?;
-                let want = &self.tiles.variant(self.drawn).name;
-                if self.phase == Phase::PlaceTile && words[1] != want {
-                    return Err(format!("the tile to place is {want}, not {}", words[1]));
-                }
-                let at = Coord::parse(words[2]).ok_or_else(|| {
-                    format!(
-                        "expected coordinates x,y (e.g. -1,2), found \"{}\"",
-                        words[2]
-                    )
-                })?;
-                let rot = Rotation::parse(words[3]).ok_or_else(|| {
-                    format!(
-                        "expected a rotation r0, r90, r180 or r270, found \"{}\"",
-                        words[3]
-                    )
-                })?;
-                Ok(Action::Place {
-                    at,
-                    rot: self.tiles.variant(self.drawn).canonical_rotation(rot),
-                })
+                let drawn = self.tiles.variant(self.drawn);
+                let (at, rot) = parsed.placement(drawn, self.phase == Phase::PlaceTile)?;
+                Ok(Action::Place { at, rot })
             }
             "pass" => arity(1, "pass").map(|()| Action::Pass),
             "keep-robber" => arity(1, "keep-robber").map(|()| Action::KeepRobber),
@@ -141,12 +119,7 @@ impl CarcassonneState {
             "score-city" => arity(1, "score-city").map(|()| Action::Castle { build: false }),
             "bridge" => {
                 arity(3, "bridge <x,y> <N-S|E-W>")?;
-                let at = Coord::parse(words[1]).ok_or_else(|| {
-                    format!(
-                        "expected coordinates x,y (e.g. -1,2), found \"{}\"",
-                        words[1]
-                    )
-                })?;
+                let at = coord(words[1])?;
                 let axis = match words[2] {
                     "N-S" => Side::N,
                     "E-W" => Side::E,
@@ -345,6 +318,7 @@ mod tests {
     use super::super::{Options, Setup};
     use super::*;
     use crate::core::game::Game;
+    use crate::core::geom::{Coord, Rotation};
     use crate::core::rng::{below, rng_from_seed};
 
     /// Every legal action of random games with The Robbers formats to text that parses back to

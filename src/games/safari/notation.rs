@@ -6,7 +6,8 @@
 
 use super::action::Action;
 use super::state::{Phase, SafariState};
-use crate::core::geom::{Coord, Corner, Rotation, Side};
+use crate::core::geom::{Coord, Corner, Side};
+use crate::core::notation::{coord, Words};
 use crate::core::species::Species;
 use crate::core::tileset::FeatureKind;
 
@@ -53,31 +54,14 @@ impl SafariState {
     /// Parses record notation into an action for this position. The action is not checked for
     /// legality; errors say what was expected.
     pub fn parse_action(&self, text: &str) -> Result<Action, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let arity = |n: usize, form: &str| {
-            if words.len() == n {
-                Ok(())
-            } else {
-                Err(format!("expected \"{form}\", found \"{text}\""))
-            }
-        };
-        match words.first().copied().unwrap_or("") {
+        let parsed = Words::new(text);
+        let words = parsed.as_slice();
+        let arity = |n: usize, form: &str| parsed.arity(n, form);
+        match parsed.keyword() {
             "place" => {
-                arity(4, "place <tile> <x,y> <r0|r90|r180|r270>")?;
-                let want = &self.tiles.variant(self.drawn).name;
-                if self.phase == Phase::PlaceTile && words[1] != want {
-                    return Err(format!("the tile to place is {want}, not {}", words[1]));
-                }
-                let rot = Rotation::parse(words[3]).ok_or_else(|| {
-                    format!(
-                        "expected a rotation r0, r90, r180 or r270, found \"{}\"",
-                        words[3]
-                    )
-                })?;
-                Ok(Action::Place {
-                    at: coord(words[2])?,
-                    rot: self.tiles.variant(self.drawn).canonical_rotation(rot),
-                })
+                let drawn = self.tiles.variant(self.drawn);
+                let (at, rot) = parsed.placement(drawn, self.phase == Phase::PlaceTile)?;
+                Ok(Action::Place { at, rot })
             }
             "pass" => arity(1, "pass").map(|_| Action::Pass),
             "baobab" => arity(1, "baobab").map(|_| Action::Baobab),
@@ -281,10 +265,6 @@ impl SafariState {
             format!("{to} is not an empty space next to a tile (S-5.3, S-7.1)")
         }
     }
-}
-
-fn coord(s: &str) -> Result<Coord, String> {
-    Coord::parse(s).ok_or_else(|| format!("expected coordinates x,y (e.g. -1,2), found \"{s}\""))
 }
 
 /// One species letter (`A`, `E`, `G`, `L`, `Z`).

@@ -3,6 +3,9 @@
 //! pinned and cross-checked against a brute-force placement generator, unknown games, and the
 //! hand-written rule scenarios under `tests/scenarios/carcassonne/`.
 
+mod common;
+
+use common::cli::{fails, ok, s, scratch};
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, Rotation, Side};
 use meeplelab::core::perft::perft;
@@ -10,50 +13,10 @@ use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase, Setup};
 use meeplelab::io::games_csv::GamesTable;
 use meeplelab::io::record::Record;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const BIN: &str = env!("CARGO_BIN_EXE_meeplelab");
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("carcassonne-cli-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn meeplelab(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("binary runs")
-}
-
-/// Runs a command that must succeed; returns its standard output.
-fn ok(args: &[&str]) -> String {
-    let out = meeplelab(args);
-    assert!(
-        out.status.success(),
-        "meeplelab {args:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// Runs a command that must fail; returns its standard error.
-fn fails(args: &[&str]) -> String {
-    let out = meeplelab(args);
-    assert!(
-        !out.status.success(),
-        "meeplelab {args:?} should have failed"
-    );
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 #[test]
 fn random_game_writes_a_record_that_replays_to_its_scores() {
-    let dir = scratch("random");
+    let dir = scratch("carcassonne-cli", "random");
     let rec = dir.join("g.rec");
     let out = ok(&[
         "random-game",
@@ -112,7 +75,7 @@ fn random_game_writes_a_record_that_replays_to_its_scores() {
 
 #[test]
 fn tournament_records_replay_to_games_csv_and_resume_checks_the_game() {
-    let dir = scratch("tournament");
+    let dir = scratch("carcassonne-cli", "tournament");
     let (out, records) = (dir.join("run"), dir.join("records"));
     let base = [
         "tournament",
@@ -200,7 +163,7 @@ fn tournament_records_replay_to_games_csv_and_resume_checks_the_game() {
 
 #[test]
 fn unknown_games_are_named_with_the_available_ones() {
-    let dir = scratch("chess");
+    let dir = scratch("carcassonne-cli", "chess");
     let rec = dir.join("x.rec");
     for args in [
         vec!["random-game", "--out", s(&rec)],

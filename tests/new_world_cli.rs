@@ -2,53 +2,16 @@
 //! options and a tile file, a tournament whose records replay to its games.csv, match and
 //! bench, perft pinned, and the commands that refuse New World.
 
+mod common;
+
+use common::cli::{fails, ok, s, scratch};
 use meeplelab::core::game::Game;
 use meeplelab::core::perft::perft;
 use meeplelab::games::def::GameDef;
 use meeplelab::games::new_world::NewWorldState;
 use meeplelab::io::games_csv::GamesTable;
 use meeplelab::io::record::Record;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const BIN: &str = env!("CARGO_BIN_EXE_meeplelab");
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("new-world-cli-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn meeplelab(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("binary runs")
-}
-
-/// Runs a command that must succeed; returns its standard output.
-fn ok(args: &[&str]) -> String {
-    let out = meeplelab(args);
-    assert!(
-        out.status.success(),
-        "meeplelab {args:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// Runs a command that must fail; returns its standard error.
-fn fails(args: &[&str]) -> String {
-    let out = meeplelab(args);
-    assert!(
-        !out.status.success(),
-        "meeplelab {args:?} should have failed"
-    );
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use std::path::Path;
 
 /// `random-game` with `extra` arguments; returns the record text and the printed scores.
 fn random_game(rec: &Path, extra: &[&str]) -> (String, String) {
@@ -65,7 +28,7 @@ fn random_game(rec: &Path, extra: &[&str]) -> (String, String) {
 
 #[test]
 fn random_game_writes_a_record_that_replays_to_its_scores() {
-    let dir = scratch("random");
+    let dir = scratch("new-world-cli", "random");
     let rec = dir.join("g.rec");
     let (text, scores) = random_game(&rec, &["--players", "3", "--seed", "5"]);
     assert!(text.starts_with("meeplelab-record 1\ngame new-world\nplayers 3\n"));
@@ -110,7 +73,7 @@ fn random_game_writes_a_record_that_replays_to_its_scores() {
 
 #[test]
 fn a_tile_file_and_rule_options_reach_the_record() {
-    let dir = scratch("tileset");
+    let dir = scratch("new-world-cli", "tileset");
     let tiles = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/new_world/new-world.tiles");
     let rec = dir.join("g.rec");
     let (text, _) = random_game(
@@ -161,7 +124,7 @@ fn a_tile_file_and_rule_options_reach_the_record() {
 
 #[test]
 fn tournament_records_replay_to_games_csv() {
-    let dir = scratch("tournament");
+    let dir = scratch("new-world-cli", "tournament");
     let (out, records) = (dir.join("run"), dir.join("records"));
     ok(&[
         "tournament",

@@ -8,6 +8,7 @@ use meeplelab::core::tileset::NO_SEGMENT;
 use meeplelab::games::safari::{SafariState, Setup, Spot};
 use std::collections::HashMap;
 
+pub mod cli;
 pub mod naive;
 
 /// Starts a default game for `players` with `seed`.

@@ -1,0 +1,44 @@
+//! Running the `meeplelab` binary from integration tests.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_meeplelab");
+
+/// A fresh, empty scratch folder `<prefix>-<name>` for one test.
+pub fn scratch(prefix: &str, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{prefix}-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn meeplelab(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("binary runs")
+}
+
+/// Runs a command that must succeed; returns its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let out = meeplelab(args);
+    assert!(
+        out.status.success(),
+        "meeplelab {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Runs a command that must fail; returns its standard error.
+pub fn fails(args: &[&str]) -> String {
+    let out = meeplelab(args);
+    assert!(
+        !out.status.success(),
+        "meeplelab {args:?} should have failed"
+    );
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A path as a command-line argument.
+pub fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}

@@ -66,10 +66,13 @@ pub trait GameDef: Game + Sized + 'static {
     fn set_tile_order(setup: &mut Self::Setup, order: Vec<VariantId>);
     /// Applies the game's own record header lines (all of them, in file order); errors give
     /// the line.
+    /// Games with no header lines of their own keep this default, which takes nothing.
     fn read_header_items(
-        setup: &mut Self::Setup,
-        items: &[HeaderItem],
-    ) -> Result<(), (usize, String)>;
+        _setup: &mut Self::Setup,
+        _items: &[HeaderItem],
+    ) -> Result<(), (usize, String)> {
+        Ok(())
+    }
     /// The setup's compiled tile set.
     fn tiles(setup: &Self::Setup) -> &Arc<CompiledTiles>;
     /// Every rule option as space-separated `key=value` (as stored in `run.json`).
@@ -92,7 +95,8 @@ pub trait GameDef: Game + Sized + 'static {
     /// The header items every game's record shows.
     fn common_header(resolved: &Self::Resolved) -> CommonHeader<'_>;
     /// Writes the game's own header lines (after the `tiles` lines), each ending in a newline.
-    fn write_header_items(resolved: &Self::Resolved, out: &mut String);
+    /// Games with no header lines of their own keep this default, which writes nothing.
+    fn write_header_items(_resolved: &Self::Resolved, _out: &mut String) {}
 
     /// Writes `action` in record notation (relative to this position).
     fn format_action(&self, action: &Self::Action) -> String;

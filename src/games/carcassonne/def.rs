@@ -6,7 +6,7 @@ use super::options::OPTION_KEYS;
 use super::setup::{builtin_tiles, ResolvedSetup, Setup, PLAYER_RANGE};
 use super::state::{CarcassonneState, Phase};
 use crate::core::tileset::{CompiledTiles, VariantId};
-use crate::games::def::{CommonHeader, GameDef, HeaderItem};
+use crate::games::def::{CommonHeader, GameDef};
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
@@ -42,10 +42,6 @@ impl GameDef for CarcassonneState {
     }
 
     /// Carcassonne has no header lines of its own (the parser lets none through).
-    fn read_header_items(_: &mut Setup, _: &[HeaderItem]) -> Result<(), (usize, String)> {
-        Ok(())
-    }
-
     fn tiles(setup: &Setup) -> &Arc<CompiledTiles> {
         &setup.tiles
     }
@@ -70,8 +66,6 @@ impl GameDef for CarcassonneState {
             tile_order: &resolved.tile_order,
         }
     }
-
-    fn write_header_items(_: &ResolvedSetup, _: &mut String) {}
 
     fn format_action(&self, action: &Action) -> String {
         CarcassonneState::format_action(self, action)

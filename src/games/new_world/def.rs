@@ -9,7 +9,7 @@ use super::tiles::NewWorldTiles;
 use crate::core::draw_pile::resolve_draw_order_of;
 use crate::core::rng::{derive_seed, rng_from_seed};
 use crate::core::tileset::{CompiledTiles, VariantId};
-use crate::games::def::{CommonHeader, GameDef, HeaderItem};
+use crate::games::def::{CommonHeader, GameDef};
 use std::ops::RangeInclusive;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -83,10 +83,6 @@ impl GameDef for NewWorldState {
     }
 
     /// New World has no header lines of its own (the parser lets none through).
-    fn read_header_items(_: &mut Setup, _: &[HeaderItem]) -> Result<(), (usize, String)> {
-        Ok(())
-    }
-
     fn tiles(setup: &Setup) -> &Arc<CompiledTiles> {
         &setup.tiles
     }
@@ -131,8 +127,6 @@ impl GameDef for NewWorldState {
             tile_order: &resolved.tile_order,
         }
     }
-
-    fn write_header_items(_: &ResolvedSetup, _: &mut String) {}
 
     fn format_action(&self, action: &Action) -> String {
         NewWorldState::format_action(self, action)

@@ -6,9 +6,10 @@ use meeplelab::core::game::Game;
 use meeplelab::experiment::summary::SUMMARY_COLUMNS;
 use meeplelab::io::games_csv::{comparable_text, GameRow, GamesTable};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-const BIN: &str = env!("CARGO_BIN_EXE_meeplelab");
+mod common;
+
+use common::cli::{fails, ok_output as ok, s};
 
 /// A tiny experiment with random agents. Random play does not look at scores, so the
 /// `bonus-0` variant plays exactly the baseline's games and only vehicle points differ.
@@ -35,39 +36,9 @@ agents = ["random:forbid=dig", "random"]
 
 /// A fresh scratch folder holding `spec.toml` with `text`.
 fn scratch(name: &str, text: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("experiment-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::cli::scratch("experiment", name);
     std::fs::write(dir.join("spec.toml"), text).unwrap();
     dir
-}
-
-fn meeplelab(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("binary runs")
-}
-
-fn ok(args: &[&str]) -> Output {
-    let out = meeplelab(args);
-    assert!(
-        out.status.success(),
-        "meeplelab {args:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-/// Runs a command that must fail; returns its stderr.
-fn fails(args: &[&str]) -> String {
-    let out = meeplelab(args);
-    assert!(
-        !out.status.success(),
-        "meeplelab {args:?} should have failed"
-    );
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
 }
 
 /// Runs the spec in `dir` into `dir/<out>` with extra arguments.

@@ -1,40 +1,92 @@
-//! No heap allocation in `apply` or legal-action generation (issue 5, design.md): a counting
-//! global allocator watches random games once the action buffer has its capacity.
+//! No heap allocation in `apply`, legal-action generation, `random_action` or `restart`
+//! (issue 5, design.md), for every game: a counting global allocator watches random games once
+//! the action buffer has its capacity.
 
 use meeplelab::core::game::Game;
 use meeplelab::core::rng::{below, rng_from_seed};
-use meeplelab::games::safari::{SafariState, Setup};
-use std::sync::atomic::Ordering;
+use meeplelab::games::carcassonne::{self, CarcassonneState};
+use meeplelab::games::new_world::{self, NewWorldState};
+use meeplelab::games::safari::{self, SafariState};
 
 #[path = "common/counting_alloc.rs"]
 mod counting_alloc;
 
-use counting_alloc::{start_counting, stop_counting, Counting, ALLOCATIONS};
+use counting_alloc::{allocations, start_counting, stop_counting, Counting};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-#[test]
-fn apply_and_legal_actions_do_not_allocate() {
+/// Players of the game of `seed`: 2 to 5 in turn.
+fn players(seed: u64) -> usize {
+    2 + (seed % 4) as usize
+}
+
+/// Plays 100 random games (`new_game(seed)`, seeds 0..100) choosing from the listed legal
+/// actions, calling `inspect` after every decision, and asserts that nothing was allocated
+/// while playing.
+fn assert_listed_play_does_not_allocate<G: Game>(
+    new_game: impl Fn(u64) -> G,
+    inspect: impl Fn(&G),
+) {
     let mut legal = Vec::with_capacity(4096);
     let mut decisions = 0u64;
+    let before = allocations();
     for seed in 0..100 {
-        let mut g = SafariState::new(&Setup::new(2 + (seed % 4) as usize, seed)).unwrap();
+        let mut g = new_game(seed);
         let mut rng = rng_from_seed(seed);
         start_counting();
         while !g.is_terminal() {
             g.legal_actions(&mut legal);
             let a = legal[below(&mut rng, legal.len())];
             g.apply(a);
+            inspect(&g);
             decisions += 1;
         }
         stop_counting();
     }
-    assert!(decisions > 10_000);
-    assert_eq!(
-        ALLOCATIONS.load(Ordering::Relaxed),
-        0,
-        "allocations during play"
+    assert!(decisions > 10_000, "only {decisions} decisions played");
+    assert_eq!(allocations() - before, 0, "allocations during play");
+}
+
+#[test]
+fn safari_apply_and_legal_actions_do_not_allocate() {
+    assert_listed_play_does_not_allocate(
+        |seed| SafariState::new(&safari::Setup::new(players(seed), seed)).unwrap(),
+        |_| {},
+    );
+}
+
+#[test]
+fn carcassonne_apply_and_legal_actions_do_not_allocate() {
+    assert_listed_play_does_not_allocate(
+        |seed| {
+            // Half the games with The Robbers (robber and scoring decisions, R-2…R-5), half
+            // with Bridges, Castles and Bazaars (bridge and castle decisions, B-2…B-5).
+            let mut setup = carcassonne::Setup::new(players(seed), seed);
+            setup.options.expansions.robbers = seed % 2 == 1;
+            setup.options.expansions.bcb = seed % 4 >= 2;
+            CarcassonneState::new(&setup).unwrap()
+        },
+        |g| {
+            std::hint::black_box(g.eval_terms(0));
+        },
+    );
+}
+
+#[test]
+fn new_world_apply_and_legal_actions_do_not_allocate() {
+    assert_listed_play_does_not_allocate(
+        |seed| {
+            // Half the games with the surveyor variant (N-14).
+            let options = new_world::Options {
+                surveyor_variant: seed % 2 == 1,
+                ..new_world::Options::default()
+            };
+            NewWorldState::new(players(seed), seed, options).unwrap()
+        },
+        |g| {
+            std::hint::black_box(g.eval_terms(0));
+        },
     );
 }
 
@@ -42,9 +94,10 @@ fn apply_and_legal_actions_do_not_allocate() {
 fn sampling_and_restarting_do_not_allocate() {
     let mut scratch = Vec::with_capacity(4096);
     let mut decisions = 0u64;
-    let mut g = SafariState::new(&Setup::new(2, 0)).unwrap();
+    let before = allocations();
+    let mut g = SafariState::new(&safari::Setup::new(2, 0)).unwrap();
     for seed in 0..100 {
-        let setup = Setup::new(2 + (seed % 4) as usize, seed);
+        let setup = safari::Setup::new(players(seed), seed);
         let mut rng = rng_from_seed(seed);
         start_counting();
         g.restart(&setup).unwrap();
@@ -57,8 +110,18 @@ fn sampling_and_restarting_do_not_allocate() {
     }
     assert!(decisions > 10_000);
     assert_eq!(
-        ALLOCATIONS.load(Ordering::Relaxed),
+        allocations() - before,
         0,
         "allocations while restarting or sampling"
     );
+}
+
+#[test]
+fn the_counter_sees_an_allocation() {
+    let before = allocations();
+    start_counting();
+    let boxed = std::hint::black_box(Box::new(7u64));
+    stop_counting();
+    assert_eq!(*boxed, 7);
+    assert_eq!(allocations() - before, 1);
 }

@@ -4,50 +4,23 @@
 use meeplelab::core::game::Game;
 use meeplelab::io::games_csv::{comparable_text, GamesTable};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+mod common;
+
+use common::cli::{fails, ok_output as ok, s};
 
 const BIN: &str = env!("CARGO_BIN_EXE_meeplelab");
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tournament-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn meeplelab(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("binary runs")
-}
-
-fn ok(args: &[&str]) -> Output {
-    let out = meeplelab(args);
-    assert!(
-        out.status.success(),
-        "meeplelab {args:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-/// Runs a command that must fail; returns its stderr.
-fn fails(args: &[&str]) -> String {
-    let out = meeplelab(args);
-    assert!(
-        !out.status.success(),
-        "meeplelab {args:?} should have failed"
-    );
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    common::cli::scratch("tournament", name)
 }
 
 /// games.csv of a folder with run id and wall time blanked.
 fn comparable(dir: &Path) -> String {
     comparable_text(&GamesTable::read(&dir.join("games.csv")).unwrap())
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
 }
 
 /// Cheap agents: three random variants (forbidding different action kinds).

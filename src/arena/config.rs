@@ -2,7 +2,7 @@
 //! and `merge` can refuse files from a different tournament.
 
 use super::shard::Shard;
-use crate::io::games_csv::SCHEMA_VERSION;
+use crate::io::run_json::{self, RunConfig};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -124,35 +124,26 @@ impl TournamentConfig {
         Path::new("results").join(name)
     }
 
-    /// Pretty JSON text.
+    /// Pretty JSON text (`run.json`).
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).expect("config serialises");
-        s.push('\n');
-        s
+        run_json::to_json(self)
     }
 
     /// Reads a stored configuration.
     pub fn load(path: &Path) -> Result<TournamentConfig, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let config: TournamentConfig = serde_json::from_str(&text).map_err(|e| {
-            format!(
-                "{}:{}: not a meeplelab tournament configuration: {e}",
-                path.display(),
-                e.line()
-            )
-        })?;
-        config
-            .shard()
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        if config.schema_version != SCHEMA_VERSION {
-            return Err(format!(
-                "{}: schema_version {} is not supported (this meeplelab writes {SCHEMA_VERSION})",
-                path.display(),
-                config.schema_version
-            ));
-        }
-        Ok(config)
+        run_json::load(path)
+    }
+}
+
+impl RunConfig for TournamentConfig {
+    const KIND: &'static str = "tournament";
+
+    fn schema_version(&self) -> u32 {
+        self.schema_version
+    }
+
+    fn check(&self) -> Result<(), String> {
+        self.shard().map(|_| ())
     }
 }
 
@@ -190,6 +181,7 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::games_csv::SCHEMA_VERSION;
 
     pub(crate) fn sample() -> TournamentConfig {
         TournamentConfig {

@@ -99,6 +99,59 @@ pub fn check_row(
     Ok(())
 }
 
+/// How a run started in its folder: fresh, or continuing an earlier run and with what.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ResumeReport {
+    /// Whether an existing run was found and continued (false for a fresh start).
+    pub resumed: bool,
+    /// Finished games kept.
+    pub kept_games: usize,
+    /// Whether a partial last line (an interrupted write) was dropped.
+    pub dropped_partial_line: bool,
+    /// Games dropped because some of their seats were missing.
+    pub dropped_games: usize,
+}
+
+impl ResumeReport {
+    /// The line `--resume` prints about the folder `out`, with `to_play` games left.
+    pub fn message(&self, out: &Path, to_play: usize) -> String {
+        if !self.resumed {
+            return format!(
+                "resume: no games.csv in {} yet, starting a new run",
+                out.display()
+            );
+        }
+        let mut line = format!(
+            "resume: {} finished game(s) kept, {to_play} to play",
+            self.kept_games
+        );
+        if self.dropped_partial_line {
+            line.push_str("; dropped a partial last line");
+        }
+        if self.dropped_games > 0 {
+            line.push_str(&format!(
+                "; dropped {} game(s) with missing seats",
+                self.dropped_games
+            ));
+        }
+        line
+    }
+}
+
+/// Checks that a run may start in a folder whose games file is `games`: a fresh run refuses an
+/// existing one (it would be overwritten), a resumed run continues it. Returns whether it exists.
+pub fn check_start(games: &Path, resume: bool) -> Result<bool, ArenaError> {
+    let exists = games.exists();
+    if exists && !resume {
+        return Err(ArenaError::Conflict(format!(
+            "{} already exists; add --resume to continue that run (or to re-summarise it \
+             when finished), or choose another --out",
+            games.display()
+        )));
+    }
+    Ok(exists)
+}
+
 /// What was found in a folder being resumed.
 #[derive(Debug)]
 pub struct Resumed {
@@ -315,6 +368,49 @@ mod tests {
         other.shard = "2/2".into();
         let e = read_for_resume(&path, &other, &s, &[]).unwrap_err();
         assert!(e.to_string().contains("shard 2/2"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn resume_report_says_what_was_kept_and_dropped() {
+        let out = Path::new("results/t");
+        let fresh = ResumeReport::default();
+        assert_eq!(
+            fresh.message(out, 8),
+            "resume: no games.csv in results/t yet, starting a new run"
+        );
+        let kept = ResumeReport {
+            resumed: true,
+            kept_games: 5,
+            ..ResumeReport::default()
+        };
+        assert_eq!(
+            kept.message(out, 3),
+            "resume: 5 finished game(s) kept, 3 to play"
+        );
+        let trimmed = ResumeReport {
+            dropped_partial_line: true,
+            dropped_games: 2,
+            ..kept
+        };
+        assert_eq!(
+            trimmed.message(out, 5),
+            "resume: 5 finished game(s) kept, 5 to play; dropped a partial last line; \
+             dropped 2 game(s) with missing seats"
+        );
+    }
+
+    #[test]
+    fn a_fresh_run_refuses_an_existing_games_file() {
+        let dir =
+            std::env::temp_dir().join(format!("meeplelab-check-start-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let games = dir.join(GAMES_FILE);
+        assert!(!check_start(&games, false).unwrap());
+        std::fs::write(&games, "x\n").unwrap();
+        let err = check_start(&games, false).unwrap_err().to_string();
+        assert!(err.contains("already exists; add --resume"), "{err}");
+        assert!(check_start(&games, true).unwrap());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -8,7 +8,7 @@
 
 use super::config::{new_run_id, TournamentConfig};
 use super::error::ArenaError;
-use super::folder::{read_for_resume, Folder};
+use super::folder::{check_start, read_for_resume, Folder, ResumeReport};
 use super::outcome::{ranks, win_shares};
 use super::play::{play_game, play_parallel, thread_pool, PlayedGame};
 use super::progress::{Progress, ProgressMode};
@@ -54,14 +54,8 @@ pub struct RunOptions {
 pub struct Prepared {
     /// The tournament folder.
     pub folder: Folder,
-    /// Whether an existing run was found and continued (false for a fresh start).
-    pub resumed: bool,
-    /// Finished games found (resume only).
-    pub kept_games: usize,
-    /// Whether a partial last line was dropped (resume only).
-    pub dropped_partial_line: bool,
-    /// Games dropped because some seats were missing (resume only).
-    pub dropped_games: Vec<u64>,
+    /// Whether an earlier run was continued, and what was kept of it.
+    pub resume: ResumeReport,
     /// Game indices still to play, ascending.
     pub todo: Vec<u64>,
 }
@@ -136,22 +130,15 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
     pub fn prepare(&self, dir: &Path, resume: bool) -> Result<Prepared, ArenaError> {
         let folder = Folder::new(dir);
         let games_path = folder.games();
-        let exists = games_path.exists();
+        let exists = check_start(&games_path, resume)?;
         let mut prepared = Prepared {
             folder: folder.clone(),
-            resumed: exists,
-            kept_games: 0,
-            dropped_partial_line: false,
-            dropped_games: Vec::new(),
+            resume: ResumeReport {
+                resumed: exists,
+                ..ResumeReport::default()
+            },
             todo: Vec::new(),
         };
-        if exists && !resume {
-            return Err(ArenaError::Conflict(format!(
-                "{} already exists; add --resume to continue that run (or to re-summarise it \
-                 when finished), or choose another --out",
-                games_path.display()
-            )));
-        }
         let stat_names = Self::stat_names();
         let mut done = std::collections::BTreeSet::new();
         if exists {
@@ -171,9 +158,9 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
             self.prepare_records()?;
             let r = read_for_resume(&games_path, &self.config, &self.schedule, &stat_names)?;
             r.kept.write_atomically(&games_path)?;
-            prepared.kept_games = r.done.len();
-            prepared.dropped_partial_line = r.dropped_partial_line;
-            prepared.dropped_games = r.dropped_games;
+            prepared.resume.kept_games = r.done.len();
+            prepared.resume.dropped_partial_line = r.dropped_partial_line;
+            prepared.resume.dropped_games = r.dropped_games.len();
             done = r.done;
         } else {
             self.prepare_records()?;

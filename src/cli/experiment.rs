@@ -121,27 +121,8 @@ fn run_game<G: GameDef>(args: &Args, spec: &Spec) -> CmdResult {
     if let Some(dir) = &args.records {
         eprintln!("records: {}/<variant>/game-<index>.rec", dir.display());
     }
-    if args.resume && !prepared.resumed {
-        eprintln!(
-            "resume: no games.csv in {} yet, starting a new run",
-            out.display()
-        );
-    } else if args.resume {
-        let mut line = format!(
-            "resume: {} finished game(s) kept, {} to play",
-            prepared.kept_games,
-            prepared.todo.len()
-        );
-        if prepared.dropped_partial_line {
-            line.push_str("; dropped a partial last line");
-        }
-        if prepared.dropped_games > 0 {
-            line.push_str(&format!(
-                "; dropped {} game(s) with missing seats",
-                prepared.dropped_games
-            ));
-        }
-        eprintln!("{line}");
+    if args.resume {
+        eprintln!("{}", prepared.resume.message(&out, prepared.todo.len()));
     }
     let start = Instant::now();
     let options = RunOptions {

@@ -2,7 +2,7 @@
 //! `--resume` refuses a folder from a different experiment (or a different `--games`).
 
 use crate::arena::TournamentConfig;
-use crate::io::games_csv::SCHEMA_VERSION;
+use crate::io::run_json::{self, RunConfig};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -111,38 +111,29 @@ impl ExperimentConfig {
         out
     }
 
-    /// Pretty JSON text.
+    /// Pretty JSON text (`run.json`).
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).expect("config serialises");
-        s.push('\n');
-        s
+        run_json::to_json(self)
     }
 
     /// Reads a stored configuration.
     pub fn load(path: &Path) -> Result<ExperimentConfig, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let config: ExperimentConfig = serde_json::from_str(&text).map_err(|e| {
-            format!(
-                "{}:{}: not a meeplelab experiment configuration: {e}",
-                path.display(),
-                e.line()
-            )
-        })?;
-        if config.schema_version != SCHEMA_VERSION {
-            return Err(format!(
-                "{}: schema_version {} is not supported (this meeplelab writes {SCHEMA_VERSION})",
-                path.display(),
-                config.schema_version
-            ));
-        }
-        Ok(config)
+        run_json::load(path)
+    }
+}
+
+impl RunConfig for ExperimentConfig {
+    const KIND: &'static str = "experiment";
+
+    fn schema_version(&self) -> u32 {
+        self.schema_version
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::games_csv::SCHEMA_VERSION;
 
     fn sample() -> ExperimentConfig {
         let variant = |name: &str, rules: &str| VariantConfig {

@@ -11,7 +11,7 @@
 use super::config::ExperimentConfig;
 use crate::agents::AgentSpec;
 use crate::arena::config::new_run_id;
-use crate::arena::folder::{check_row, read_finished, Folder};
+use crate::arena::folder::{check_row, check_start, read_finished, Folder, ResumeReport};
 use crate::arena::play::{play_game, play_parallel, thread_pool};
 use crate::arena::progress::Progress;
 use crate::arena::records::{RecordFn, Records};
@@ -51,14 +51,8 @@ pub struct Experiment<'a, G: Game> {
 pub struct Prepared {
     /// The experiment folder.
     pub folder: Folder,
-    /// Whether an existing run was found and continued.
-    pub resumed: bool,
-    /// Finished games found (resume only), all variants together.
-    pub kept_games: usize,
-    /// Whether a partial last line was dropped (resume only).
-    pub dropped_partial_line: bool,
-    /// Games dropped because some seats were missing (resume only).
-    pub dropped_games: usize,
+    /// Whether an earlier run was continued, and what was kept of it.
+    pub resume: ResumeReport,
     /// `(variant index, game index)` still to play, game by game across variants.
     pub todo: Vec<(usize, u64)>,
 }
@@ -156,21 +150,14 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
     pub fn prepare(&self, dir: &Path, resume: bool) -> Result<Prepared, ArenaError> {
         let folder = Folder::new(dir);
         let games_path = folder.games();
-        let exists = games_path.exists();
-        if exists && !resume {
-            return Err(ArenaError::Conflict(format!(
-                "{} already exists; add --resume to continue that run (or to re-summarise it \
-                 when finished), or choose another --out",
-                games_path.display()
-            )));
-        }
+        let exists = check_start(&games_path, resume)?;
         let stat_names: Vec<String> = G::stat_names().iter().map(|s| s.to_string()).collect();
         let mut prepared = Prepared {
             folder: folder.clone(),
-            resumed: exists,
-            kept_games: 0,
-            dropped_partial_line: false,
-            dropped_games: 0,
+            resume: ResumeReport {
+                resumed: exists,
+                ..ResumeReport::default()
+            },
             todo: Vec::new(),
         };
         let mut done = std::collections::BTreeSet::new();
@@ -191,9 +178,9 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
             self.prepare_records()?;
             let finished = read_finished(&games_path, &stat_names, true, |r| self.check(r))?;
             finished.kept.write_atomically(&games_path)?;
-            prepared.kept_games = finished.done.len();
-            prepared.dropped_partial_line = finished.dropped_partial_line;
-            prepared.dropped_games = finished.dropped_games.len();
+            prepared.resume.kept_games = finished.done.len();
+            prepared.resume.dropped_partial_line = finished.dropped_partial_line;
+            prepared.resume.dropped_games = finished.dropped_games.len();
             done = finished.done;
         } else {
             self.prepare_records()?;

@@ -2,6 +2,7 @@
 
 pub mod games_csv;
 pub mod record;
+pub mod run_json;
 pub mod svg;
 
 use std::io;

@@ -17,15 +17,20 @@ fn meeplelab(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().expect("binary runs")
 }
 
-/// Runs a command that must succeed; returns its standard output.
-pub fn ok(args: &[&str]) -> String {
+/// Runs a command that must succeed; returns what it printed (standard output and error).
+pub fn ok_output(args: &[&str]) -> Output {
     let out = meeplelab(args);
     assert!(
         out.status.success(),
         "meeplelab {args:?} failed:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    out
+}
+
+/// Runs a command that must succeed; returns its standard output.
+pub fn ok(args: &[&str]) -> String {
+    String::from_utf8_lossy(&ok_output(args).stdout).into_owned()
 }
 
 /// Runs a command that must fail; returns its standard error.

@@ -1,11 +1,11 @@
 //! A global allocator that counts the allocations of one thread while switched on, for the
-//! no-allocation tests. Each test binary includes this file with `#[path]` and declares its own
-//! `#[global_allocator] static GLOBAL: Counting = Counting;`. Counting is per thread so that
-//! the test harness's own threads (output capture, timers) never add to the count.
+//! no-allocation tests. A test binary includes this file with `#[path]` and declares its own
+//! `#[global_allocator] static GLOBAL: Counting = Counting;`. Counts are per thread, so that
+//! the test harness's own threads (output capture, timers) and tests running beside each other
+//! never add to one another's count.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The system allocator, counting allocations and reallocations of threads that called
 /// [`start_counting`].
@@ -13,10 +13,13 @@ pub struct Counting;
 
 thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
 }
 
-/// Allocations and reallocations counted so far.
-pub static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+/// Allocations and reallocations counted so far on this thread.
+pub fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 /// Starts counting this thread's allocations.
 pub fn start_counting() {
@@ -30,7 +33,7 @@ pub fn stop_counting() {
 
 fn note() {
     if COUNTING.with(|c| c.get()) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
     }
 }
 

@@ -1,0 +1,54 @@
+//! `run.json`: the configuration a tournament or experiment folder stores beside its
+//! `games.csv`, written as pretty JSON and read back (for `--resume`) with errors that name the
+//! file and line.
+
+use crate::io::games_csv::SCHEMA_VERSION;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::path::Path;
+
+/// A configuration stored as `run.json`.
+pub trait RunConfig: Serialize + DeserializeOwned {
+    /// What it configures, for messages ("tournament", "experiment").
+    const KIND: &'static str;
+
+    /// The games-file schema version the configuration was written for.
+    fn schema_version(&self) -> u32;
+
+    /// Checks that go beyond the JSON shape; the message is prefixed with the file name.
+    fn check(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// Pretty JSON text of `config`, ending in a newline.
+pub fn to_json<C: RunConfig>(config: &C) -> String {
+    let mut s = serde_json::to_string_pretty(config).expect("config serialises");
+    s.push('\n');
+    s
+}
+
+/// Reads a stored configuration, refusing one of another schema version.
+pub fn load<C: RunConfig>(path: &Path) -> Result<C, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let config: C = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{}:{}: not a meeplelab {} configuration: {e}",
+            path.display(),
+            e.line(),
+            C::KIND
+        )
+    })?;
+    config
+        .check()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if config.schema_version() != SCHEMA_VERSION {
+        return Err(format!(
+            "{}: schema_version {} is not supported (this meeplelab writes {SCHEMA_VERSION})",
+            path.display(),
+            config.schema_version()
+        ));
+    }
+    Ok(config)
+}

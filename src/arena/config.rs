@@ -2,7 +2,7 @@
 //! and `merge` can refuse files from a different tournament.
 
 use super::shard::Shard;
-use crate::io::run_json::{self, RunConfig};
+use crate::io::run_json::RunConfig;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -123,16 +123,6 @@ impl TournamentConfig {
         }
         Path::new("results").join(name)
     }
-
-    /// Pretty JSON text (`run.json`).
-    pub fn to_json(&self) -> String {
-        run_json::to_json(self)
-    }
-
-    /// Reads a stored configuration.
-    pub fn load(path: &Path) -> Result<TournamentConfig, String> {
-        run_json::load(path)
-    }
 }
 
 impl RunConfig for TournamentConfig {
@@ -182,6 +172,7 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
     use crate::io::games_csv::SCHEMA_VERSION;
+    use crate::io::run_json::RunConfig;
 
     pub(crate) fn sample() -> TournamentConfig {
         TournamentConfig {

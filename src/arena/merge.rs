@@ -8,6 +8,7 @@ use super::schedule::Schedule;
 use super::shard::Shard;
 use crate::analysis::standings::Standings;
 use crate::io::games_csv::{group_games, GamesTable};
+use crate::io::run_json::RunConfig;
 use crate::io::write_atomically;
 use std::path::Path;
 

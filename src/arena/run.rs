@@ -19,6 +19,7 @@ use crate::agents::AgentSpec;
 use crate::analysis::standings::Standings;
 use crate::core::game::Game;
 use crate::io::games_csv::{GameRow, GamesTable, GamesWriter};
+use crate::io::run_json::RunConfig;
 use crate::io::write_atomically;
 use std::path::Path;
 

@@ -1,5 +1,6 @@
 //! `meeplelab experiment`: paired balance studies from a TOML spec.
 
+use super::tournament::announce_folder;
 use super::CmdResult;
 use meeplelab::arena::{ProgressMode, RunOptions};
 use meeplelab::experiment::spec::MAX_GAMES;
@@ -114,16 +115,17 @@ fn run_game<G: GameDef>(args: &Args, spec: &Spec) -> CmdResult {
             );
         }
     }
-    eprintln!(
-        "output: {} (if interrupted, rerun the same command with --resume)",
-        out.display()
+    let records = args
+        .records
+        .as_ref()
+        .map(|dir| format!("{}/<variant>/game-<index>.rec", dir.display()));
+    announce_folder(
+        &out,
+        records,
+        args.resume,
+        &prepared.resume,
+        prepared.todo.len(),
     );
-    if let Some(dir) = &args.records {
-        eprintln!("records: {}/<variant>/game-<index>.rec", dir.display());
-    }
-    if args.resume {
-        eprintln!("{}", prepared.resume.message(&out, prepared.todo.len()));
-    }
     let start = Instant::now();
     let options = RunOptions {
         threads: args.threads,

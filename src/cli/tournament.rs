@@ -2,12 +2,13 @@
 
 use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::agents::AgentSpec;
+use meeplelab::arena::folder::ResumeReport;
 use meeplelab::arena::{ProgressMode, Records, RunOptions, Shard, Tournament, TournamentConfig};
 use meeplelab::core::tileset::CompiledTiles;
 use meeplelab::games::GameDef;
 use meeplelab::io::games_csv::SCHEMA_VERSION;
 use meeplelab::io::record::record_maker;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Agents of the default run: random, greedy and a cheap MCTS.
@@ -176,16 +177,17 @@ fn run_game<G: GameDef>(args: &Args) -> CmdResult {
             tournament.schedule.block_len()
         );
     }
-    eprintln!(
-        "output: {} (if interrupted, rerun the same command with --resume)",
-        out.display()
+    let records = args
+        .records
+        .as_ref()
+        .map(|dir| format!("{}/game-<index>.rec", dir.display()));
+    announce_folder(
+        &out,
+        records,
+        args.resume,
+        &prepared.resume,
+        prepared.todo.len(),
     );
-    if let Some(dir) = &args.records {
-        eprintln!("records: {}/game-<index>.rec", dir.display());
-    }
-    if args.resume {
-        eprintln!("{}", prepared.resume.message(&out, prepared.todo.len()));
-    }
     let start = Instant::now();
     let options = RunOptions {
         threads: args.threads,
@@ -210,6 +212,28 @@ fn run_game<G: GameDef>(args: &Args) -> CmdResult {
 /// The tile set's content hash as 16 hex digits (as in game records).
 pub fn hash_hex(tiles: &CompiledTiles) -> String {
     format!("{:016x}", tiles.content_hash)
+}
+
+/// Prints, before a tournament or experiment plays, where it writes and how to resume it, where
+/// its records go (`records`, a file pattern), and, with `--resume`, what was kept of the
+/// earlier run and how many games are left (`to_play`).
+pub(super) fn announce_folder(
+    out: &Path,
+    records: Option<String>,
+    resume: bool,
+    report: &ResumeReport,
+    to_play: usize,
+) {
+    eprintln!(
+        "output: {} (if interrupted, rerun the same command with --resume)",
+        out.display()
+    );
+    if let Some(pattern) = records {
+        eprintln!("records: {pattern}");
+    }
+    if resume {
+        eprintln!("{}", report.message(out, to_play));
+    }
 }
 
 #[cfg(test)]

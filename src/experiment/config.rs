@@ -2,9 +2,8 @@
 //! `--resume` refuses a folder from a different experiment (or a different `--games`).
 
 use crate::arena::TournamentConfig;
-use crate::io::run_json::{self, RunConfig};
+use crate::io::run_json::RunConfig;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// Everything that decides which games an experiment plays.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,16 +109,6 @@ impl ExperimentConfig {
         }
         out
     }
-
-    /// Pretty JSON text (`run.json`).
-    pub fn to_json(&self) -> String {
-        run_json::to_json(self)
-    }
-
-    /// Reads a stored configuration.
-    pub fn load(path: &Path) -> Result<ExperimentConfig, String> {
-        run_json::load(path)
-    }
 }
 
 impl RunConfig for ExperimentConfig {
@@ -134,6 +123,7 @@ impl RunConfig for ExperimentConfig {
 mod tests {
     use super::*;
     use crate::io::games_csv::SCHEMA_VERSION;
+    use crate::io::run_json::RunConfig;
 
     fn sample() -> ExperimentConfig {
         let variant = |name: &str, rules: &str| VariantConfig {

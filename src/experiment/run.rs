@@ -19,6 +19,7 @@ use crate::arena::run::game_rows;
 use crate::arena::{ArenaError, RunOptions, Schedule, TournamentConfig};
 use crate::core::game::Game;
 use crate::io::games_csv::{GamesTable, GamesWriter};
+use crate::io::run_json::RunConfig;
 use crate::io::write_atomically;
 use std::path::Path;
 

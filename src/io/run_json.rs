@@ -7,7 +7,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::path::Path;
 
-/// A configuration stored as `run.json`.
+/// A configuration stored as `run.json`: written with [`RunConfig::to_json`], read back with
+/// [`RunConfig::load`].
 pub trait RunConfig: Serialize + DeserializeOwned {
     /// What it configures, for messages ("tournament", "experiment").
     const KIND: &'static str;
@@ -19,36 +20,36 @@ pub trait RunConfig: Serialize + DeserializeOwned {
     fn check(&self) -> Result<(), String> {
         Ok(())
     }
-}
 
-/// Pretty JSON text of `config`, ending in a newline.
-pub fn to_json<C: RunConfig>(config: &C) -> String {
-    let mut s = serde_json::to_string_pretty(config).expect("config serialises");
-    s.push('\n');
-    s
-}
-
-/// Reads a stored configuration, refusing one of another schema version.
-pub fn load<C: RunConfig>(path: &Path) -> Result<C, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let config: C = serde_json::from_str(&text).map_err(|e| {
-        format!(
-            "{}:{}: not a meeplelab {} configuration: {e}",
-            path.display(),
-            e.line(),
-            C::KIND
-        )
-    })?;
-    config
-        .check()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if config.schema_version() != SCHEMA_VERSION {
-        return Err(format!(
-            "{}: schema_version {} is not supported (this meeplelab writes {SCHEMA_VERSION})",
-            path.display(),
-            config.schema_version()
-        ));
+    /// Pretty JSON text, ending in a newline.
+    fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("config serialises");
+        s.push('\n');
+        s
     }
-    Ok(config)
+
+    /// Reads a stored configuration, refusing one of another schema version.
+    fn load(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let config: Self = serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "{}:{}: not a meeplelab {} configuration: {e}",
+                path.display(),
+                e.line(),
+                Self::KIND
+            )
+        })?;
+        config
+            .check()
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if config.schema_version() != SCHEMA_VERSION {
+            return Err(format!(
+                "{}: schema_version {} is not supported (this meeplelab writes {SCHEMA_VERSION})",
+                path.display(),
+                config.schema_version()
+            ));
+        }
+        Ok(config)
+    }
 }

@@ -85,13 +85,16 @@ fn a_tile_file_and_rule_options_reach_the_record() {
             "surveyor_start=any",
             "--rule",
             "surveyor_variant=true",
+            "--rule",
+            "surveyor_bonus=0",
         ],
     );
     assert!(
         text.contains(&format!("tileset {}\n", tiles.display())),
         "{text}"
     );
-    assert!(text.contains("rule surveyor_start=any\nrule surveyor_variant=true\n"));
+    assert!(text
+        .contains("rule surveyor_start=any\nrule surveyor_variant=true\nrule surveyor_bonus=0\n"));
     assert!(ok(&["replay", s(&rec)]).starts_with("record ok:"));
     let err = fails(&[
         "random-game",
@@ -104,7 +107,8 @@ fn a_tile_file_and_rule_options_reach_the_record() {
     ]);
     assert!(
         err.contains(
-            "unknown rule option \"pilgrims\"; known options: surveyor_start, surveyor_variant"
+            "unknown rule option \"pilgrims\"; known options: surveyor_start, \
+             surveyor_variant, surveyor_bonus"
         ),
         "{err}"
     );
@@ -146,7 +150,10 @@ fn tournament_records_replay_to_games_csv() {
     let run: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
     assert_eq!(run["game"], "new-world");
-    assert_eq!(run["rules"], "surveyor_start=ends surveyor_variant=false");
+    assert_eq!(
+        run["rules"],
+        "surveyor_start=ends surveyor_variant=false surveyor_bonus=4"
+    );
     let table = GamesTable::read(&out.join("games.csv")).unwrap();
     assert_eq!(table.rows.len(), 8);
     assert!(table.stat_names.contains(&"points_surveyor".to_string()));

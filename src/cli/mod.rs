@@ -87,7 +87,7 @@ pub struct GameArgs {
     /// Rule option as key=value; repeat for several. Safari: final_scoring (majority|all),
     /// baobab_tokens_first (true|false), vehicle_bonus (0..=100), vehicles (0..=2),
     /// meeples (1..=12), start_tokens (0..=10). Carcassonne: meeples (1..=7). New World:
-    /// surveyor_start (ends|any), surveyor_variant (true|false).
+    /// surveyor_start (ends|any), surveyor_variant (true|false), surveyor_bonus (0..=100).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
 }

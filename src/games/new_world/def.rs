@@ -1,7 +1,8 @@
 //! New World as the tools see it ([`GameDef`]): setup from options, tile sets read with
-//! [`NewWorldTiles::load`] and the record notation of `notation.rs`. Its records use only the
-//! common header lines.
+//! [`NewWorldTiles::load`], the record notation of `notation.rs` and the `expect` lines of
+//! `expect.rs`. Its records use only the common header lines.
 
+use super::expect::EXPECT_KEYWORDS;
 use super::options::{Options, OPTION_KEYS};
 use super::state::{NewWorldState, Phase, MAX_PLAYERS};
 use super::stats::Action;
@@ -48,7 +49,7 @@ impl GameDef for NewWorldState {
     const PLAYERS: RangeInclusive<usize> = 2..=MAX_PLAYERS;
     const OPTION_KEYS: &'static [(&'static str, &'static str)] = &OPTION_KEYS;
     const HEADER_KEYWORDS: &'static [&'static str] = &[];
-    const EXPECT_KEYWORDS: &'static [&'static str] = &[];
+    const EXPECT_KEYWORDS: &'static [&'static str] = &EXPECT_KEYWORDS;
 
     type Setup = Setup;
     type Resolved = ResolvedSetup;
@@ -148,9 +149,10 @@ impl GameDef for NewWorldState {
         self.settlers_in_supply(player)
     }
 
-    /// New World has no `expect` lines of its own (the parser lets none through).
+    /// `expect surveyors …`, `track`, `removed`, `settlers`, `settler`, `pile`, `discarded`
+    /// (`expect.rs`).
     fn check_expectation(&self, words: &[String]) -> Result<(), String> {
-        Err(format!("unknown check \"{}\"", words.join(" ")))
+        self.check_expect_words(words)
     }
 
     fn tiles_removed(&self) -> usize {

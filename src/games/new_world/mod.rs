@@ -9,6 +9,7 @@
 
 mod def;
 mod eval;
+mod expect;
 mod notation;
 mod options;
 mod state;
@@ -18,14 +19,14 @@ mod turn;
 
 pub use def::{ResolvedSetup, Setup};
 pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
-pub use options::{OptionError, Options, SurveyorStart, OPTION_KEYS};
+pub use options::{OptionError, Options, SurveyorStart, DEFAULT_SURVEYOR_BONUS, OPTION_KEYS};
 pub use state::{
     Cell, FeatureAgg, NewWorldBoard, NewWorldState, Node, Phase, Role, Settler, SetupError,
     MAX_CELLS, MAX_PLAYERS, SETTLERS, TRACK_STEPS,
 };
 pub use stats::{Action, ActionKind, PlayerStats, PointSource, STAT_NAMES};
 pub use tiles::{parse_new_world, NewWorldTiles, BUILTIN_NEW_WORLD};
-pub use turn::{FARM_POINTS, POST_POINTS, SURVEYOR_BONUS, TOWN_POINTS};
+pub use turn::{FARM_POINTS, POST_POINTS, TOWN_POINTS};
 
 use crate::core::game::{Game, EVAL_TERMS};
 use crate::core::rng::{shuffle, GameRng};

@@ -6,9 +6,14 @@ use std::sync::Arc;
 
 /// A game whose pile holds the named tile copies in this order.
 fn game(players: usize, names: &[&str]) -> NewWorldState {
+    game_with(players, names, Options::default())
+}
+
+/// [`game`] under rule options `options`.
+fn game_with(players: usize, names: &[&str], options: Options) -> NewWorldState {
     let tiles = Arc::new(NewWorldTiles::builtin().compiled);
     let order: Vec<_> = names.iter().map(|n| tiles.find(n).unwrap()).collect();
-    NewWorldState::with_order(tiles, players, &order, Options::default()).unwrap()
+    NewWorldState::with_order(tiles, players, &order, options).unwrap()
 }
 
 /// Places the drawn tile at (x, y) turned so that each listed side shows the given edge
@@ -154,4 +159,36 @@ fn n_14_variant_surveyor_enters_after_five_scorings() {
         [0, 0],
         "entered the starting column; none moved"
     );
+}
+
+#[test]
+fn n_12_surveyor_bonus_off_pays_no_column_bonus() {
+    // Seed example 1 with surveyor_bonus=0: the trail scores 4 + 2 and nothing for the
+    // surveyor in the robber's column; the surveyor still moves (N-11).
+    let options = Options::parse(&["surveyor_bonus=0"]).unwrap();
+    let mut g = game_with(2, &["03.1", "18.1", "01.1"], options);
+    g.surveyors = [-1, 0];
+    place(&mut g, -1, 8, &[(E, 1)]);
+    settle(&mut g, Some(0));
+    place(&mut g, -2, 8, &[(E, 1)]);
+    settle(&mut g, None);
+    place(&mut g, -3, 8, &[(E, 1)]);
+    settle(&mut g, None);
+    assert_eq!(g.scores(), [6, 0]);
+    assert_eq!(g.stats(0).points_from(PointSource::Surveyor), 0);
+    assert_eq!(g.surveyor_columns(), [-1, -1]);
+}
+
+#[test]
+fn n_14_an_unscored_completed_feature_advances_the_track_surveyor() {
+    // The 2-tile trail from coast row 6 to the farm of 01.1 completes with nobody on it:
+    // no board surveyor moves (N-11), but the track surveyor advances (N-14).
+    let options = Options::parse(&["surveyor_variant=true"]).unwrap();
+    let mut g = game_with(2, &["01.1", "02.1"], options);
+    place(&mut g, -1, 6, &[(E, 1)]);
+    settle(&mut g, None);
+    assert_eq!(g.scores(), [0, 0]);
+    assert_eq!(g.track_surveyor(), 1);
+    assert_eq!(g.surveyor_columns(), [0]);
+    assert_eq!(g.scorings(), 0);
 }

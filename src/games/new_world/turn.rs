@@ -14,8 +14,6 @@ pub const POST_POINTS: i32 = 2;
 pub const TOWN_POINTS: i32 = 2;
 /// N-9: points for a completed farm.
 pub const FARM_POINTS: i32 = 9;
-/// N-12: bonus per surveyor in the scored settler's column.
-pub const SURVEYOR_BONUS: i32 = 4;
 
 /// Most features one tile can complete: four sides and nine farms.
 const MAX_COMPLETED: usize = 13;
@@ -236,11 +234,16 @@ impl NewWorldState {
         // Order: features the active player scores on first, then the others; in each group
         // farms, then the tile's trails and towns in segment order (the rules leave the
         // order open; see docs/new-world-rules-audit.md).
+        // Whether the active player scores is decided before any scoring: a feature scored
+        // in the first pass has no settlers left and must not be visited again.
         let active = 1u8 << self.active;
+        let mut leads = [false; MAX_COMPLETED];
+        for (lead, &(root, _)) in leads.iter_mut().zip(&done[..n]) {
+            *lead = self.features.get(root).scorers() & active != 0;
+        }
         for mine in [true, false] {
-            for &(root, kind) in &done[..n] {
-                let leads = self.features.get(root).scorers() & active != 0;
-                if leads == mine {
+            for (&(root, kind), &lead) in done[..n].iter().zip(&leads) {
+                if lead == mine {
                     self.score_completed(root, kind);
                 }
             }
@@ -260,12 +263,17 @@ impl NewWorldState {
 
     /// N-7…N-10, N-12: the majority scores a completed feature (plus the surveyor bonus of
     /// each of its settlers); the settlers return; a surveyor moves (N-11). A feature with no
-    /// settler left is not scored and moves nobody.
+    /// settler left is not scored and moves no surveyor on the board (N-11), but it still
+    /// advances the variant surveyor on the score track (N-14: one space per *completed*
+    /// feature).
     pub(super) fn score_completed(&mut self, root: Node, kind: FeatureKind) {
         let root = self.features.find(root);
         let agg = *self.features.get(root);
         let scorers = agg.scorers();
         if scorers == 0 {
+            if self.track_steps < TRACK_STEPS {
+                self.advance_track_surveyor();
+            }
             return;
         }
         let (points, source) = match kind {
@@ -289,7 +297,7 @@ impl NewWorldState {
             let s = self.settlers[i];
             if self.features.find(s.node) == root {
                 if scorers & (1 << s.player) != 0 {
-                    let bonus = SURVEYOR_BONUS * self.surveyors_in(s.column);
+                    let bonus = self.options.surveyor_bonus * self.surveyors_in(s.column);
                     if bonus > 0 {
                         self.award(s.player as usize, PointSource::Surveyor, bonus);
                     }
@@ -324,8 +332,7 @@ impl NewWorldState {
     /// instead until it enters the starting column.
     fn move_surveyor(&mut self) {
         if self.track_steps < TRACK_STEPS {
-            self.track_steps += 1;
-            self.surveyors[1] = 0;
+            self.advance_track_surveyor();
             return;
         }
         let [a, b] = self.surveyors;
@@ -347,6 +354,13 @@ impl NewWorldState {
                 i += 1;
             }
         }
+    }
+
+    /// N-14: the variant surveyor advances one space on the score track; from space 5 it
+    /// stands on the board, in the starting column.
+    fn advance_track_surveyor(&mut self) {
+        self.track_steps += 1;
+        self.surveyors[1] = 0;
     }
 
     /// N-4, N-15: draws the next tile that fits (others leave the game), or ends the game.

@@ -1,0 +1,90 @@
+//! Hand-written scenario records (`tests/scenarios/…`): listing them, reading the
+//! `# expect-error: <line>: <phrase>` comment of an illegal one, checking a folder of illegal
+//! records and that a README lists every record.
+
+use meeplelab::io::record::RecordError;
+use std::path::{Path, PathBuf};
+
+/// The files in `dir` whose name ends with `.ext`, sorted.
+pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
+        .collect();
+    out.sort();
+    out
+}
+
+/// `(line, phrase)` from a `# expect-error: <line>: <phrase>` comment.
+pub fn expected_error(path: &Path) -> Result<(usize, String), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
+    let spec = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("# expect-error:"))
+        .ok_or("no \"# expect-error: <line>: <phrase>\" comment")?;
+    let (line, phrase) = spec
+        .split_once(':')
+        .ok_or("expect-error comment needs \"<line>: <phrase>\"")?;
+    let line = line
+        .trim()
+        .parse::<usize>()
+        .map_err(|_| format!("expect-error line \"{}\" is not a number", line.trim()))?;
+    let phrase = phrase.trim();
+    if phrase.is_empty() {
+        return Err("expect-error comment has an empty phrase".into());
+    }
+    Ok((line, phrase.to_string()))
+}
+
+/// Replays every record of `files` with `replay` and describes each that does not fail at
+/// the line and with the phrase its `# expect-error` comment names.
+pub fn illegal_failures(
+    files: &[PathBuf],
+    replay: impl Fn(&Path) -> Result<(), RecordError>,
+) -> Vec<String> {
+    let mut failures = Vec::new();
+    for f in files {
+        let name = f.display();
+        let (line, phrase) = match expected_error(f) {
+            Ok(x) => x,
+            Err(m) => {
+                failures.push(format!("{name}: {m}"));
+                continue;
+            }
+        };
+        match replay(f) {
+            Ok(()) => failures.push(format!(
+                "{name}: replayed without error; expected line {line}: {phrase}"
+            )),
+            Err(e) => {
+                if e.line != line || !e.message.contains(&phrase) {
+                    failures.push(format!(
+                        "{name}: expected an error at line {line} containing \"{phrase}\", got: {e}"
+                    ));
+                }
+            }
+        }
+    }
+    failures
+}
+
+/// The `.rec` files of `dir` and of its `illegal/` subfolder (as `illegal/<name>`) that
+/// `dir/README.md` does not name.
+pub fn unlisted_records(dir: &Path) -> Vec<String> {
+    let readme = std::fs::read_to_string(dir.join("README.md"))
+        .unwrap_or_else(|e| panic!("cannot read {}/README.md: {e}", dir.display()));
+    let mut missing = Vec::new();
+    for (sub, prefix) in [(dir.to_path_buf(), ""), (dir.join("illegal"), "illegal/")] {
+        if !sub.is_dir() {
+            continue;
+        }
+        for f in files_with_ext(&sub, "rec") {
+            let name = format!("{prefix}{}", f.file_name().unwrap().to_string_lossy());
+            if !readme.contains(&name) {
+                missing.push(name);
+            }
+        }
+    }
+    missing
+}

@@ -9,6 +9,11 @@
 //! The expected numbers in the records are worked out by hand from `rules/safari.md`; see the
 //! comments next to each `expect` line and `tests/scenarios/README.md`.
 
+mod common;
+
+use common::scenarios::{
+    expected_error, files_with_ext, illegal_record_failures, records_missing_from_readme,
+};
 use meeplelab::core::tileset::TileSet;
 use meeplelab::io::record::{Record, RecordError};
 use std::path::{Path, PathBuf};
@@ -22,17 +27,6 @@ const MIN_ILLEGAL: usize = 10;
 
 fn scenario_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
-}
-
-/// The files in `dir` whose name ends with `.ext`, sorted.
-fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
-        .collect();
-    out.sort();
-    out
 }
 
 /// Loads and replays one record; relative tile-set paths are taken from its folder.
@@ -64,27 +58,6 @@ fn every_scenario_replays_with_its_expectations() {
     );
 }
 
-/// `(line, phrase)` from a `# expect-error: <line>: <phrase>` comment.
-fn expected_error(path: &Path) -> Result<(usize, String), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
-    let spec = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("# expect-error:"))
-        .ok_or("no \"# expect-error: <line>: <phrase>\" comment")?;
-    let (line, phrase) = spec
-        .split_once(':')
-        .ok_or("expect-error comment needs \"<line>: <phrase>\"")?;
-    let line = line
-        .trim()
-        .parse::<usize>()
-        .map_err(|_| format!("expect-error line \"{}\" is not a number", line.trim()))?;
-    let phrase = phrase.trim();
-    if phrase.is_empty() {
-        return Err("expect-error comment has an empty phrase".into());
-    }
-    Ok((line, phrase.to_string()))
-}
-
 #[test]
 fn every_illegal_record_fails_at_the_named_line() {
     let dir = scenario_dir().join("illegal");
@@ -95,29 +68,7 @@ fn every_illegal_record_fails_at_the_named_line() {
         dir.display(),
         files.len()
     );
-    let mut failures = Vec::new();
-    for f in &files {
-        let name = f.display();
-        let (line, phrase) = match expected_error(f) {
-            Ok(x) => x,
-            Err(m) => {
-                failures.push(format!("{name}: {m}"));
-                continue;
-            }
-        };
-        match replay(f) {
-            Ok(()) => failures.push(format!(
-                "{name}: replayed without error; expected line {line}: {phrase}"
-            )),
-            Err(e) => {
-                if e.line != line || !e.message.contains(&phrase) {
-                    failures.push(format!(
-                        "{name}: expected an error at line {line} containing \"{phrase}\", got: {e}"
-                    ));
-                }
-            }
-        }
-    }
+    let failures = illegal_record_failures(&files, replay);
     assert!(
         failures.is_empty(),
         "{} of {} illegal records misbehaved:\n  {}",
@@ -144,17 +95,7 @@ fn every_scenario_tile_set_is_valid() {
 
 #[test]
 fn readme_lists_every_scenario_file() {
-    let dir = scenario_dir();
-    let readme = std::fs::read_to_string(dir.join("README.md")).expect("tests/scenarios/README.md");
-    let mut missing = Vec::new();
-    for (sub, prefix) in [(dir.clone(), ""), (dir.join("illegal"), "illegal/")] {
-        for f in files_with_ext(&sub, "rec") {
-            let name = format!("{prefix}{}", f.file_name().unwrap().to_string_lossy());
-            if !readme.contains(&name) {
-                missing.push(name);
-            }
-        }
-    }
+    let missing = records_missing_from_readme(&scenario_dir());
     assert!(
         missing.is_empty(),
         "README.md does not list: {}",

@@ -377,6 +377,14 @@ fn a_wrong_expectation_or_move_in_a_scenario_names_its_line() {
         e.starts_with("c.rec:16: expected the game to be over (winners)"),
         "{e}"
     );
+    let tie = std::fs::read_to_string(scenario_dir().join("c05-tie-shares-victory.rec")).unwrap();
+    let e = replay(&tie.replace("expect winners P0 P1", "expect winners P0"));
+    assert!(
+        e.contains("expected winners P0, but the game has P0 P1"),
+        "{e}"
+    );
+    let e = replay(&tie.replace("expect winners P0 P1", "expect winners P3"));
+    assert!(e.contains("P3 does not exist in a 3-player game"), "{e}");
     let e = replay(&text.replace("expect scores 3 0", "expect space P0 4"));
     assert!(
         e.starts_with("c.rec:16: expected P0 marker on space 4, but the game has 3"),

@@ -113,11 +113,12 @@ mod tests {
 
     #[test]
     fn checks_read_the_pile_track_and_supplies_and_explain_mismatches() {
+        // 72 + 12 tiles (C-1, B-1) - the start tile - the first tile drawn = 82 in the pile.
         let mut setup = Setup::new(2, 1);
         setup.options.expansions.bcb = true;
         let g = CarcassonneState::new(&setup).unwrap();
         for ok in [
-            "pile 83",
+            "pile 82",
             "space P1 0",
             "robber P0 supply",
             "bridges P0 3",
@@ -129,7 +130,7 @@ mod tests {
         for (bad, phrase) in [
             (
                 "pile 71",
-                "expected tiles in the pile 71, but the game has 83",
+                "expected tiles in the pile 71, but the game has 82",
             ),
             (
                 "space P1 7",

@@ -6,12 +6,14 @@
 mod common;
 
 use common::cli::{fails, ok, s, scratch};
+use common::scenarios::{files_with_ext, illegal_failures, unlisted_records};
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, Rotation, Side};
 use meeplelab::core::perft::perft;
 use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase, Setup};
+use meeplelab::games::def::GameDef;
 use meeplelab::io::games_csv::GamesTable;
-use meeplelab::io::record::Record;
+use meeplelab::io::record::{Record, RecordError};
 use std::path::{Path, PathBuf};
 
 #[test]
@@ -315,31 +317,46 @@ fn scenario_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/carcassonne")
 }
 
+/// Replays one Carcassonne record; relative tile-set paths are taken from its folder.
+fn replay(path: &Path) -> Result<(), RecordError> {
+    let base = path.parent().expect("a record lies in a folder");
+    Record::load(path)?
+        .replay_game::<CarcassonneState>(base, None)
+        .map(|_| ())
+}
+
 #[test]
 fn every_carcassonne_scenario_replays_with_its_expectations() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(scenario_dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rec"))
+    let files = files_with_ext(&scenario_dir(), "rec");
+    assert!(files.len() >= 25, "{files:?}");
+    let mut failures: Vec<String> = unlisted_records(&scenario_dir())
+        .into_iter()
+        .map(|name| format!("README.md does not list {name}"))
         .collect();
-    files.sort();
-    assert!(files.len() >= 5, "{files:?}");
-    let readme = std::fs::read_to_string(scenario_dir().join("README.md")).unwrap();
-    let mut failures = Vec::new();
     for f in &files {
-        let name = f.file_name().unwrap().to_string_lossy().into_owned();
-        if !readme.contains(&name) {
-            failures.push(format!("README.md does not list {name}"));
-        }
-        let result = Record::load(f).and_then(|r| {
-            let text = std::fs::read_to_string(f).unwrap();
-            assert!(text.contains("expect scores"), "{name} checks no scores");
-            r.replay_game::<CarcassonneState>(&scenario_dir(), None)
-        });
-        if let Err(e) = result {
+        let text = std::fs::read_to_string(f).unwrap();
+        assert!(
+            text.contains("expect scores"),
+            "{} checks no scores",
+            f.display()
+        );
+        if let Err(e) = replay(f) {
             failures.push(e.to_string());
         }
     }
+    for f in files_with_ext(&scenario_dir(), "tiles") {
+        if let Err(e) = CarcassonneState::load_tiles(&f) {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_illegal_carcassonne_record_fails_at_the_named_line() {
+    let files = files_with_ext(&scenario_dir().join("illegal"), "rec");
+    assert!(files.len() >= 4, "{files:?}");
+    let failures = illegal_failures(&files, replay);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -355,6 +372,31 @@ fn a_wrong_expectation_or_move_in_a_scenario_names_its_line() {
     };
     let e = replay(&text.replace("expect scores 3 0", "expect scores 4 0"));
     assert!(e.starts_with("c.rec:16: expected scores 4 0"), "{e}");
+    let e = replay(&text.replace("expect scores 3 0", "expect winners P0"));
+    assert!(
+        e.starts_with("c.rec:16: expected the game to be over (winners)"),
+        "{e}"
+    );
+    let tie = std::fs::read_to_string(scenario_dir().join("c05-tie-shares-victory.rec")).unwrap();
+    let e = replay(&tie.replace("expect winners P0 P1", "expect winners P0"));
+    assert!(
+        e.contains("expected winners P0, but the game has P0 P1"),
+        "{e}"
+    );
+    let e = replay(&tie.replace("expect winners P0 P1", "expect winners P3"));
+    assert!(e.contains("P3 does not exist in a 3-player game"), "{e}");
+    let e = replay(&text.replace("expect scores 3 0", "expect space P0 4"));
+    assert!(
+        e.starts_with("c.rec:16: expected P0 marker on space 4, but the game has 3"),
+        "{e}"
+    );
+    let e = replay(&text.replace("expect scores 3 0", "expect robber P0 x"));
+    assert!(e.contains("expected a number, found \"x\""), "{e}");
+    let e = replay(&text.replace("expect scores 3 0", "expect tokens P0 3"));
+    assert!(
+        e.contains("\"expect winners P<seat> …\", \"expect pile …\""),
+        "{e}"
+    );
     let e = replay(&text.replace("P1 place W.2 -1,0 r0", "P1 place W.2 0,0 r0"));
     assert!(
         e.contains("c.rec:13:") && e.contains("0,0 already holds a tile (C-2)"),

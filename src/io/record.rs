@@ -55,6 +55,9 @@ pub enum Expectation {
     Supply(usize, u8),
     /// `expect game-over`: the game has ended.
     GameOver,
+    /// `expect winners P0 P1`: the game has ended and exactly these seats share the highest
+    /// score (ties share the victory).
+    Winners(Vec<usize>),
     /// A check of the game's own (`expect hand P1 AE` in Safari): its words after `expect`.
     Game(Vec<String>),
 }
@@ -305,6 +308,24 @@ fn check<G: GameDef>(state: &G, what: &Expectation) -> Result<(), String> {
         Expectation::GameOver => {
             if !state.is_terminal() {
                 return Err("expected the game to be over, but it goes on".into());
+            }
+        }
+        Expectation::Winners(want) => {
+            if !state.is_terminal() {
+                return Err("expected the game to be over (winners), but it goes on".into());
+            }
+            let best = state.scores().iter().copied().max();
+            let got: Vec<usize> = (0..state.num_players())
+                .filter(|&p| Some(state.scores()[p]) == best)
+                .collect();
+            if got != *want {
+                let seats = |s: &[usize]| {
+                    s.iter()
+                        .map(|p| format!("P{p}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                return fail("winners", seats(want), seats(&got));
             }
         }
         Expectation::Game(words) => state.check_expectation(words)?,
@@ -559,6 +580,7 @@ fn expectation_usage(expects: &[&str]) -> String {
         "\"expect points P<seat> <source> <n>\"".to_string(),
         "\"expect supply P<seat> <n>\"".to_string(),
         "\"expect game-over\"".to_string(),
+        "\"expect winners P<seat> …\"".to_string(),
     ];
     forms.extend(expects.iter().map(|k| format!("\"expect {k} …\"")));
     format!("expected one of: {}", forms.join(", "))
@@ -584,9 +606,25 @@ fn expectation(words: &[&str], players: usize) -> Result<Expectation, String> {
                 .map_err(|_| format!("expected a meeple count, found \"{n}\""))?,
         )),
         ["game-over"] => Ok(Expectation::GameOver),
-        [first, ..] if !matches!(*first, "scores" | "points" | "supply" | "game-over") => Ok(
-            Expectation::Game(words.iter().map(|w| w.to_string()).collect()),
-        ),
+        ["winners", rest @ ..] if !rest.is_empty() => {
+            let mut seats = rest
+                .iter()
+                .map(|w| parse_seat(w, players))
+                .collect::<Result<Vec<_>, _>>()?;
+            seats.sort_unstable();
+            seats.dedup();
+            Ok(Expectation::Winners(seats))
+        }
+        [first, ..]
+            if !matches!(
+                *first,
+                "scores" | "points" | "supply" | "game-over" | "winners"
+            ) =>
+        {
+            Ok(Expectation::Game(
+                words.iter().map(|w| w.to_string()).collect(),
+            ))
+        }
         _ => Err(expectation_usage(&[])),
     }
 }

@@ -162,6 +162,31 @@ impl CarcassonneState {
         }
     }
 
+    /// Why a bazaar offer or bid is not legal now (B-7), or `None` for other actions.
+    pub(super) fn explain_bazaar(&self, action: &Action) -> Option<String> {
+        let b = &self.bazaar;
+        match (self.phase, *action) {
+            (Phase::BazaarOffer, Action::BazaarOffer { tile, bid }) => {
+                let open: Vec<String> = b.unclaimed().map(|t| t.to_string()).collect();
+                Some(if !open.contains(&tile.to_string()) {
+                    format!(
+                        "tile {tile} is not an unclaimed bazaar tile (unclaimed: {}) (B-7)",
+                        open.join(", ")
+                    )
+                } else if self.options.bazaar == BazaarMode::NoBidding {
+                    format!("with bazaar=no_bidding a pick carries no bid: offer {tile} 0 (B-7)")
+                } else {
+                    format!("bids run from 0 to {MAX_BID}, not {bid} (B-7)")
+                })
+            }
+            (Phase::BazaarBid, Action::BazaarBid { bid }) => Some(format!(
+                "a bid must be above the highest bid, {}, and at most {MAX_BID}, not {bid} (B-7)",
+                b.high_bid
+            )),
+            _ => None,
+        }
+    }
+
     /// Applies a bazaar action of the deciding player.
     pub(super) fn apply_bazaar(&mut self, action: Action) {
         let p = self.decider;

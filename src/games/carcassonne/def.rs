@@ -1,5 +1,6 @@
 //! Carcassonne as the tools see it ([`GameDef`]): setup from options and the record
-//! notation of `notation.rs`. Its records use only the common header lines.
+//! notation of `notation.rs` and the checks of `checks.rs`. Its records use only the common
+//! header lines.
 
 use super::action::Action;
 use super::options::OPTION_KEYS;
@@ -16,7 +17,7 @@ impl GameDef for CarcassonneState {
     const PLAYERS: RangeInclusive<usize> = PLAYER_RANGE;
     const OPTION_KEYS: &'static [(&'static str, &'static str)] = OPTION_KEYS;
     const HEADER_KEYWORDS: &'static [&'static str] = &[];
-    const EXPECT_KEYWORDS: &'static [&'static str] = &[];
+    const EXPECT_KEYWORDS: &'static [&'static str] = super::checks::EXPECT_KEYWORDS;
 
     type Setup = Setup;
     type Resolved = ResolvedSetup;
@@ -87,9 +88,8 @@ impl GameDef for CarcassonneState {
         CarcassonneState::meeples_in_supply(self, player)
     }
 
-    /// Carcassonne has no `expect` lines of its own (the parser lets none through).
     fn check_expectation(&self, words: &[String]) -> Result<(), String> {
-        Err(format!("unknown check \"{}\"", words.join(" ")))
+        CarcassonneState::check_expectation(self, words)
     }
 
     fn tiles_removed(&self) -> usize {

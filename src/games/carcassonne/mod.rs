@@ -15,6 +15,7 @@
 mod action;
 mod bazaar;
 mod bcb;
+mod checks;
 mod def;
 mod eval;
 mod features;

@@ -280,6 +280,12 @@ impl CarcassonneState {
             (Phase::Meeple, Action::Meeple { .. }) if self.supply[p] == 0 => {
                 format!("player {p} has no meeple left in supply (C-2)")
             }
+            (Phase::Meeple, Action::Meeple { segment })
+                if *segment == self.variant_of(self.last_cell()).segment_count
+                    && self.last_cell().bridge.is_none() =>
+            {
+                "a meeple may go only on a bridge built on the tile placed this turn (B-3)".into()
+            }
             (Phase::Meeple, Action::Meeple { .. }) => {
                 "that feature already has a meeple, or the tile has no such segment (C-2)".into()
             }
@@ -307,6 +313,9 @@ impl CarcassonneState {
                 "player {player} does not score this turn from the space of player {p}'s \
                  robber, or is player {p} (R-3, R-5)"
             ),
+            (Phase::BazaarOffer | Phase::BazaarBid, a) => self
+                .explain_bazaar(a)
+                .unwrap_or_else(|| "it does not belong to this decision".into()),
             _ => "it does not belong to this decision".into(),
         };
         format!("illegal during {phase_name}: {reason}")

@@ -1,9 +1,8 @@
-//! `meeplelab render`: draw the board of a game record, at any turn, as an SVG file.
+//! `meeplelab render`: draw the board of a game record (any game), at any turn, as an SVG file.
 
 use super::CmdResult;
-use meeplelab::games::GameId;
 use meeplelab::io::record::Record;
-use meeplelab::io::svg::{board_svg, tileset_of};
+use meeplelab::io::svg::record_svg;
 use meeplelab::io::write_atomically;
 use std::path::PathBuf;
 
@@ -24,31 +23,18 @@ pub struct Args {
 /// Replays the record up to the turn, draws the board, writes it atomically.
 pub fn run(args: &Args) -> CmdResult {
     let record = Record::load(&args.record).map_err(|e| e.to_string())?;
-    let (game, line) = record.game;
-    if game != GameId::Safari {
-        return Err(format!(
-            "{}:{line}: render is not available for {game} yet (only safari records); \
-             `meeplelab replay` checks the record",
-            args.record.display()
-        ));
-    }
     let base = args.record.parent().map(PathBuf::from).unwrap_or_default();
-    let replay = record
-        .replay_to_turn(&base, args.turn)
-        .map_err(|e| e.to_string())?;
-    let set = tileset_of(&record, &base).map_err(|e| e.to_string())?;
-    let state = &replay.state;
     let caption = args
         .record
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let svg = board_svg(state, &set, &caption).map_err(|e| e.to_string())?;
-    write_atomically(&args.out, &svg).map_err(|e| e.to_string())?;
+    let drawing = record_svg(&record, &base, args.turn, &caption)?;
+    write_atomically(&args.out, &drawing.svg).map_err(|e| e.to_string())?;
     let note = match args.turn {
-        Some(n) if n > state.turn() => {
+        Some(n) if n > drawing.turn => {
             format!(
                 " (the record ends after turn {}: its last position)",
-                state.turn()
+                drawing.turn
             )
         }
         _ => String::new(),
@@ -56,8 +42,8 @@ pub fn run(args: &Args) -> CmdResult {
     println!(
         "wrote {}: position after {} turns, {} decisions{note}",
         args.out.display(),
-        state.turn(),
-        replay.decisions
+        drawing.turn,
+        drawing.decisions
     );
     Ok(())
 }

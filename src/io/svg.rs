@@ -1,26 +1,45 @@
-//! SVG pictures of Safari positions: every placed tile drawn from its tile data, meeples in
-//! player colours, vehicles, watering holes, and a side panel with scores, supplies and the
-//! turn. Written as plain text (no SVG crate). See `docs/rendering.md`.
+//! SVG pictures of positions: every placed tile drawn from its tile data, meeples in player
+//! colours on their features, each game's own pieces, and a side panel with scores, supplies
+//! and the turn. Written as plain text (no SVG crate). See `docs/rendering.md`.
 //!
-//! Markers a program can rely on: each placed tile is one `<g class="tile" data-cell="x,y">`;
-//! each meeple is a `<g class="meeple" data-player="P0">`, each vehicle a
-//! `<g class="vehicle" data-vehicle="1">`, each token on a watering hole a `<g class="token">`.
+//! This module holds what every game's drawing shares (the board grid with its coordinate
+//! labels, the document frame, outlines, the record dispatch); [`glyph`] the small building
+//! blocks (points, numbers, text, the meeple figure); [`square`] the geometry of a tile square;
+//! [`rim`] tiles whose features meet the rim in sides and half sides (roads, cities, fields,
+//! monasteries: the tile format Carcassonne and New World share). Each game draws itself in its own module: `safari`, `carcassonne`, `new_world`.
+//!
+//! Markers a program can rely on, in every game: each placed tile is one
+//! `<g class="tile" data-cell="x,y">`; each meeple on the board is a
+//! `<g class="meeple" data-spot="…" data-player="P0">` (the spots each game uses are listed in
+//! `docs/rendering.md`); each player's entry in the panel has one `<g class="player-icon">`.
+//! Safari adds `<g class="vehicle" data-vehicle="1">` and `<g class="token">` (a token on a
+//! watering hole); Carcassonne `<g class="bridge">`, `<g class="castle">`, `<g class="robber">`;
+//! New World `<g class="surveyor">`.
 
+mod carcassonne;
 mod glyph;
+mod new_world;
 mod panel;
-mod tile;
+mod rim;
+mod safari;
+mod square;
 
-use self::glyph::{badge, meeple, num, text, MeepleMark, Pt};
-use self::tile::{draw_tile, PlacedFeature, TileContent, TILE};
-use crate::core::geom::{rotate_mask, Coord, Corner, Rotation, Side, Vertex};
-use crate::core::species::SpeciesCounts;
-use crate::core::tileset::{
-    CompiledTiles, CopyAnimals, FeatureSpec, TileLayout, TileSet, VariantId,
-};
-use crate::games::safari::{SafariState, Spot};
-use crate::io::record::{Record, RecordError, TileSource};
+pub use self::carcassonne::carcassonne_svg;
+pub use self::new_world::{coast_names_of, new_world_svg};
+pub use self::safari::{board_svg, tileset_of, TileFaces};
+
+use self::glyph::{num, text, Pt};
+use crate::core::geom::{Coord, Side};
+use crate::games::carcassonne::CarcassonneState;
+use crate::games::new_world::NewWorldState;
+use crate::games::safari::SafariState;
+use crate::games::GameId;
+use crate::io::record::Record;
 use std::fmt::Write as _;
 use std::path::Path;
+
+/// Side length of a tile in SVG units (every game).
+const TILE: f64 = 120.0;
 
 /// Room around the board for the coordinate labels.
 const MARGIN: f64 = 40.0;
@@ -28,27 +47,11 @@ const MARGIN: f64 = 40.0;
 /// Width of the side panel.
 const PANEL_WIDTH: f64 = 330.0;
 
-/// Shared look of every drawing.
-const STYLE: &str = "text{font-family:'DejaVu Sans',Arial,sans-serif}
+/// Classes every game's style sheet defines the same way (the Safari sheet, older, spells
+/// them out itself).
+const COMMON_STYLE: &str = "text{font-family:'DejaVu Sans',Arial,sans-serif}
 .background{fill:#f6f2e4}
-.savanna{fill:#eadc9f;stroke:#bda868;stroke-width:1}
-.bush{fill:#5e9140;stroke:#2f5c1f;stroke-width:1.5;stroke-linejoin:round}
-.path-edge{fill:none;stroke:#6b4628;stroke-width:10;stroke-linecap:round;stroke-linejoin:round}
-.path-core{fill:none;stroke:#d2a96c;stroke-width:5;stroke-linecap:round;stroke-linejoin:round}
-.dead-end{fill:#6b4628}
-.trunk{fill:#9a7650;stroke:#4d3a28;stroke-width:1}
-.crown-edge{fill:#6f8f2a;stroke:#34420f;stroke-width:2}
-.crown{fill:#6f8f2a}
-.animal circle{stroke:#333;stroke-width:1}
-.token circle{stroke:#15527a;stroke-width:1.8}
-.badge-letter{font-size:10px;font-weight:bold;text-anchor:middle;fill:#111}
-.bird{fill:none;stroke:#fff;stroke-width:1.8;stroke-linecap:round;stroke-linejoin:round}
 .meeple-body{stroke:#fff;stroke-width:1.1;stroke-linejoin:round}
-.water{fill:#8fcdea;stroke:#2a7fb0;stroke-width:1.5;fill-opacity:0.85}
-.vehicle-space{fill:none;stroke:#9a8f6a;stroke-width:1.5;stroke-dasharray:6 4}
-.car-body{fill:#3f5f2f;stroke:#1a2a12;stroke-width:1.2;stroke-linejoin:round}
-.wheel{fill:#222}
-.car-label{font-size:12px;font-weight:bold;text-anchor:middle;fill:#fff}
 .start-edge{stroke:#5a3a1a;stroke-width:4;stroke-linecap:square}
 .last{fill:none;stroke:#ff7f0e;stroke-width:4;stroke-dasharray:10 5}
 .axis{font-size:13px;text-anchor:middle;fill:#6b6250}
@@ -64,37 +67,67 @@ const STYLE: &str = "text{font-family:'DejaVu Sans',Arial,sans-serif}
 #[error("{0}")]
 pub struct SvgError(pub String);
 
-/// Loads the tile set a record names (relative paths from `base`), as its replay does.
-pub fn tileset_of(record: &Record, base: &Path) -> Result<TileSet, RecordError> {
-    let (source, line) = &record.tileset;
-    match source {
-        TileSource::Builtin => Ok(TileSet::builtin_safari()),
-        TileSource::File(p) => TileSet::load(&base.join(p)).map_err(|e| RecordError {
-            origin: record.origin.clone(),
-            line: *line,
-            message: format!("tile set: {e}"),
-        }),
+/// A record drawn at one of its positions.
+#[derive(Clone, Debug)]
+pub struct Drawing {
+    /// The SVG document.
+    pub svg: String,
+    /// Turns completed in the position drawn.
+    pub turn: usize,
+    /// Decisions replayed to reach it.
+    pub decisions: usize,
+}
+
+/// Replays `record` (any game) to the position after `turn` complete turns (`None` or past
+/// the end: its last position) and draws it; `base` is the folder relative tile-set paths are
+/// taken from, `caption` is shown under the panel's title. Errors are messages with the
+/// record's file and line.
+pub fn record_svg(
+    record: &Record,
+    base: &Path,
+    turn: Option<usize>,
+    caption: &str,
+) -> Result<Drawing, String> {
+    let text = |e: &dyn std::fmt::Display| e.to_string();
+    match record.game.0 {
+        GameId::Safari => {
+            let replay = record
+                .replay_game::<SafariState>(base, turn)
+                .map_err(|e| text(&e))?;
+            let set = tileset_of(record, base).map_err(|e| text(&e))?;
+            let svg = board_svg(&replay.state, &set, caption).map_err(|e| text(&e))?;
+            Ok(Drawing {
+                svg,
+                turn: crate::core::game::Game::turn(&replay.state),
+                decisions: replay.decisions,
+            })
+        }
+        GameId::Carcassonne => {
+            let replay = record
+                .replay_game::<CarcassonneState>(base, turn)
+                .map_err(|e| text(&e))?;
+            Ok(Drawing {
+                svg: carcassonne_svg(&replay.state, caption),
+                turn: replay.state.turn(),
+                decisions: replay.decisions,
+            })
+        }
+        GameId::NewWorld => {
+            let replay = record
+                .replay_game::<NewWorldState>(base, turn)
+                .map_err(|e| text(&e))?;
+            let names = coast_names_of(record, base).map_err(|e| text(&e))?;
+            Ok(Drawing {
+                svg: new_world_svg(&replay.state, &names, caption),
+                turn: replay.state.turn(),
+                decisions: replay.decisions,
+            })
+        }
     }
 }
 
-/// Draws `state` as a complete SVG document. `set` is the tile set the game uses (for the
-/// animals on each copy); `caption` is shown under the panel's title (e.g. the record's name).
-pub fn board_svg(state: &SafariState, set: &TileSet, caption: &str) -> Result<String, SvgError> {
-    let faces = TileFaces::new(set, state.tiles())?;
-    let frame = Frame::new(state);
-    let mut board = String::new();
-    for ci in 0..state.cells().len() {
-        draw_cell(&mut board, state, ci, &faces, &frame);
-    }
-    draw_outlines(&mut board, state, &frame);
-    draw_holes(&mut board, state, &frame);
-    draw_vehicles(&mut board, state, &frame);
-    draw_axes(&mut board, &frame);
-    let panel_at = Pt::new(frame.width() + 10.0, 0.0);
-    let mut side = String::new();
-    let panel_height = panel::draw_panel(&mut side, state, &faces, panel_at, caption);
-    let width = panel_at.x + PANEL_WIDTH;
-    let height = frame.height().max(panel_height);
+/// The complete document: the board, then the panel, on a background of `width × height`.
+fn document(style: &str, width: f64, height: f64, board: &str, side: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -102,274 +135,37 @@ pub fn board_svg(state: &SafariState, set: &TileSet, caption: &str) -> Result<St
         w = num(width),
         h = num(height)
     );
-    let _ = writeln!(out, "<style>\n{STYLE}\n</style>");
+    let _ = writeln!(out, "<style>\n{style}\n</style>");
     let _ = writeln!(
         out,
         r#"<rect class="background" width="{}" height="{}"/>"#,
         num(width),
         num(height)
     );
-    out.push_str(&board);
-    out.push_str(&side);
+    out.push_str(board);
+    out.push_str(side);
     out.push_str("</svg>\n");
-    Ok(out)
+    out
 }
 
-/// What a tile set prints on each compiled variant (layout and animals), indexed like
-/// [`CompiledTiles::variants`]: land copies in file order, then the start cells.
-pub struct TileFaces {
-    /// Layout (unturned) and animals of each variant.
-    faces: Vec<(TileLayout, CopyAnimals)>,
+/// The board with its side panel: lays them out and wraps them in the document.
+fn board_and_panel(
+    style: &str,
+    grid: &Grid,
+    board: &str,
+    draw_panel: impl FnOnce(&mut String, Pt) -> f64,
+) -> String {
+    let panel_at = Pt::new(grid.width() + 10.0, 0.0);
+    let mut side = String::new();
+    let panel_height = draw_panel(&mut side, panel_at);
+    let width = panel_at.x + PANEL_WIDTH;
+    let height = grid.height().max(panel_height);
+    document(style, width, height, board, &side)
 }
 
-impl TileFaces {
-    /// Pairs `set` with its compiled form `tiles`; fails when they are not the same set.
-    pub fn new(set: &TileSet, tiles: &CompiledTiles) -> Result<TileFaces, SvgError> {
-        let faces: Vec<(TileLayout, CopyAnimals)> = set
-            .types
-            .iter()
-            .flat_map(|t| t.copies.iter().map(|c| (t.layout.clone(), c.clone())))
-            .chain(
-                set.start
-                    .iter()
-                    .map(|c| (c.layout.clone(), c.animals.clone())),
-            )
-            .collect();
-        if CompiledTiles::compile(set).content_hash != tiles.content_hash
-            || faces.len() != tiles.variants.len()
-        {
-            return Err(SvgError(format!(
-                "tile set {} is not the one the game was played with",
-                set.origin
-            )));
-        }
-        Ok(TileFaces { faces })
-    }
-
-    /// The layout of `variant` as it lies on the board turned by `rot` (sides and bush
-    /// corners rotated).
-    pub fn placed_layout(&self, variant: VariantId, rot: Rotation) -> TileLayout {
-        let layout = &self.faces[usize::from(variant)].0;
-        TileLayout {
-            features: layout
-                .features
-                .iter()
-                .map(|f| FeatureSpec {
-                    sides: rotate_mask(f.sides, rot),
-                    ..f.clone()
-                })
-                .collect(),
-            bush_corners: rotate_mask(layout.bush_corners, rot),
-            ..layout.clone()
-        }
-    }
-
-    /// The animals of `variant`, one entry per feature.
-    pub fn animals(&self, variant: VariantId) -> &[SpeciesCounts] {
-        &self.faces[usize::from(variant)].1
-    }
-}
-
-/// What a tile variant shows when turned by `rot`, before meeples.
-fn variant_content(faces: &TileFaces, variant: VariantId, rot: Rotation) -> TileContent {
-    let layout = faces.placed_layout(variant, rot);
-    let animals = faces.animals(variant);
-    TileContent {
-        features: layout
-            .features
-            .iter()
-            .enumerate()
-            .map(|(i, f)| PlacedFeature {
-                kind: f.kind,
-                sides: f.sides,
-                animals: animals.get(i).copied().unwrap_or_default(),
-                birds: f.birds,
-                meeples: Vec::new(),
-            })
-            .collect(),
-        baobab: layout.baobab,
-        baobab_meeples: Vec::new(),
-        bush_corners: layout.bush_corners,
-    }
-}
-
-/// Draws placed cell `ci` with the meeples on its features and baobab.
-fn draw_cell(out: &mut String, state: &SafariState, ci: usize, faces: &TileFaces, frame: &Frame) {
-    let cell = &state.cells()[ci];
-    let mut content = variant_content(faces, cell.variant, cell.rot);
-    for m in state.placed_meeples() {
-        match m.spot {
-            Spot::Feature(node) if node >= cell.first_node => {
-                if let Some(f) = content
-                    .features
-                    .get_mut(usize::from(node - cell.first_node))
-                {
-                    f.meeples.push(usize::from(m.player));
-                }
-            }
-            Spot::Baobab(c) if usize::from(c) == ci => {
-                content.baobab_meeples.push(usize::from(m.player))
-            }
-            _ => {}
-        }
-    }
-    let name = &state.variant_of(cell).name;
-    let at = frame.cell_origin(cell.at);
-    let _ = writeln!(
-        out,
-        r#"<g class="tile" data-cell="{c}" data-tile="{name}" data-rot="{r}" transform="translate({})"><title>{name} at {c} {r}</title>"#,
-        at.xy(),
-        c = cell.at,
-        r = cell.rot,
-    );
-    draw_tile(out, &content);
-    out.push_str("</g>\n");
-}
-
-/// Outlines the start tile (thick) and the tile placed last (dashed).
-fn draw_outlines(out: &mut String, state: &SafariState, frame: &Frame) {
-    let start: Vec<Coord> = state.tiles().start.iter().map(|(c, _)| *c).collect();
-    for &c in &start {
-        let o = frame.cell_origin(c);
-        for side in Side::ALL
-            .into_iter()
-            .filter(|s| !start.contains(&c.step(*s)))
-        {
-            let (a, b) = edge(side);
-            let _ = writeln!(
-                out,
-                r#"<path class="start-edge" d="M{}L{}"/>"#,
-                (o + a).xy(),
-                (o + b).xy()
-            );
-        }
-    }
-    if state.cells().len() > start.len() {
-        let o = frame.cell_origin(state.last_cell().at);
-        let _ = writeln!(
-            out,
-            r#"<rect class="last" x="{}" y="{}" width="{TILE}" height="{TILE}"/>"#,
-            num(o.x),
-            num(o.y)
-        );
-    }
-}
-
-/// The two ends of a side of a tile square, in local coordinates.
-fn edge(side: Side) -> (Pt, Pt) {
-    let (t, z) = (TILE, 0.0);
-    match side {
-        Side::N => (Pt::new(z, z), Pt::new(t, z)),
-        Side::E => (Pt::new(t, z), Pt::new(t, t)),
-        Side::S => (Pt::new(t, t), Pt::new(z, t)),
-        Side::W => (Pt::new(z, t), Pt::new(z, z)),
-    }
-}
-
-/// Draws each watering hole: water at the vertex, its tokens in their tile corners, and the
-/// meeples on it at the vertex.
-fn draw_holes(out: &mut String, state: &SafariState, frame: &Frame) {
-    let mut vertices: Vec<Vertex> = Vec::new();
-    for cell in state.cells() {
-        for corner in Corner::ALL {
-            let (v, _) = Vertex::of_corner(cell.at, corner);
-            if cell.token(corner).is_some() && !vertices.contains(&v) {
-                vertices.push(v);
-            }
-        }
-    }
-    for &v in &vertices {
-        let at = frame.vertex_pt(v);
-        let _ = writeln!(
-            out,
-            r#"<circle class="water" data-vertex="{}" cx="{}" cy="{}" r="{}"/>"#,
-            v.0,
-            num(at.x),
-            num(at.y),
-            num(0.22 * TILE)
-        );
-        for k in 0..4 {
-            let (c, corner) = v.slot(k);
-            if let Some(s) = state.cell_at(c).and_then(|cell| cell.token(corner)) {
-                badge(
-                    out,
-                    at + into_cell(corner) * (0.12 * TILE),
-                    0.072 * TILE,
-                    s,
-                    "token",
-                );
-            }
-        }
-    }
-    for &v in &vertices {
-        let owners: Vec<usize> = state
-            .placed_meeples()
-            .iter()
-            .filter(|m| m.spot == Spot::Hole(v))
-            .map(|m| usize::from(m.player))
-            .collect();
-        let at = frame.vertex_pt(v);
-        for (k, &p) in owners.iter().enumerate() {
-            let dx = (k as f64 - (owners.len() as f64 - 1.0) / 2.0) * 16.0;
-            meeple(out, at + Pt::new(dx, 0.0), p, 1.0, MeepleMark::Hole);
-        }
-    }
-}
-
-/// Direction from a tile's `corner` into the tile (one unit on each axis).
-fn into_cell(corner: Corner) -> Pt {
-    match corner {
-        Corner::NE => Pt::new(-1.0, 1.0),
-        Corner::SE => Pt::new(-1.0, -1.0),
-        Corner::SW => Pt::new(1.0, -1.0),
-        Corner::NW => Pt::new(1.0, 1.0),
-    }
-}
-
-/// Draws the vehicles on their empty spaces.
-fn draw_vehicles(out: &mut String, state: &SafariState, frame: &Frame) {
-    for (i, c) in state.vehicles().iter().enumerate() {
-        let Some(c) = c else { continue };
-        let o = frame.cell_origin(*c);
-        let _ = writeln!(
-            out,
-            r#"<rect class="vehicle-space" x="{}" y="{}" width="{}" height="{}" rx="8"/>"#,
-            num(o.x + 4.0),
-            num(o.y + 4.0),
-            num(TILE - 8.0),
-            num(TILE - 8.0)
-        );
-        glyph::vehicle(out, o + Pt::new(TILE / 2.0, TILE / 2.0), i + 1);
-        text(
-            out,
-            o + Pt::new(TILE / 2.0, TILE - 14.0),
-            "label",
-            &format!("vehicle {}", i + 1),
-        );
-    }
-}
-
-/// Column numbers above and below the board, row numbers left and right of it.
-fn draw_axes(out: &mut String, frame: &Frame) {
-    for col in 0..frame.cols {
-        let x = frame.x0 + col;
-        let cx = MARGIN + (f64::from(col) + 0.5) * TILE;
-        for y in [MARGIN - 12.0, frame.height() - 16.0] {
-            text(out, Pt::new(cx, y), "axis", &format!("x={x}"));
-        }
-    }
-    for row in 0..frame.rows {
-        let y = frame.y1 - row;
-        let cy = MARGIN + (f64::from(row) + 0.5) * TILE + 4.0;
-        for x in [MARGIN / 2.0, frame.width() - MARGIN / 2.0] {
-            text(out, Pt::new(x, cy), "axis", &format!("y={y}"));
-        }
-    }
-}
-
-/// Where the board lies in the drawing: the smallest rectangle of cells holding every tile and
-/// vehicle, north up.
-struct Frame {
+/// Where the board lies in the drawing: the smallest rectangle of cells holding given cells,
+/// north up.
+struct Grid {
     /// Westmost column.
     x0: i32,
     /// Northmost row.
@@ -380,20 +176,15 @@ struct Frame {
     rows: i32,
 }
 
-impl Frame {
-    /// The frame around every placed cell and vehicle of `state`.
-    fn new(state: &SafariState) -> Frame {
-        let coords: Vec<Coord> = state
-            .cells()
-            .iter()
-            .map(|c| c.at)
-            .chain(state.vehicles().into_iter().flatten())
-            .collect();
+impl Grid {
+    /// The grid around `coords` (one cell at `0,0` when there are none).
+    fn new(coords: impl IntoIterator<Item = Coord>) -> Grid {
+        let coords: Vec<Coord> = coords.into_iter().collect();
         let xs = coords.iter().map(|c| i32::from(c.x));
         let ys = coords.iter().map(|c| i32::from(c.y));
         let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
         let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
-        Frame {
+        Grid {
             x0,
             y1,
             cols: x1 - x0 + 1,
@@ -419,8 +210,84 @@ impl Frame {
         )
     }
 
-    /// A grid vertex (the south-west corner of its cell).
-    fn vertex_pt(&self, v: Vertex) -> Pt {
-        self.cell_origin(v.0) + Pt::new(0.0, TILE)
+    /// The centre of cell `c`.
+    fn cell_centre(&self, c: Coord) -> Pt {
+        self.cell_origin(c) + Pt::new(TILE / 2.0, TILE / 2.0)
     }
+
+    /// The top-left corner and the height of column `x` of the board (margins excluded).
+    fn column(&self, x: i8) -> (Pt, f64) {
+        let top = self.cell_origin(Coord::new(x, 0));
+        (Pt::new(top.x, MARGIN), f64::from(self.rows) * TILE)
+    }
+
+    /// Column numbers above and below the board, row numbers left and right of it.
+    fn draw_axes(&self, out: &mut String) {
+        for col in 0..self.cols {
+            let x = self.x0 + col;
+            let cx = MARGIN + (f64::from(col) + 0.5) * TILE;
+            for y in [MARGIN - 12.0, self.height() - 16.0] {
+                text(out, Pt::new(cx, y), "axis", &format!("x={x}"));
+            }
+        }
+        for row in 0..self.rows {
+            let y = self.y1 - row;
+            let cy = MARGIN + (f64::from(row) + 0.5) * TILE + 4.0;
+            for x in [MARGIN / 2.0, self.width() - MARGIN / 2.0] {
+                text(out, Pt::new(x, cy), "axis", &format!("y={y}"));
+            }
+        }
+    }
+
+    /// Outlines the region made of `cells` (class `start-edge`): the sides no other cell of
+    /// it shares.
+    fn outline(&self, out: &mut String, cells: &[Coord]) {
+        for &c in cells {
+            let o = self.cell_origin(c);
+            for side in Side::ALL
+                .into_iter()
+                .filter(|s| !cells.contains(&c.step(*s)))
+            {
+                let (a, b) = edge(side);
+                let _ = writeln!(
+                    out,
+                    r#"<path class="start-edge" d="M{}L{}"/>"#,
+                    (o + a).xy(),
+                    (o + b).xy()
+                );
+            }
+        }
+    }
+
+    /// Marks cell `c` as the tile placed last (class `last`, dashed).
+    fn mark_last(&self, out: &mut String, c: Coord) {
+        let o = self.cell_origin(c);
+        let _ = writeln!(
+            out,
+            r#"<rect class="last" x="{}" y="{}" width="{TILE}" height="{TILE}"/>"#,
+            num(o.x),
+            num(o.y)
+        );
+    }
+}
+
+/// The two ends of a side of a tile square, in local coordinates.
+fn edge(side: Side) -> (Pt, Pt) {
+    let (t, z) = (TILE, 0.0);
+    match side {
+        Side::N => (Pt::new(z, z), Pt::new(t, z)),
+        Side::E => (Pt::new(t, z), Pt::new(t, t)),
+        Side::S => (Pt::new(t, t), Pt::new(z, t)),
+        Side::W => (Pt::new(z, t), Pt::new(z, z)),
+    }
+}
+
+/// Appends `<g class="tile" data-cell="x,y" …>` with a tooltip, placed at `at`; the caller
+/// draws the tile and closes the group.
+fn open_tile(out: &mut String, at: Pt, cell: Coord, name: &str, rot: impl std::fmt::Display) {
+    let _ = writeln!(
+        out,
+        r#"<g class="tile" data-cell="{cell}" data-tile="{name}" data-rot="{rot}" transform="translate({})"><title>{name} at {cell} {rot}</title>"#,
+        at.xy(),
+    );
 }

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 pub mod cli;
 pub mod naive;
 pub mod scenarios;
+pub mod svg;
 
 /// Starts a default game for `players` with `seed`.
 pub fn new_game(players: usize, seed: u64) -> SafariState {

@@ -6,14 +6,16 @@
 //! from the middle of each side it touches towards the centre: two sides are joined by a curve,
 //! three or four meet in the centre, one side ends short of the centre in a dead-end dot.
 
-use super::glyph::{badge, baobab, bird, meeple, num, MeepleMark, Pt};
+use super::glyph::{badge, baobab, bird, meeple, MeepleMark};
 use crate::core::geom::{Corner, Side};
 use crate::core::species::{Species, SpeciesCounts};
 use crate::core::tileset::FeatureKind;
+use crate::io::svg::glyph::{num, Pt};
+use crate::io::svg::square::{
+    area_outline, centre, corner_pt, has, mid, outward, quadrant, stem_point,
+};
+pub(super) use crate::io::svg::TILE;
 use std::fmt::Write as _;
-
-/// Side length of a tile in SVG units.
-pub(super) const TILE: f64 = 120.0;
 
 /// Radius of an animal badge.
 const BADGE_R: f64 = 0.058 * TILE;
@@ -101,57 +103,15 @@ fn draw_land(out: &mut String, t: &TileContent) {
     let (bushes, paths): (Vec<&PlacedFeature>, Vec<&PlacedFeature>) =
         t.features.iter().partition(|f| f.kind == FeatureKind::Bush);
     for f in bushes {
-        let _ = writeln!(out, r#"<path class="bush" d="{}"/>"#, bush_outline(f.sides));
+        let _ = writeln!(
+            out,
+            r#"<path class="bush" d="{}"/>"#,
+            area_outline(f.sides, BUSH_BULGE)
+        );
     }
     for f in paths {
         draw_path(out, f.sides);
     }
-}
-
-/// The centre of the tile.
-fn centre() -> Pt {
-    Pt::new(TILE / 2.0, TILE / 2.0)
-}
-
-/// The middle of a side.
-fn mid(side: Side) -> Pt {
-    centre() + outward(side) * (TILE / 2.0)
-}
-
-/// Unit vector pointing out of the tile through `side`.
-fn outward(side: Side) -> Pt {
-    let (dx, dy) = side.offset();
-    Pt::new(f64::from(dx), -f64::from(dy))
-}
-
-/// A corner point of the square.
-fn corner_pt(c: Corner) -> Pt {
-    match c {
-        Corner::NE => Pt::new(TILE, 0.0),
-        Corner::SE => Pt::new(TILE, TILE),
-        Corner::SW => Pt::new(0.0, TILE),
-        Corner::NW => Pt::new(0.0, 0.0),
-    }
-}
-
-/// The corner where `side` begins, going clockwise (N runs from NW to NE).
-fn side_start(side: Side) -> Corner {
-    Corner::from_index(side.index() + 3)
-}
-
-/// The corner where `side` ends, going clockwise.
-fn side_end(side: Side) -> Corner {
-    Corner::from_index(side.index())
-}
-
-/// The centre of the quarter of the tile towards `c`.
-fn quadrant(c: Corner) -> Pt {
-    corner_pt(c) + (centre() - corner_pt(c)) * 0.5
-}
-
-/// Whether side mask `sides` includes `side`.
-fn has(sides: u8, side: Side) -> bool {
-    sides & side.bit() != 0
 }
 
 /// A small bush patch in a corner that the tile data marks as bush.
@@ -162,43 +122,6 @@ fn corner_bush(c: Corner) -> String {
     let (u, v) = (along(a), along(b));
     let ctrl = p + (centre() - p) * 0.3;
     format!("M{}L{}Q{} {}Z", p.xy(), u.xy(), ctrl.xy(), v.xy())
-}
-
-/// Outline of a bush touching `sides`: along those sides, and inward curves across the others.
-fn bush_outline(sides: u8) -> String {
-    if sides & 0xF == 0xF {
-        return format!("M0,0H{TILE}V{TILE}H0Z");
-    }
-    let first = Side::ALL
-        .into_iter()
-        .find(|&s| has(sides, s) && !has(sides, Side::from_index(s.index() + 3)))
-        .unwrap_or(Side::N);
-    let mut d = format!("M{}", corner_pt(side_start(first)).xy());
-    let mut i = first.index();
-    while i < first.index() + 4 {
-        let side = Side::from_index(i);
-        if has(sides, side) {
-            let _ = write!(d, "L{}", corner_pt(side_end(side)).xy());
-            i += 1;
-            continue;
-        }
-        let run = (i..first.index() + 4)
-            .take_while(|&j| !has(sides, Side::from_index(j)))
-            .count();
-        let a = corner_pt(side_start(side));
-        let b = corner_pt(side_end(Side::from_index(i + run - 1)));
-        let ctrl = if run == 2 {
-            // Two open sides: bow the diagonal cut towards the bush's own corner.
-            centre() + (centre() - corner_pt(side_end(side))) * 0.25
-        } else {
-            let m = (a + b) * 0.5;
-            m + (centre() - m) * BUSH_BULGE
-        };
-        let _ = write!(d, "Q{} {}", ctrl.xy(), b.xy());
-        i += run;
-    }
-    d.push('Z');
-    d
 }
 
 /// Draws a path touching `sides` (an edge stroke under a lighter core).
@@ -226,11 +149,6 @@ fn draw_path(out: &mut String, sides: u8) {
             num(0.04 * TILE)
         );
     }
-}
-
-/// The point `depth` into the tile from the middle of `side`.
-fn stem_point(side: Side, depth: f64) -> Pt {
-    mid(side) - outward(side) * depth
 }
 
 /// Where the baobab stands: the centre if nothing crosses it, else a free quarter.
@@ -405,16 +323,6 @@ fn row(p: Pt, d: Pt, widths: &[f64]) -> Vec<Pt> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn bush_outlines_follow_their_sides() {
-        assert_eq!(bush_outline(0xF), "M0,0H120V120H0Z");
-        // One side: along N, then one curve back (0.3 of the tile deep at its middle).
-        assert_eq!(bush_outline(Side::N.bit()), "M0,0L120,0Q60,72 0,0Z");
-        // Opposite sides: two cuts make a waist.
-        let waist = bush_outline(Side::E.bit() | Side::W.bit());
-        assert_eq!(waist.matches('Q').count(), 2, "{waist}");
-    }
 
     /// Whether a meeple glyph at `m` overlaps a box of half-sizes `(hx, hy)` centred at `c`.
     /// The glyph is modelled as its head's box over its body's box (the outline of

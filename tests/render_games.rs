@@ -1,0 +1,333 @@
+//! SVG boards of Carcassonne (base game, The Robbers, Bridges Castles and Bazaars) and New
+//! World records (`meeplelab render`, `meeplelab::io::svg::record_svg`): records written by
+//! `meeplelab random-game` are drawn at several turns; every drawing must be well-formed and
+//! show every placed tile once, every meeple once with its player and on its kind of feature,
+//! and the expansions' and game's own pieces (bridges, castles, robbers, surveyors).
+
+mod common;
+
+use common::cli::{fails, ok, s, scratch};
+use common::svg::assert_well_formed;
+use meeplelab::core::game::Game;
+use meeplelab::core::tileset::FeatureKind;
+use meeplelab::games::carcassonne::CarcassonneState;
+use meeplelab::games::new_world::{NewWorldState, Role};
+use meeplelab::io::record::Record;
+use meeplelab::io::svg::record_svg;
+use std::path::{Path, PathBuf};
+
+/// Writes the record of a random game with `meeplelab random-game` and loads it.
+fn random_record(dir: &Path, game: &str, players: usize, seed: u64, rules: &[&str]) -> Record {
+    let path = dir.join(format!("{game}-{players}-{seed}-{}.rec", rules.len()));
+    let (players, seed) = (players.to_string(), seed.to_string());
+    let mut args = vec![
+        "random-game",
+        "--game",
+        game,
+        "--players",
+        &players,
+        "--seed",
+        &seed,
+        "--out",
+        s(&path),
+    ];
+    for r in rules {
+        args.extend(["--rule", r]);
+    }
+    ok(&args);
+    Record::load(&path).unwrap()
+}
+
+/// The turns a record is drawn at: the start, early, middle, end and past the end.
+fn turns(total: usize) -> [Option<usize>; 7] {
+    [
+        Some(0),
+        Some(1),
+        Some(7),
+        Some(total / 2),
+        Some(total),
+        Some(total + 50),
+        None,
+    ]
+}
+
+/// The tile groups are one per placed cell, each cell once; one panel entry per player.
+fn check_tiles(svg: &str, cells: &[String], players: usize, what: &str) {
+    assert_well_formed(svg);
+    assert_eq!(
+        svg.matches(r#"class="tile" data-cell=""#).count(),
+        cells.len(),
+        "{what}: one tile group per placed cell"
+    );
+    for c in cells {
+        let marker = format!(r#"class="tile" data-cell="{c}""#);
+        assert_eq!(svg.matches(&marker).count(), 1, "{what}: {marker}");
+    }
+    assert_eq!(
+        svg.matches(r#"class="player-icon""#).count(),
+        players,
+        "{what}: one panel entry per player"
+    );
+}
+
+/// Meeples drawn on `spot` for `player`.
+fn meeples(svg: &str, spot: &str, player: usize) -> usize {
+    svg.matches(&format!(
+        r#"class="meeple" data-spot="{spot}" data-player="P{player}""#
+    ))
+    .count()
+}
+
+/// Draws a Carcassonne record at `turn` and checks the drawing against the position.
+fn check_carcassonne(record: &Record, turn: Option<usize>) -> CarcassonneState {
+    let state = record
+        .replay_game::<CarcassonneState>(Path::new("."), turn)
+        .unwrap()
+        .state;
+    let drawing = record_svg(record, Path::new("."), turn, "test").unwrap();
+    let svg = &drawing.svg;
+    let what = format!("{} at turn {turn:?}", record.origin);
+    assert_eq!(drawing.turn, state.turn(), "{what}");
+    let cells: Vec<String> = state.cells().iter().map(|c| c.at.to_string()).collect();
+    check_tiles(svg, &cells, state.players(), &what);
+    let bridge_nodes: Vec<u16> = state
+        .cells()
+        .iter()
+        .filter_map(|c| c.bridge.map(|b| b.node))
+        .collect();
+    for p in 0..state.players() {
+        let mine = state
+            .placed_meeples()
+            .iter()
+            .filter(|m| usize::from(m.player) == p);
+        let on_bridges = mine
+            .clone()
+            .filter(|m| bridge_nodes.contains(&m.node))
+            .count();
+        assert_eq!(
+            meeples(svg, "bridge", p),
+            on_bridges,
+            "{what}: P{p} on bridges"
+        );
+        for (kind, spot) in [
+            (FeatureKind::Road, "road"),
+            (FeatureKind::City, "city"),
+            (FeatureKind::Field, "field"),
+            (FeatureKind::Monastery, "monastery"),
+        ] {
+            let want = mine
+                .clone()
+                .filter(|m| m.kind == kind && !bridge_nodes.contains(&m.node))
+                .count();
+            assert_eq!(meeples(svg, spot, p), want, "{what}: P{p} {spot} meeples");
+        }
+        let castles = state.castles().iter().filter(|c| usize::from(c.owner) == p);
+        let marker = format!(r#"class="castle" data-player="P{p}""#);
+        assert_eq!(
+            svg.matches(&marker).count(),
+            castles.clone().count(),
+            "{what}"
+        );
+        let standing = castles.filter(|c| !c.scored).count();
+        assert_eq!(
+            meeples(svg, "castle", p),
+            standing,
+            "{what}: castle meeples"
+        );
+        let robber = format!(r#"class="robber" data-player="P{p}" data-space=""#);
+        if state.options().expansions.robbers {
+            let space = state
+                .track()
+                .robber(p)
+                .map_or_else(|| "supply".to_string(), |s| s.to_string());
+            let full = format!("{robber}{space}\"");
+            assert_eq!(svg.matches(&full).count(), 1, "{what}: {full}");
+        } else {
+            assert_eq!(svg.matches(&robber).count(), 0, "{what}: no robbers");
+        }
+        let score = format!(
+            "P{p}   score {}   (track {})",
+            state.scores()[p],
+            state.track_position(p)
+        );
+        assert!(svg.contains(&score), "{what}: {score}");
+    }
+    assert_eq!(
+        svg.matches(r#"class="bridge" data-axis=""#).count(),
+        bridge_nodes.len(),
+        "{what}: one bridge per bridged tile"
+    );
+    state
+}
+
+/// Draws a New World record at `turn` and checks the drawing against the position.
+fn check_new_world(record: &Record, turn: Option<usize>) -> NewWorldState {
+    let state = record
+        .replay_game::<NewWorldState>(Path::new("."), turn)
+        .unwrap()
+        .state;
+    let drawing = record_svg(record, Path::new("."), turn, "test").unwrap();
+    let svg = &drawing.svg;
+    let what = format!("{} at turn {turn:?}", record.origin);
+    assert_eq!(drawing.turn, state.turn(), "{what}");
+    let cells: Vec<String> = state.cells().iter().map(|c| c.at.to_string()).collect();
+    check_tiles(svg, &cells, state.players(), &what);
+    for p in 0..state.players() {
+        for (role, spot) in [
+            (Role::Shopkeeper, "shopkeeper"),
+            (Role::Robber, "robber"),
+            (Role::Trapper, "trapper"),
+            (Role::Farmer, "farmer"),
+        ] {
+            let want = state
+                .placed_settlers()
+                .iter()
+                .filter(|m| usize::from(m.player) == p && m.role == role)
+                .count();
+            assert_eq!(meeples(svg, spot, p), want, "{what}: P{p} {spot}s");
+        }
+    }
+    assert_eq!(
+        svg.matches(r#"class="meeple""#).count(),
+        state.placed_settlers().len(),
+        "{what}: every settler once"
+    );
+    let columns = state.surveyor_columns();
+    assert_eq!(
+        svg.matches(r#"class="surveyor""#).count(),
+        columns.len(),
+        "{what}"
+    );
+    for (k, x) in columns.iter().enumerate() {
+        let marker = format!(
+            r#"class="surveyor" data-surveyor="{}" data-column="{x}""#,
+            k + 1
+        );
+        assert!(svg.contains(&marker), "{what}: {marker}");
+    }
+    for town in ["Plymouth", "New York", "Jamestown"] {
+        assert!(svg.contains(town), "{what}: {town}");
+    }
+    state
+}
+
+#[test]
+fn carcassonne_records_render_at_every_stage() {
+    let dir = scratch("render-games", "carcassonne");
+    let configs: [(&[&str], usize, u64); 5] = [
+        (&[], 2, 1),
+        (&[], 5, 2),
+        (&["expansions=robbers"], 3, 3),
+        (&["expansions=bcb"], 4, 4),
+        (&["expansions=robbers,bcb"], 3, 7),
+    ];
+    let (mut bridges, mut castles) = (0, 0);
+    for (rules, players, seed) in configs {
+        let record = random_record(&dir, "carcassonne", players, seed, rules);
+        let total = check_carcassonne(&record, None).turn();
+        for turn in turns(total) {
+            let state = check_carcassonne(&record, turn);
+            assert_eq!(state.turn(), turn.unwrap_or(total).min(total));
+            bridges += state.cells().iter().filter(|c| c.bridge.is_some()).count();
+            castles += state.castles().len();
+        }
+    }
+    assert!(
+        bridges > 0 && castles > 0,
+        "the seeds draw bridges and castles"
+    );
+}
+
+#[test]
+fn new_world_records_render_at_every_stage() {
+    let dir = scratch("render-games", "new-world");
+    let configs: [(&[&str], usize, u64); 3] =
+        [(&[], 2, 1), (&[], 3, 2), (&["surveyor_variant=true"], 5, 3)];
+    for (rules, players, seed) in configs {
+        let record = random_record(&dir, "new-world", players, seed, rules);
+        let total = check_new_world(&record, None).turn();
+        for turn in turns(total) {
+            let state = check_new_world(&record, turn);
+            assert_eq!(state.turn(), turn.unwrap_or(total).min(total));
+        }
+    }
+}
+
+/// The `render` command draws both games and reports bad records with their line, never
+/// writing a file then.
+#[test]
+fn render_command_draws_both_games_and_reports_errors() {
+    let dir = scratch("render-games", "cli");
+    for (game, rules) in [
+        ("carcassonne", "expansions=robbers,bcb"),
+        ("new-world", "surveyor_variant=false"),
+    ] {
+        let rec = dir.join(format!("{game}.rec"));
+        let out = dir.join(format!("{game}.svg"));
+        let args = [
+            "random-game",
+            "--game",
+            game,
+            "--rule",
+            rules,
+            "--out",
+            s(&rec),
+        ];
+        ok(&args);
+        let said = ok(&["render", s(&rec), "--turn", "12", "--out", s(&out)]);
+        assert!(said.contains("position after 12 turns"), "{said}");
+        let svg = std::fs::read_to_string(&out).unwrap();
+        assert_well_formed(&svg);
+        let said = ok(&["render", s(&rec), "--turn", "900", "--out", s(&out)]);
+        assert!(said.contains("its last position"), "{said}");
+
+        let text = std::fs::read_to_string(&rec).unwrap();
+        let broken = dir.join(format!("{game}-broken.rec"));
+        let never = dir.join(format!("{game}-never.svg"));
+        let lines = text.lines().count();
+        std::fs::write(&broken, format!("{text}P0 fly away\n")).unwrap();
+        let err = fails(&["render", s(&broken), "--out", s(&never)]);
+        assert!(err.contains(&format!(":{}:", lines + 1)), "{err}");
+        let cut: String = text.lines().take(7).map(|l| format!("{l}\n")).collect();
+        std::fs::write(&broken, cut + "moves\nP0 place 9,9 r0\n").unwrap();
+        let err = fails(&["render", s(&broken), "--out", s(&never)]);
+        assert!(err.contains("broken.rec:"), "{err}");
+        assert!(!never.exists());
+    }
+    let err = fails(&[
+        "render",
+        s(&dir.join("missing.rec")),
+        "--out",
+        s(&dir.join("x.svg")),
+    ]);
+    assert!(err.contains("missing.rec"), "{err}");
+}
+
+/// Truncated and garbled records never make `record_svg` panic: every prefix of a record's
+/// lines either draws or fails with a message.
+#[test]
+fn every_prefix_of_a_record_draws_or_fails_cleanly() {
+    let dir: PathBuf = scratch("render-games", "prefixes");
+    for (game, rules) in [
+        ("carcassonne", &["expansions=robbers,bcb"][..]),
+        ("new-world", &[][..]),
+    ] {
+        let record = random_record(&dir, game, 3, 11, rules);
+        let text =
+            std::fs::read_to_string(dir.join(format!("{game}-3-11-{}.rec", rules.len()))).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for n in (0..lines.len()).step_by(9) {
+            let prefix: String = lines[..n].iter().map(|l| format!("{l}\n")).collect();
+            if let Ok(r) = Record::parse(&prefix, "prefix.rec") {
+                if let Ok(d) = record_svg(&r, Path::new("."), None, "prefix") {
+                    assert_well_formed(&d.svg);
+                }
+            }
+            let garbled = prefix.replace('P', "Q").replace(',', ";");
+            if let Ok(r) = Record::parse(&garbled, "garbled.rec") {
+                let _ = record_svg(&r, Path::new("."), Some(3), "garbled");
+            }
+        }
+        assert!(record_svg(&record, Path::new("."), None, "x").is_ok());
+    }
+}

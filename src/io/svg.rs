@@ -259,6 +259,21 @@ impl Grid {
         }
     }
 
+    /// Outlines the start cells (thick) and, once a tile has been placed, the cell placed
+    /// last (dashed): `last` is the last placed cell, `placed` the number of placed cells.
+    fn outline_start_and_last(
+        &self,
+        out: &mut String,
+        start: &[Coord],
+        placed: usize,
+        last: Coord,
+    ) {
+        self.outline(out, start);
+        if placed > start.len() {
+            self.mark_last(out, last);
+        }
+    }
+
     /// Marks cell `c` as the tile placed last (class `last`, dashed).
     fn mark_last(&self, out: &mut String, c: Coord) {
         let o = self.cell_origin(c);
@@ -282,12 +297,21 @@ fn edge(side: Side) -> (Pt, Pt) {
     }
 }
 
-/// Appends `<g class="tile" data-cell="x,y" …>` with a tooltip, placed at `at`; the caller
-/// draws the tile and closes the group.
-fn open_tile(out: &mut String, at: Pt, cell: Coord, name: &str, rot: impl std::fmt::Display) {
+/// Appends one placed tile as `<g class="tile" data-cell="x,y" …>` with a tooltip, at its
+/// place on `grid`; `draw` draws the tile's content in tile coordinates.
+fn tile_group(
+    out: &mut String,
+    grid: &Grid,
+    cell: Coord,
+    name: &str,
+    rot: impl std::fmt::Display,
+    draw: impl FnOnce(&mut String),
+) {
     let _ = writeln!(
         out,
         r#"<g class="tile" data-cell="{cell}" data-tile="{name}" data-rot="{rot}" transform="translate({})"><title>{name} at {cell} {rot}</title>"#,
-        at.xy(),
+        grid.cell_origin(cell).xy(),
     );
+    draw(out);
+    out.push_str("</g>\n");
 }

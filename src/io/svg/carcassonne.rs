@@ -11,7 +11,7 @@ use self::glyph::{bridge, castle, monastery, pennant, tile_badge};
 use super::glyph::{meeple, Pt};
 use super::rim::RimTile;
 use super::square::{centre, outward};
-use super::{board_and_panel, open_tile, Grid, COMMON_STYLE, TILE};
+use super::{board_and_panel, tile_group, Grid, COMMON_STYLE, TILE};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::tileset::{FeatureKind, VariantId};
 use crate::games::carcassonne::{CarcassonneState, PlacedMeeple};
@@ -49,22 +49,14 @@ pub fn carcassonne_svg(state: &CarcassonneState, caption: &str) -> String {
     let grid = Grid::new(state.cells().iter().map(|c| c.at));
     let mut board = String::new();
     for (ci, cell) in state.cells().iter().enumerate() {
-        let at = grid.cell_origin(cell.at);
-        open_tile(
-            &mut board,
-            at,
-            cell.at,
-            &state.variant_of(cell).name,
-            cell.rot,
-        );
-        draw_cell(&mut board, state, ci);
-        board.push_str("</g>\n");
+        let name = &state.variant_of(cell).name;
+        tile_group(&mut board, &grid, cell.at, name, cell.rot, |out| {
+            draw_cell(out, state, ci)
+        });
     }
     let start: Vec<Coord> = state.tiles().start.iter().map(|(c, _)| *c).collect();
-    grid.outline(&mut board, &start);
-    if state.cells().len() > start.len() {
-        grid.mark_last(&mut board, state.last_cell().at);
-    }
+    let (placed, last) = (state.cells().len(), state.last_cell().at);
+    grid.outline_start_and_last(&mut board, &start, placed, last);
     for c in state.castles() {
         let at = (grid.cell_centre(c.tiles[0]) + grid.cell_centre(c.tiles[1])) * 0.5;
         castle(&mut board, at, usize::from(c.owner), c.scored);

@@ -11,7 +11,7 @@ use self::glyph::{animal, farm, flag, post, surveyor, waves};
 use super::glyph::{meeple, num, text, Pt};
 use super::rim::RimTile;
 use super::square::centre;
-use super::{board_and_panel, open_tile, Grid, COMMON_STYLE, TILE};
+use super::{board_and_panel, tile_group, Grid, COMMON_STYLE, TILE};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::tileset::{FeatureKind, VariantId};
 use crate::games::new_world::{NewWorldState, NewWorldTiles, Role, Settler};
@@ -73,21 +73,13 @@ pub fn new_world_svg(state: &NewWorldState, coast: &[(i8, String)], caption: &st
     let mut board = String::new();
     draw_sea(&mut board, &grid, &sea, coast);
     for (ci, cell) in state.cells().iter().enumerate() {
-        let at = grid.cell_origin(cell.at);
-        open_tile(
-            &mut board,
-            at,
-            cell.at,
-            &state.variant_of(cell).name,
-            cell.rot,
-        );
-        draw_cell(&mut board, state, ci);
-        board.push_str("</g>\n");
+        let name = &state.variant_of(cell).name;
+        tile_group(&mut board, &grid, cell.at, name, cell.rot, |out| {
+            draw_cell(out, state, ci)
+        });
     }
-    grid.outline(&mut board, &start);
-    if state.cells().len() > start.len() {
-        grid.mark_last(&mut board, state.last_cell().at);
-    }
+    let (placed, last) = (state.cells().len(), state.last_cell().at);
+    grid.outline_start_and_last(&mut board, &start, placed, last);
     draw_surveyors(&mut board, state, &grid);
     grid.draw_axes(&mut board);
     let style = format!("{COMMON_STYLE}\n{STYLE}");

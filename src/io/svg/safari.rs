@@ -9,7 +9,7 @@ mod tile;
 use self::glyph::{badge, meeple, MeepleMark};
 use self::tile::{draw_tile, PlacedFeature, TileContent};
 use super::glyph::{num, text, Pt};
-use super::{board_and_panel, open_tile, Grid, SvgError, TILE};
+use super::{board_and_panel, tile_group, Grid, SvgError, TILE};
 use crate::core::geom::{rotate_mask, Coord, Corner, Rotation, Vertex};
 use crate::core::species::SpeciesCounts;
 use crate::core::tileset::{
@@ -181,19 +181,16 @@ fn draw_cell(out: &mut String, state: &SafariState, ci: usize, faces: &TileFaces
         }
     }
     let name = &state.variant_of(cell).name;
-    let at = frame.cell_origin(cell.at);
-    open_tile(out, at, cell.at, name, cell.rot);
-    draw_tile(out, &content);
-    out.push_str("</g>\n");
+    tile_group(out, frame, cell.at, name, cell.rot, |out| {
+        draw_tile(out, &content)
+    });
 }
 
 /// Outlines the start tile (thick) and the tile placed last (dashed).
 fn draw_outlines(out: &mut String, state: &SafariState, frame: &Grid) {
     let start: Vec<Coord> = state.tiles().start.iter().map(|(c, _)| *c).collect();
-    frame.outline(out, &start);
-    if state.cells().len() > start.len() {
-        frame.mark_last(out, state.last_cell().at);
-    }
+    let (placed, last) = (state.cells().len(), state.last_cell().at);
+    frame.outline_start_and_last(out, &start, placed, last);
 }
 
 /// Draws each watering hole: water at the vertex, its tokens in their tile corners, and the

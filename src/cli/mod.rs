@@ -86,8 +86,10 @@ pub struct GameArgs {
     pub tileset: Option<PathBuf>,
     /// Rule option as key=value; repeat for several. Safari: final_scoring (majority|all),
     /// baobab_tokens_first (true|false), vehicle_bonus (0..=100), vehicles (0..=2),
-    /// meeples (1..=12), start_tokens (0..=10). Carcassonne: meeples (1..=7). New World:
-    /// surveyor_start (ends|any), surveyor_variant (true|false), surveyor_bonus (0..=100).
+    /// meeples (1..=12), start_tokens (0..=10). Carcassonne: meeples (1..=7), expansions
+    /// (none|robbers|bcb|robbers,bcb), robber_placement (next_player|all_in_order), bazaar
+    /// (auction|no_bidding). New World: surveyor_start (ends|any), surveyor_variant
+    /// (true|false), surveyor_bonus (0..=100).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
 }

@@ -11,6 +11,7 @@ pub mod perft;
 pub mod playout;
 pub mod rng;
 pub mod scoring;
+pub mod shared_tiles;
 pub mod species;
 pub mod stats;
 pub mod tileset;

@@ -92,6 +92,29 @@ impl Variant {
     pub fn canonical_rotation(&self, rot: Rotation) -> Rotation {
         self.canonical[rot.quarter_turns() as usize]
     }
+
+    /// Whether the tile has two or more roads or two or more cities: such a tile must count
+    /// once when two of its roads (or cities) end up in one feature, so engines give it a bit
+    /// of their features' shared-tile masks.
+    pub fn has_several_roads_or_cities(&self) -> bool {
+        let of = |kind| self.segments().iter().filter(|s| s.kind == kind).count();
+        of(FeatureKind::Road) > 1 || of(FeatureKind::City) > 1
+    }
+}
+
+impl Orientation {
+    /// The field segments that meet across `side`, half side by half side: pairs of (this
+    /// orientation's segment, the segment of `neighbour`, the orientation across `side`).
+    pub fn facing_fields<'a>(
+        &'a self,
+        neighbour: &'a Orientation,
+        side: Side,
+    ) -> impl Iterator<Item = (u8, u8)> + 'a {
+        HalfSide::of_side(side).into_iter().filter_map(move |half| {
+            let field = self.half_segment[half.index()];
+            (field != NO_SEGMENT).then(|| (field, neighbour.half_segment[half.facing().index()]))
+        })
+    }
 }
 
 /// The compiled form of a [`TileSet`] that engines index into.

@@ -258,8 +258,7 @@ impl CarcassonneState {
             .any(|s| self.variant_of(&cell).segments[s as usize].kind == FeatureKind::Road);
         if shared == 0 && has_road {
             // The tile now has two roads: it takes a bit so that it counts once per road.
-            self.shared_tiles += 1;
-            shared = 1 << (self.shared_tiles - 1);
+            shared = self.shared_tiles.take();
             self.cells[j].shared = shared;
             for s in 0..segments {
                 if self.variant_of(&cell).segments[s as usize].kind == FeatureKind::Road {

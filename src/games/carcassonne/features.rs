@@ -2,6 +2,7 @@
 
 use super::state::MAX_PLAYERS;
 use crate::core::scoring::majority_mask;
+use crate::core::shared_tiles::joined_tile_count;
 use crate::core::tileset::FeatureKind;
 use crate::core::unionfind::Aggregate;
 
@@ -41,7 +42,7 @@ pub struct FeatureAgg {
 impl Aggregate for FeatureAgg {
     fn merge(&mut self, other: &Self) {
         self.open += other.open;
-        self.tiles = self.tiles + other.tiles - (self.shared & other.shared).count_ones() as u8;
+        self.tiles = joined_tile_count((self.tiles, self.shared), (other.tiles, other.shared));
         self.pennants += other.pennants;
         for (a, b) in self.meeples.iter_mut().zip(other.meeples) {
             *a += b;

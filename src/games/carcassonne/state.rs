@@ -9,6 +9,7 @@ use super::setup::{ResolvedSetup, Setup, SetupError};
 use super::stats::PlayerStats;
 use crate::core::board::{self, max_frontier};
 use crate::core::geom::{Coord, Rotation};
+use crate::core::shared_tiles::SharedTileBits;
 use crate::core::tileset::{
     CompiledTiles, FeatureKind, Orientation, Variant, VariantId, CARCASSONNE_MAX_CELLS,
     CARCASSONNE_MAX_SEGMENTS,
@@ -135,7 +136,7 @@ pub struct CarcassonneState {
     pub(super) monasteries: [Monastery; MAX_MONASTERIES],
     pub(super) n_monasteries: u8,
     /// Tiles with several roads or cities placed so far (next bit of `FeatureAgg::shared`).
-    pub(super) shared_tiles: u8,
+    pub(super) shared_tiles: SharedTileBits,
     /// Cities completed so far (next bit of `FeatureAgg::cities`).
     pub(super) cities_completed: u8,
     pub(super) pile: [VariantId; MAX_CELLS],
@@ -215,7 +216,7 @@ impl CarcassonneState {
             n_borders: 0,
             monasteries: [Monastery::default(); MAX_MONASTERIES],
             n_monasteries: 0,
-            shared_tiles: 0,
+            shared_tiles: SharedTileBits::default(),
             cities_completed: 0,
             pile: [0; MAX_CELLS],
             pile_next: 0,
@@ -432,7 +433,7 @@ fn check_capacity(tiles: &CompiledTiles, pile: usize, bridges: usize) -> Result<
             .map(|s| s.borders.count_ones() as usize)
             .sum::<usize>();
         monasteries += of(FeatureKind::Monastery);
-        shared += usize::from(of(FeatureKind::Road) > 1 || of(FeatureKind::City) > 1);
+        shared += usize::from(tiles.variant(v).has_several_roads_or_cities());
         cities += of(FeatureKind::City);
     }
     let limits = [

@@ -10,7 +10,7 @@ use super::options::RobberPlacement;
 use super::robbers::TrackDecision;
 use super::state::{CarcassonneState, Cell, Monastery, Node, Phase, PlacedMeeple, MAX_MEEPLES};
 use super::stats::PointSource;
-use crate::core::geom::{Coord, HalfSide, Rotation, Side};
+use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::tileset::{FeatureKind, VariantId, NO_SEGMENT};
 
 impl CarcassonneState {
@@ -70,10 +70,8 @@ impl CarcassonneState {
         let o = &v.orientations[rot.quarter_turns() as usize];
         let first = self.features.len() as Node;
         let segments = v.segments();
-        let of = |kind| segments.iter().filter(|s| s.kind == kind).count();
-        let shared: u32 = if of(FeatureKind::Road) > 1 || of(FeatureKind::City) > 1 {
-            self.shared_tiles += 1;
-            1 << (self.shared_tiles - 1)
+        let shared = if v.has_several_roads_or_cities() {
+            self.shared_tiles.take()
         } else {
             0
         };
@@ -130,13 +128,9 @@ impl CarcassonneState {
                 let root = self.features.union(first + seg as Node, facing);
                 self.features.get_mut(root).open -= 2;
             }
-            for half in HalfSide::of_side(side) {
-                let field = o.half_segment[half.index()];
-                if field != NO_SEGMENT {
-                    let facing = oo.half_segment[half.facing().index()];
-                    self.features
-                        .union(first + field as Node, other.first_node + facing as Node);
-                }
+            for (field, facing) in o.facing_fields(oo, side) {
+                self.features
+                    .union(first + field as Node, other.first_node + facing as Node);
             }
         }
     }

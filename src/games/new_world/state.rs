@@ -8,6 +8,7 @@ use crate::core::board::{self, max_frontier};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::rng::{rng_from_seed, shuffle};
 use crate::core::scoring::majority_mask;
+use crate::core::shared_tiles::{joined_tile_count, SharedTileBits};
 use crate::core::tileset::{CompiledTiles, FeatureKind, Variant, VariantId};
 use crate::core::unionfind::{Aggregate, UnionFind};
 use std::sync::Arc;
@@ -86,7 +87,7 @@ pub struct FeatureAgg {
 impl Aggregate for FeatureAgg {
     fn merge(&mut self, other: &Self) {
         self.open += other.open;
-        self.tiles = self.tiles + other.tiles - (self.shared & other.shared).count_ones() as u8;
+        self.tiles = joined_tile_count((self.tiles, self.shared), (other.tiles, other.shared));
         self.marks += other.marks;
         for (a, b) in self.settlers.iter_mut().zip(other.settlers) {
             *a += b;
@@ -162,7 +163,7 @@ pub struct NewWorldState {
     /// Farms: (cell index, node).
     pub(super) farms: [(u8, Node); MAX_FARMS],
     pub(super) n_farms: u8,
-    pub(super) shared_tiles: u8,
+    pub(super) shared_tiles: SharedTileBits,
     pub(super) pile: [VariantId; MAX_CELLS],
     pub(super) pile_next: u8,
     pub(super) pile_len: u8,
@@ -221,7 +222,7 @@ impl NewWorldState {
             features: UnionFind::default(),
             farms: [(0, 0); MAX_FARMS],
             n_farms: 0,
-            shared_tiles: 0,
+            shared_tiles: SharedTileBits::default(),
             pile: [0; MAX_CELLS],
             pile_next: 0,
             pile_len: order.len() as u8,
@@ -413,7 +414,7 @@ fn check_capacity(tiles: &CompiledTiles, pile: usize) -> Result<(), SetupError> 
         let segs = tiles.variant(v).segments();
         let of = |k| segs.iter().filter(|s| s.kind == k).count();
         farms += of(FeatureKind::Monastery);
-        shared += usize::from(of(FeatureKind::Road) > 1 || of(FeatureKind::City) > 1);
+        shared += usize::from(tiles.variant(v).has_several_roads_or_cities());
     }
     let limits = [
         (pile + tiles.start.len(), MAX_CELLS, "tiles"),

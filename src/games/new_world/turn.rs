@@ -5,7 +5,7 @@ use super::state::{
     Cell, FeatureAgg, NewWorldState, Node, Phase, Role, Settler, MAX_SETTLERS, TRACK_STEPS,
 };
 use super::stats::{Action, ActionKind, PointSource};
-use crate::core::geom::{Coord, HalfSide, Rotation, Side};
+use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::tileset::{FeatureKind, VariantId, NO_SEGMENT};
 
 /// N-7: points per trading post.
@@ -115,10 +115,8 @@ impl NewWorldState {
         let o = &v.orientations[rot.quarter_turns() as usize];
         let first = self.features.len() as Node;
         let segments = v.segments();
-        let of = |k| segments.iter().filter(|s| s.kind == k).count();
-        let shared = if of(FeatureKind::Road) > 1 || of(FeatureKind::City) > 1 {
-            self.shared_tiles += 1;
-            1 << (self.shared_tiles - 1)
+        let shared = if v.has_several_roads_or_cities() {
+            self.shared_tiles.take()
         } else {
             0
         };
@@ -177,13 +175,9 @@ impl NewWorldState {
                     .union(first + seg as Node, other.first_node + facing as Node);
                 self.features.get_mut(root).open -= 2;
             }
-            for half in HalfSide::of_side(side) {
-                let field = o.half_segment[half.index()];
-                if field != NO_SEGMENT {
-                    let facing = oo.half_segment[half.facing().index()];
-                    self.features
-                        .union(first + field as Node, other.first_node + facing as Node);
-                }
+            for (field, facing) in o.facing_fields(oo, side) {
+                self.features
+                    .union(first + field as Node, other.first_node + facing as Node);
             }
         }
     }

@@ -6,6 +6,7 @@
 mod common;
 
 use common::cli::{fails, ok, s, scratch};
+use common::records::check_records_match_games;
 use common::scenarios::{files_with_ext, illegal_failures, unlisted_records};
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, Rotation, Side};
@@ -105,21 +106,7 @@ fn tournament_records_replay_to_games_csv_and_resume_checks_the_game() {
     let table = GamesTable::read(&out.join("games.csv")).unwrap();
     assert_eq!(table.rows.len(), 8);
     assert!(table.stat_names.contains(&"points_final_field".to_string()));
-    for row in &table.rows {
-        assert_eq!(row.game, "carcassonne");
-        let path = records.join(format!("game-{:06}.rec", row.game_index));
-        let replay = Record::load(&path)
-            .unwrap()
-            .replay_game::<CarcassonneState>(&records, None)
-            .unwrap();
-        assert!(replay.state.is_terminal());
-        assert_eq!(
-            replay.state.scores()[row.seat] as i64,
-            row.score,
-            "{}",
-            path.display()
-        );
-    }
+    check_records_match_games::<CarcassonneState>(&records, &out.join("games.csv"));
     // summarize reads the file; pooling it with a Safari file is refused.
     assert!(ok(&["summarize", s(&out.join("games.csv"))]).contains("greedy"));
     let safari = dir.join("safari");

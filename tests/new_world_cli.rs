@@ -5,12 +5,11 @@
 mod common;
 
 use common::cli::{fails, ok, s, scratch};
-use meeplelab::core::game::Game;
+use common::records::check_records_match_games;
 use meeplelab::core::perft::perft;
 use meeplelab::games::def::GameDef;
 use meeplelab::games::new_world::NewWorldState;
 use meeplelab::io::games_csv::GamesTable;
-use meeplelab::io::record::Record;
 use std::path::Path;
 
 /// `random-game` with `extra` arguments; returns the record text and the printed scores.
@@ -158,21 +157,7 @@ fn tournament_records_replay_to_games_csv() {
     let table = GamesTable::read(&out.join("games.csv")).unwrap();
     assert_eq!(table.rows.len(), 8);
     assert!(table.stat_names.contains(&"points_surveyor".to_string()));
-    for row in &table.rows {
-        assert_eq!(row.game, "new-world");
-        let path = records.join(format!("game-{:06}.rec", row.game_index));
-        let replay = Record::load(&path)
-            .unwrap()
-            .replay_game::<NewWorldState>(&records, None)
-            .unwrap();
-        assert!(replay.state.is_terminal());
-        assert_eq!(
-            replay.state.scores()[row.seat] as i64,
-            row.score,
-            "{}",
-            path.display()
-        );
-    }
+    check_records_match_games::<NewWorldState>(&records, &out.join("games.csv"));
 }
 
 #[test]

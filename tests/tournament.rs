@@ -1,7 +1,6 @@
 //! End-to-end tests of `meeplelab tournament`, `summarize` and `merge`: determinism across
 //! thread counts, kill + resume, shards + merge, and clear errors before any game runs.
 
-use meeplelab::core::game::Game;
 use meeplelab::io::games_csv::{comparable_text, GamesTable};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -10,6 +9,8 @@ use std::time::{Duration, Instant};
 mod common;
 
 use common::cli::{fails, ok_output as ok, s};
+use common::records::{check_records_match_games, records_in};
+use meeplelab::games::safari::SafariState;
 
 const BIN: &str = env!("CARGO_BIN_EXE_meeplelab");
 
@@ -348,56 +349,6 @@ fn bad_input_fails_before_any_game() {
     );
 }
 
-/// The record files of a records folder, by name.
-fn records_in(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| {
-            let path = e.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read(&path).unwrap())
-        })
-        .collect()
-}
-
-/// Checks that `records` holds exactly one record per game of `games_csv`, that each replays
-/// to that game's final scores and names the agent of every seat.
-fn check_records_match_games(records: &Path, games_csv: &Path) {
-    use meeplelab::io::record::Record;
-    let table = GamesTable::read(games_csv).unwrap();
-    let mut games = std::collections::BTreeMap::<u64, Vec<(usize, i64, String)>>::new();
-    for r in &table.rows {
-        games
-            .entry(r.game_index)
-            .or_default()
-            .push((r.seat, r.score, r.agent.clone()));
-    }
-    let names: Vec<String> = games.keys().map(|g| format!("game-{g:06}.rec")).collect();
-    assert_eq!(
-        records_in(records).into_keys().collect::<Vec<_>>(),
-        names,
-        "one record per game of {}",
-        games_csv.display()
-    );
-    for (g, mut seats) in games {
-        seats.sort();
-        let path = records.join(format!("game-{g:06}.rec"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let replay = Record::load(&path).unwrap().replay(records).unwrap();
-        let scores: Vec<i64> = replay.state.scores().iter().map(|&x| x as i64).collect();
-        assert_eq!(
-            scores,
-            seats.iter().map(|(_, score, _)| *score).collect::<Vec<_>>(),
-            "{}",
-            path.display()
-        );
-        for (seat, _, agent) in &seats {
-            let line = format!("# seat P{seat}: {agent}\n");
-            assert!(text.contains(&line), "{} lacks {line}", path.display());
-        }
-    }
-}
-
 #[test]
 fn records_replay_to_the_games_and_do_not_depend_on_threads() {
     let dir = scratch("records");
@@ -423,7 +374,7 @@ fn records_replay_to_the_games_and_do_not_depend_on_threads() {
         &["--threads", "2", "--out", s(&two), "--records", s(&rec2)],
     ]
     .concat());
-    check_records_match_games(&rec1, &one.join("games.csv"));
+    check_records_match_games::<SafariState>(&rec1, &one.join("games.csv"));
     assert_eq!(records_in(&rec1), records_in(&rec2));
 
     // `render` draws a record exactly as the library draws the replayed position.

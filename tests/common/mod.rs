@@ -10,6 +10,7 @@ use std::collections::HashMap;
 
 pub mod cli;
 pub mod naive;
+pub mod records;
 pub mod scenarios;
 pub mod svg;
 

@@ -1,5 +1,5 @@
 //! Feature completion rates under uniformly random play and under greedy play, New World vs
-//! the base game (docs/new-world-tiles.md). Run with `cargo test --release --test
+//! the base game (docs/new-world-tiles.md). Run with `cargo test --test
 //! new_world_rates -- --nocapture` to print the numbers.
 
 use meeplelab::agents::{play_out, Agent, AgentSpec};

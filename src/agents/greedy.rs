@@ -7,6 +7,7 @@
 
 use super::params::{ParamDef, ParamType, ParamValue};
 use super::restrict::Restriction;
+use super::scratch::Scratch;
 use super::value::Evaluator;
 use super::Agent;
 use crate::core::game::Game;
@@ -25,27 +26,57 @@ pub(crate) const PARAMS: [ParamDef; 1] = [ParamDef {
 /// Tolerance under which two values count as tied.
 const TIE: f64 = 1e-9;
 
-/// Picks, among `candidates`, the action whose immediate result has the best value for
-/// `player` (ties broken by `rng`). `ties` is a reusable buffer.
-pub(crate) fn best_one_ply<G: Game>(
-    state: &G,
-    candidates: &[G::Action],
-    player: usize,
-    eval: &Evaluator,
-    rng: &mut GameRng,
-    ties: &mut Vec<usize>,
-) -> G::Action {
-    if candidates.len() == 1 {
-        return candidates[0];
+/// One-ply choices: the candidate whose immediate result has the best value; owns reusable
+/// buffers.
+pub(crate) struct OnePly<G: Game> {
+    ties: Vec<usize>,
+    scratch: Scratch<G>,
+}
+
+impl<G: Game> OnePly<G> {
+    /// A chooser with empty buffers.
+    pub(crate) fn new() -> Self {
+        OnePly {
+            ties: Vec::new(),
+            scratch: Scratch::new(),
+        }
     }
-    let mut best = f64::NEG_INFINITY;
-    ties.clear();
-    for (i, a) in candidates.iter().enumerate() {
-        let mut next = state.clone();
-        next.apply(*a);
-        consider(eval.value(&next, player), i, &mut best, ties);
+
+    /// Picks, among `candidates`, the action whose immediate result has the best value for
+    /// `player` (ties broken by `rng`).
+    pub(crate) fn best(
+        &mut self,
+        state: &G,
+        candidates: &[G::Action],
+        player: usize,
+        eval: &Evaluator,
+        rng: &mut GameRng,
+    ) -> G::Action {
+        if candidates.len() == 1 {
+            return candidates[0];
+        }
+        let mut best = f64::NEG_INFINITY;
+        self.ties.clear();
+        for (i, a) in candidates.iter().enumerate() {
+            let next = self.scratch.copy_of(state);
+            next.apply(*a);
+            consider(eval.value(next, player), i, &mut best, &mut self.ties);
+        }
+        candidates[self.ties[below(rng, self.ties.len())]]
     }
-    candidates[ties[below(rng, ties.len())]]
+
+    /// The value for `player` of `state` after `action`.
+    pub(crate) fn value_after(
+        &mut self,
+        state: &G,
+        action: G::Action,
+        player: usize,
+        eval: &Evaluator,
+    ) -> f64 {
+        let next = self.scratch.copy_of(state);
+        next.apply(action);
+        eval.value(next, player)
+    }
 }
 
 /// Records candidate `i` with value `v` into the running maximum `best` and its `ties`.
@@ -63,7 +94,8 @@ fn consider(v: f64, i: usize, best: &mut f64, ties: &mut Vec<usize>) {
 pub(crate) struct TurnLookahead<G: Game> {
     legal: Vec<G::Action>,
     allowed: Vec<G::Action>,
-    ties: Vec<usize>,
+    one_ply: OnePly<G>,
+    scratch: Scratch<G>,
 }
 
 impl<G: Game> TurnLookahead<G> {
@@ -72,7 +104,8 @@ impl<G: Game> TurnLookahead<G> {
         TurnLookahead {
             legal: Vec::new(),
             allowed: Vec::new(),
-            ties: Vec::new(),
+            one_ply: OnePly::new(),
+            scratch: Scratch::new(),
         }
     }
 
@@ -89,7 +122,7 @@ impl<G: Game> TurnLookahead<G> {
         rng: &mut GameRng,
     ) -> f64 {
         let turn = state.turn();
-        let mut next = state.clone();
+        let next = self.scratch.copy_of(state);
         next.apply(action);
         while let Some(seat) = next.to_move() {
             if next.turn() != turn {
@@ -97,15 +130,15 @@ impl<G: Game> TurnLookahead<G> {
             }
             next.legal_actions(&mut self.legal);
             let candidates = if seat == restricted.0 {
-                restricted.1.filter(&next, &self.legal, &mut self.allowed);
+                restricted.1.filter(next, &self.legal, &mut self.allowed);
                 &self.allowed
             } else {
                 &self.legal
             };
-            let a = best_one_ply(&next, candidates, seat, eval, rng, &mut self.ties);
+            let a = self.one_ply.best(next, candidates, seat, eval, rng);
             next.apply(a);
         }
-        eval.value(&next, player)
+        eval.value(next, player)
     }
 }
 

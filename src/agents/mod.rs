@@ -10,9 +10,11 @@ mod mcts;
 mod params;
 mod random;
 mod restrict;
+mod scratch;
 mod spec;
 mod value;
 
+pub use mcts::node_bytes as mcts_node_bytes;
 pub use spec::{AgentError, AgentKind, AgentSpec, BUILTIN_SPECS};
 
 use crate::core::game::Game;

@@ -2,7 +2,7 @@
 
 use crate::core::game::{Game, EVAL_TERMS};
 
-/// Most seats any value computation supports (larger games fall back to a heap buffer).
+/// Most seats a value computation supports (every game has at most 5).
 const MAX_SEATS: usize = 8;
 
 /// Weighted heuristic value of positions.
@@ -16,6 +16,34 @@ pub(crate) struct Evaluator {
     opponent: f64,
 }
 
+/// Every seat's total of one position (see [`Evaluator`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Totals {
+    totals: [f64; MAX_SEATS],
+    seats: usize,
+}
+
+impl Totals {
+    /// The totals, one per seat.
+    pub(crate) fn as_slice(&self) -> &[f64] {
+        &self.totals[..self.seats]
+    }
+
+    /// `player`'s total minus `opponent` times the best total of the others (0 without
+    /// others).
+    fn value(&self, player: usize, opponent: f64) -> f64 {
+        let best_other = self
+            .as_slice()
+            .iter()
+            .enumerate()
+            .filter(|&(q, _)| q != player)
+            .map(|(_, &t)| t)
+            .reduce(f64::max)
+            .unwrap_or(0.0);
+        self.totals[player] - opponent * best_other
+    }
+}
+
 impl Evaluator {
     /// An evaluator with heuristic `weights` (aligned with [`Game::eval_term_names`]) and
     /// opponent factor `opponent`.
@@ -23,51 +51,38 @@ impl Evaluator {
         Evaluator { weights, opponent }
     }
 
-    /// Score plus weighted heuristic terms of `player`.
-    pub(crate) fn total<G: Game>(&self, state: &G, player: usize) -> f64 {
-        let score = state.scores()[player] as f64;
-        if state.is_terminal() {
-            return score;
+    /// Score plus weighted heuristic terms of every seat, from one
+    /// [`Game::eval_terms_all`] call.
+    pub(crate) fn totals<G: Game>(&self, state: &G) -> Totals {
+        let seats = state.num_players();
+        assert!(seats <= MAX_SEATS, "at most {MAX_SEATS} seats, not {seats}");
+        let mut totals = [0.0; MAX_SEATS];
+        for (t, &score) in totals.iter_mut().zip(state.scores()) {
+            *t = score as f64;
         }
-        let terms = state.eval_terms(player);
-        score
-            + terms
-                .iter()
-                .zip(&self.weights)
-                .map(|(t, w)| t * w)
-                .sum::<f64>()
+        if !state.is_terminal() {
+            let mut terms = [[0.0; EVAL_TERMS]; MAX_SEATS];
+            state.eval_terms_all(&mut terms[..seats]);
+            for (t, terms) in totals.iter_mut().zip(&terms[..seats]) {
+                *t += terms
+                    .iter()
+                    .zip(&self.weights)
+                    .map(|(x, w)| x * w)
+                    .sum::<f64>();
+            }
+        }
+        Totals { totals, seats }
     }
 
     /// The value of `state` for `player`: own total − `opponent` × best other total.
     pub(crate) fn value<G: Game>(&self, state: &G, player: usize) -> f64 {
-        let others = (0..state.num_players()).filter(|&q| q != player);
-        let best_other = best(others.map(|q| self.total(state, q)));
-        self.total(state, player) - self.opponent * best_other
+        self.totals(state).value(player, self.opponent)
     }
 
-    /// Writes into `out` the value of `state` for every player (one total per player).
+    /// Writes into `out` the value of `state` for every player.
     pub(crate) fn values<G: Game>(&self, state: &G, out: &mut Vec<f64>) {
-        let n = state.num_players();
-        let mut totals = [0.0; MAX_SEATS];
-        let mut heap = Vec::new();
-        let totals: &mut [f64] = if n <= MAX_SEATS {
-            &mut totals[..n]
-        } else {
-            heap.resize(n, 0.0);
-            &mut heap
-        };
-        for (p, t) in totals.iter_mut().enumerate() {
-            *t = self.total(state, p);
-        }
+        let totals = self.totals(state);
         out.clear();
-        out.extend((0..n).map(|p| {
-            let best_other = best((0..n).filter(|&q| q != p).map(|q| totals[q]));
-            totals[p] - self.opponent * best_other
-        }));
+        out.extend((0..totals.seats).map(|p| totals.value(p, self.opponent)));
     }
-}
-
-/// The largest of `values`, or 0 when there are none (a one-seat game has no opponent).
-fn best(values: impl Iterator<Item = f64>) -> f64 {
-    values.reduce(f64::max).unwrap_or(0.0)
 }

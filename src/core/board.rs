@@ -31,6 +31,18 @@ pub const fn max_frontier(cells: usize) -> usize {
     2 * cells + 2
 }
 
+/// Offsets of the eight cells around a cell.
+const AROUND: [(i8, i8); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
 /// Frontier capacity of the default board.
 pub const MAX_FRONTIER: usize = max_frontier(MAX_CELLS);
 
@@ -55,7 +67,9 @@ impl FrontierCell {
 
 /// Placed cells and the frontier around them, on a torus of `SIDE`² entries of type `E`.
 /// `FRONTIER` must be [`max_frontier`]`(SIDE - 2)` (checked at compile time).
-#[derive(Clone)]
+///
+/// `clone_from` copies only the grid rows either board has written and the frontier in use,
+/// a small part of the grid until late in a game (search copies positions constantly).
 pub struct Board<
     E: SmallIndex = u8,
     const SIDE: usize = BOARD_SIDE,
@@ -64,6 +78,42 @@ pub struct Board<
     cells: [[E; SIDE]; SIDE],
     frontier: [FrontierCell; FRONTIER],
     frontier_len: u8,
+    /// Bit per grid row (torus index) holding a non-empty entry.
+    used_rows: u128,
+    /// Per placed cell (by index): how many of the eight cells around it are placed.
+    around: [u8; SIDE],
+    /// Cells placed (indices `0..placed` are in use).
+    placed: u8,
+}
+
+impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Clone for Board<E, SIDE, FRONTIER> {
+    fn clone(&self) -> Self {
+        Board {
+            cells: self.cells,
+            frontier: self.frontier,
+            frontier_len: self.frontier_len,
+            used_rows: self.used_rows,
+            around: self.around,
+            placed: self.placed,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // Rows only `self` has written are empty in `source`: copying them clears them.
+        let mut rows = self.used_rows | source.used_rows;
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            self.cells[r] = source.cells[r];
+        }
+        let n = source.frontier_len as usize;
+        self.frontier[..n].copy_from_slice(&source.frontier[..n]);
+        self.frontier_len = source.frontier_len;
+        self.used_rows = source.used_rows;
+        let n = source.placed as usize;
+        self.around[..n].copy_from_slice(&source.around[..n]);
+        self.placed = source.placed;
+    }
 }
 
 impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Default for Board<E, SIDE, FRONTIER> {
@@ -73,6 +123,9 @@ impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Default for Board<
             cells: [[E::MAX; SIDE]; SIDE],
             frontier: [FrontierCell::default(); FRONTIER],
             frontier_len: 0,
+            used_rows: 0,
+            around: [0; SIDE],
+            placed: 0,
         }
     }
 }
@@ -120,9 +173,12 @@ impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Board<E, SIDE, FRO
         self.cells[Self::wrap(c.y)][Self::wrap(c.x)]
     }
 
+    /// The entry at `c`, to write (its row counts as used from now on).
     #[inline]
     fn entry_mut(&mut self, c: Coord) -> &mut E {
-        &mut self.cells[Self::wrap(c.y)][Self::wrap(c.x)]
+        let row = Self::wrap(c.y);
+        self.used_rows |= 1 << row;
+        &mut self.cells[row][Self::wrap(c.x)]
     }
 
     /// The index of the cell placed at `c`, if any.
@@ -155,10 +211,21 @@ impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Board<E, SIDE, FRO
         (v.index() >= Self::FRONTIER_BASE && v != E::MAX).then(|| v.index() - Self::FRONTIER_BASE)
     }
 
-    /// Records that cell number `index` with edge `signature` now occupies `c`, and updates the
-    /// frontier. The caller guarantees `c` is empty and the fit is legal.
+    /// Records that cell number `index` (the next index: cells are numbered in placement
+    /// order) with edge `signature` now occupies `c`, and updates the frontier and the counts
+    /// of placed cells around. The caller guarantees `c` is empty and the fit is legal.
     pub fn place(&mut self, c: Coord, index: E, signature: u8) {
         debug_assert!(self.is_empty(c));
+        debug_assert_eq!(index.index(), self.placed as usize);
+        let mut around = 0;
+        for (dx, dy) in AROUND {
+            if let Some(j) = self.get(Coord::new(c.x + dx, c.y + dy)) {
+                self.around[j.index()] += 1;
+                around += 1;
+            }
+        }
+        self.around[index.index()] = around;
+        self.placed += 1;
         if let Some(i) = self.frontier_slot(c) {
             let last = self.frontier_len as usize - 1;
             self.frontier.swap(i, last);
@@ -206,17 +273,16 @@ impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Board<E, SIDE, FRO
         }
     }
 
-    /// Number of placed neighbours among the eight cells around `c`.
+    /// Number of placed cells among the eight cells around `c` (kept up to date for placed
+    /// cells, counted for others).
     pub fn placed_around(&self, c: Coord) -> u8 {
-        let mut n = 0;
-        for dy in -1..=1i8 {
-            for dx in -1..=1i8 {
-                if (dx, dy) != (0, 0) && !self.is_empty(Coord::new(c.x + dx, c.y + dy)) {
-                    n += 1;
-                }
-            }
+        match self.get(c) {
+            Some(i) => self.around[i.index()],
+            None => AROUND
+                .iter()
+                .filter(|(dx, dy)| !self.is_empty(Coord::new(c.x + dx, c.y + dy)))
+                .count() as u8,
         }
-        n
     }
 }
 
@@ -246,6 +312,39 @@ mod tests {
         assert!(b.frontier_cell(Coord::new(1, 0)).is_none());
         assert_eq!(b.frontier().len(), 6);
         assert_eq!(b.get(Coord::new(1, 0)), Some(1));
+    }
+
+    #[test]
+    fn counts_of_placed_cells_around_follow_placements() {
+        let mut b = <Board>::default();
+        let spots = [
+            (0, 0),
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 2),
+            (0, 2),
+            (1, 2),
+            (1, -1),
+            (-1, 0),
+        ];
+        let direct = |b: &Board, c: Coord| {
+            AROUND
+                .iter()
+                .filter(|(dx, dy)| !b.is_empty(Coord::new(c.x + dx, c.y + dy)))
+                .count() as u8
+        };
+        for (i, &(x, y)) in spots.iter().enumerate() {
+            b.place(Coord::new(x, y), i as u8, 0);
+            let mut copy = <Board>::default();
+            copy.clone_from(&b);
+            for c in spots.iter().map(|&(x, y)| Coord::new(x, y)) {
+                assert_eq!(b.placed_around(c), direct(&b, c), "around {c}");
+                assert_eq!(copy.placed_around(c), direct(&b, c), "around {c} in a copy");
+            }
+        }
+        assert_eq!(b.placed_around(Coord::new(0, 1)), 8);
     }
 
     /// Places a straight line of every cell the board holds, centred on the origin.

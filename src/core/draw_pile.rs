@@ -1,7 +1,9 @@
-//! Resolving a game's draw pile: an explicit prefix, then the rest of the tile set shuffled.
+//! Draw piles: resolving one (an explicit prefix, then the rest of the tile set shuffled), and
+//! counting its tiles by edge class.
 
+use crate::core::board::FrontierCell;
 use crate::core::rng::{shuffle, GameRng};
-use crate::core::tileset::{CompiledTiles, VariantId};
+use crate::core::tileset::{CompiledTiles, VariantId, MAX_EDGE_CLASSES};
 
 /// The complete draw pile over `tiles.land`: the tiles of `prefix` first, in order, then the
 /// remaining tiles shuffled with `rng`. The error (a message) names a tile that `prefix` holds
@@ -36,4 +38,123 @@ pub fn resolve_draw_order_of(
     shuffle(rng, &mut remaining);
     order.extend(remaining);
     Ok(order)
+}
+
+/// How many tiles of each edge class a draw pile holds (see [`CompiledTiles::edge_class`]):
+/// enough to count the tiles that fit some frontier cells in a few steps, whatever the
+/// pile's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeClassCounts {
+    counts: [u8; MAX_EDGE_CLASSES],
+    total: u8,
+}
+
+impl EdgeClassCounts {
+    /// No tiles.
+    pub const EMPTY: EdgeClassCounts = EdgeClassCounts {
+        counts: [0; MAX_EDGE_CLASSES],
+        total: 0,
+    };
+
+    /// The counts of the tiles of `pile`.
+    pub fn of(tiles: &CompiledTiles, pile: &[VariantId]) -> EdgeClassCounts {
+        let mut counts = EdgeClassCounts::EMPTY;
+        for &v in pile {
+            counts.counts[tiles.edge_class[v as usize] as usize] += 1;
+            counts.total += 1;
+        }
+        counts
+    }
+
+    /// Counts one tile `v` (which the pile holds) less.
+    pub fn take(&mut self, tiles: &CompiledTiles, v: VariantId) {
+        self.counts[tiles.edge_class[v as usize] as usize] -= 1;
+        self.total -= 1;
+    }
+
+    /// Tiles counted.
+    pub fn total(&self) -> usize {
+        self.total as usize
+    }
+
+    /// Tiles counted that fit at least one of `spaces` in some rotation.
+    pub fn fitting(&self, tiles: &CompiledTiles, spaces: &[FrontierCell]) -> usize {
+        tiles
+            .edge_classes
+            .iter()
+            .zip(&self.counts)
+            .filter(|&(&rotations, &n)| n > 0 && fits_any(rotations, spaces))
+            .map(|(_, &n)| n as usize)
+            .sum()
+    }
+}
+
+/// Whether a tile whose four rotated edge signatures are `rotations` fits one of `spaces`:
+/// all four rotations are tested at once, one byte each of a `u32`.
+pub fn fits_any(rotations: [u8; 4], spaces: &[FrontierCell]) -> bool {
+    let all = u32::from_ne_bytes(rotations);
+    spaces.iter().any(|f| {
+        // A zero byte of `(all & mask) ^ need` is a rotation that fits.
+        const BYTES: u32 = 0x0101_0101;
+        let v = (all & (u32::from(f.mask) * BYTES)) ^ (u32::from(f.need) * BYTES);
+        v.wrapping_sub(BYTES) & !v & 0x8080_8080 != 0
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::geom::Coord;
+    use crate::games::safari::builtin_tiles;
+
+    /// Counting by class agrees with testing every tile of the pile.
+    #[test]
+    fn fitting_counts_agree_with_tile_by_tile_tests() {
+        let tiles = builtin_tiles();
+        let pile = &tiles.land;
+        let mut counts = EdgeClassCounts::of(&tiles, pile);
+        assert_eq!(counts.total(), pile.len());
+        // A cell that needs a path (code 1) on its west side, and one that needs bush (2)
+        // north and savanna (0) east.
+        let spaces = [
+            FrontierCell {
+                coord: Coord::new(1, 0),
+                need: 1 << 6,
+                mask: 0b11 << 6,
+            },
+            FrontierCell {
+                coord: Coord::new(0, 1),
+                need: 2,
+                mask: 0b1111,
+            },
+        ];
+        for n in [1, 2] {
+            let by_tile = |pile: &[VariantId]| {
+                pile.iter()
+                    .filter(|&&v| {
+                        let var = tiles.variant(v);
+                        var.orientations
+                            .iter()
+                            .any(|o| spaces[..n].iter().any(|f| f.accepts(o.signature)))
+                    })
+                    .count()
+            };
+            assert_eq!(counts.fitting(&tiles, &spaces[..n]), by_tile(pile));
+            assert!(by_tile(pile) > 0 && by_tile(pile) < pile.len());
+        }
+        counts.take(&tiles, pile[0]);
+        assert_eq!(counts.total(), pile.len() - 1);
+        let rest = &pile[1..];
+        let direct = rest
+            .iter()
+            .filter(|&&v| {
+                tiles
+                    .variant(v)
+                    .orientations
+                    .iter()
+                    .any(|o| spaces.iter().any(|f| f.accepts(o.signature)))
+            })
+            .count();
+        assert_eq!(counts.fitting(&tiles, &spaces), direct);
+    }
 }

@@ -71,6 +71,15 @@ pub trait Game: Clone + Send + Sync {
     /// policies. Documented per game in `docs/agents.md`.
     fn eval_terms(&self, player: usize) -> [f64; EVAL_TERMS];
 
+    /// [`Game::eval_terms`] of every seat: `out[p]` for seat `p` (`out` has one entry per
+    /// seat). Agents call this once per position they judge; games whose terms share work
+    /// across seats override it with one pass.
+    fn eval_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+        for (p, terms) in out.iter_mut().enumerate() {
+            *terms = self.eval_terms(p);
+        }
+    }
+
     /// Names of the per-player statistics columns of [`Game::player_stats`].
     fn stat_names() -> &'static [&'static str];
 

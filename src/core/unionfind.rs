@@ -13,12 +13,33 @@ pub trait Aggregate: Copy + Default {
 }
 
 /// Union-find with aggregates over at most `N` nodes with ids of type `I` (`N` ≤ `I::LIMIT`).
-#[derive(Clone)]
+///
+/// Entries past the nodes created are never read, so `clone_from` copies only the nodes in
+/// use.
 pub struct UnionFind<A: Aggregate, const N: usize, I: SmallIndex = u8> {
     parent: [I; N],
     size: [I; N],
     data: [A; N],
     len: u16,
+}
+
+impl<A: Aggregate, const N: usize, I: SmallIndex> Clone for UnionFind<A, N, I> {
+    fn clone(&self) -> Self {
+        UnionFind {
+            parent: self.parent,
+            size: self.size,
+            data: self.data,
+            len: self.len,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let n = source.len as usize;
+        self.parent[..n].copy_from_slice(&source.parent[..n]);
+        self.size[..n].copy_from_slice(&source.size[..n]);
+        self.data[..n].copy_from_slice(&source.data[..n]);
+        self.len = source.len;
+    }
 }
 
 impl<A: Aggregate, const N: usize, I: SmallIndex> Default for UnionFind<A, N, I> {

@@ -157,7 +157,7 @@ pub fn check_features_against_flood_fill(state: &SafariState) {
                 species: agg.species,
                 animals: agg.animals,
                 birds: agg.birds,
-                segments: agg.segments,
+                segments: agg.segments.into(),
                 meeples: agg.meeples,
             };
             assert_eq!(

@@ -24,6 +24,11 @@ use rand_core::RngCore;
 use rayon::prelude::*;
 use tree::{Shared, Tree, NONE};
 
+/// Bytes of one search-tree node for game `G` (reported by `bench`).
+pub fn node_bytes<G: Game>() -> usize {
+    std::mem::size_of::<tree::Node<G::Action>>()
+}
+
 /// Root statistics of one candidate, summed over trees.
 #[derive(Clone, Copy, Debug, Default)]
 struct RootStat {

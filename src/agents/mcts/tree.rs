@@ -1,8 +1,9 @@
 //! One determinized open-loop UCT search tree: selection, expansion, rollout and backup.
 
 use super::config::{Config, Prior, Rollout, ValueMode};
-use crate::agents::greedy::{best_one_ply, TurnLookahead};
+use crate::agents::greedy::{OnePly, TurnLookahead};
 use crate::agents::restrict::Restriction;
+use crate::agents::scratch::Scratch;
 use crate::agents::value::Evaluator;
 use crate::core::game::Game;
 use crate::core::rng::{below, rng_from_seed, GameRng};
@@ -91,10 +92,12 @@ pub(super) struct Tree<G: Game> {
     /// Eligible children of the node at hand: (node, index into `allowed`).
     kids: Vec<(u32, usize)>,
     has_child: Vec<bool>,
-    ties: Vec<usize>,
     /// Per-seat rewards of the current iteration.
     values: Vec<f64>,
     lookahead: TurnLookahead<G>,
+    one_ply: OnePly<G>,
+    /// The position each iteration plays in.
+    sim: Scratch<G>,
     /// Iterations of the last search.
     pub(super) iterations: u64,
     /// Root visits the last search inherited from the previous decision's tree (tree reuse).
@@ -116,9 +119,10 @@ impl<G: Game> Tree<G> {
             allowed: Vec::new(),
             kids: Vec::new(),
             has_child: Vec::new(),
-            ties: Vec::new(),
             values: Vec::new(),
             lookahead: TurnLookahead::new(),
+            one_ply: OnePly::new(),
+            sim: Scratch::new(),
             iterations: 0,
             reused: 0,
             max_depth: 0,
@@ -211,7 +215,7 @@ impl<G: Game> Tree<G> {
 
     /// One iteration: determinize, select, expand, roll out, back up.
     fn iterate(&mut self, sh: &Shared<'_, G>) {
-        let mut state = sh.root.clone();
+        let mut state = self.sim.take_copy_of(sh.root);
         state.redeterminize(&mut self.rng);
         self.path.clear();
         self.path.push(0);
@@ -237,6 +241,7 @@ impl<G: Game> Tree<G> {
         self.max_depth = self.max_depth.max(self.path.len() - 1);
         self.rollout(sh, &mut state);
         self.rewards(sh, &state);
+        self.sim.put(state);
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
@@ -305,11 +310,7 @@ impl<G: Game> Tree<G> {
                 &sh.eval,
                 &mut self.rng,
             ),
-            Prior::Greedy => {
-                let mut next = state.clone();
-                next.apply(action);
-                sh.eval.value(&next, seat)
-            }
+            Prior::Greedy => self.one_ply.value_after(state, action, seat, &sh.eval),
         };
         sh.reward(seat, value)
     }
@@ -395,14 +396,8 @@ impl<G: Game> Tree<G> {
                     let j = i + below(&mut self.rng, n - i);
                     self.allowed.swap(i, j);
                 }
-                best_one_ply(
-                    state,
-                    &self.allowed[..k],
-                    seat,
-                    &sh.eval,
-                    &mut self.rng,
-                    &mut self.ties,
-                )
+                self.one_ply
+                    .best(state, &self.allowed[..k], seat, &sh.eval, &mut self.rng)
             } else {
                 self.allowed[below(&mut self.rng, self.allowed.len())]
             };

@@ -133,6 +133,22 @@ pub struct CompiledTiles {
     pub name: String,
     /// Stable 64-bit hash of the tile set's content (FNV-1a over a canonical dump).
     pub content_hash: u64,
+    /// Edge class of every variant (indexed by [`VariantId`]): an index into
+    /// [`CompiledTiles::edge_classes`]. Two variants fit exactly the same frontier cells when
+    /// their classes are equal.
+    pub edge_class: Vec<u8>,
+    /// Per edge class, its four rotated signatures, smallest first (at most
+    /// [`MAX_EDGE_CLASSES`] classes: four terrains around four sides up to rotation).
+    pub edge_classes: Vec<[u8; 4]>,
+}
+
+/// Most edge classes a tile set can have: necklaces of four sides over four terrain codes,
+/// counted up to rotation.
+pub const MAX_EDGE_CLASSES: usize = 70;
+
+/// The four rotations of an edge signature (2 bits per side), in quarter turns.
+pub fn rotated_signatures(signature: u8) -> [u8; 4] {
+    [0, 1, 2, 3].map(|r| signature.rotate_left(2 * r))
 }
 
 impl CompiledTiles {
@@ -169,7 +185,29 @@ impl CompiledTiles {
                 &cell.animals,
             ));
         }
+        let mut edge_classes: Vec<[u8; 4]> = Vec::new();
+        let edge_class = variants
+            .iter()
+            .map(|v| {
+                let smallest = rotated_signatures(v.orientations[0].signature)
+                    .into_iter()
+                    .min()
+                    .unwrap_or(0);
+                let key = rotated_signatures(smallest);
+                let class = edge_classes
+                    .iter()
+                    .position(|&k| k == key)
+                    .unwrap_or_else(|| {
+                        edge_classes.push(key);
+                        edge_classes.len() - 1
+                    });
+                class as u8
+            })
+            .collect();
+        debug_assert!(edge_classes.len() <= MAX_EDGE_CLASSES);
         CompiledTiles {
+            edge_class,
+            edge_classes,
             variants,
             land,
             start,

@@ -13,7 +13,10 @@ pub use ascii::{draw_layout, render_tileset};
 pub use carcassonne::{
     MAX_CELLS as CARCASSONNE_MAX_CELLS, MAX_TOTAL_SEGMENTS as CARCASSONNE_MAX_SEGMENTS,
 };
-pub use compiled::{CompiledTiles, Orientation, Segment, Variant, VariantId, NO_SEGMENT};
+pub use compiled::{
+    rotated_signatures, CompiledTiles, Orientation, Segment, Variant, VariantId, MAX_EDGE_CLASSES,
+    NO_SEGMENT,
+};
 pub use parse::parse_tileset;
 pub use validate::validate;
 

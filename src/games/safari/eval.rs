@@ -3,12 +3,25 @@
 
 use super::features::SPECIES_POINTS;
 use super::options::FinalScoring;
-use super::state::{Phase, SafariState, Spot, Stage};
+use super::state::{Phase, SafariState, Spot, Stage, VehicleFit, MAX_MEEPLES, MAX_PLAYERS};
 use crate::core::board::FrontierCell;
+use crate::core::draw_pile::fits_any;
 use crate::core::game::EVAL_TERMS;
 use crate::core::geom::Vertex;
 use crate::core::species::species_in_mask;
-use crate::core::tileset::VariantId;
+
+/// Runs `add` on the terms of every seat in the bit mask `seats`.
+fn for_seats(
+    seats: u8,
+    out: &mut [[f64; EVAL_TERMS]],
+    mut add: impl FnMut(&mut [f64; EVAL_TERMS]),
+) {
+    let mut rest = seats;
+    while rest != 0 {
+        add(&mut out[rest.trailing_zeros() as usize]);
+        rest &= rest - 1;
+    }
+}
 
 /// Names of the terms returned by [`SafariState::heuristic_terms`], in order.
 pub const EVAL_TERM_NAMES: [&str; 8] = [
@@ -45,13 +58,22 @@ impl SafariState {
     ///   further decisions (completed features it holds a majority on, before boosts, and the
     ///   active player's vehicle bonus).
     pub fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
-        let mut t = [0.0; EVAL_TERMS];
+        let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
+        self.heuristic_terms_all(&mut all[..self.players()]);
+        all[player]
+    }
+
+    /// [`SafariState::heuristic_terms`] of every seat at once (`out[p]` for seat `p`, one
+    /// entry per seat): one pass over the meeples serves every seat.
+    pub fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+        out.fill([0.0; EVAL_TERMS]);
         if self.phase == Phase::GameOver {
-            return t;
+            return;
         }
-        let mut seen = [0u8; 64];
+        let mut seen = [0u8; MAX_MEEPLES];
         let mut n_seen = 0;
         for m in self.placed_meeples() {
+            let owner = m.player as usize;
             match m.spot {
                 Spot::Feature(node) => {
                     let root = self.feature_root(node);
@@ -61,44 +83,36 @@ impl SafariState {
                     seen[n_seen] = root;
                     n_seen += 1;
                     let f = self.feature(root);
-                    let is_bush = self.segment_is_bush(node);
-                    let majority = f.scorers(FinalScoring::Majority) & (1 << player) != 0;
+                    let majority = f.scorers(FinalScoring::Majority);
                     if f.is_complete() {
-                        if majority {
-                            t[7] += f.completion_points(is_bush, 0) as f64;
-                        }
+                        let points = f.completion_points(0) as f64;
+                        for_seats(majority, out, |t| t[7] += points);
                         continue;
                     }
-                    if majority {
-                        let birds = if is_bush { f.birds as f64 } else { 0.0 };
-                        t[0] += SPECIES_POINTS[species_in_mask(f.species) as usize] as f64 + birds;
-                    }
-                    if f.scorers(self.options.final_scoring) & (1 << player) != 0 {
-                        t[1] += f.final_points() as f64;
-                    }
+                    let birds = if f.bush { f.birds as f64 } else { 0.0 };
+                    let lead = SPECIES_POINTS[species_in_mask(f.species) as usize] as f64 + birds;
+                    for_seats(majority, out, |t| t[0] += lead);
+                    let final_points = f.final_points() as f64;
+                    let scorers = f.scorers(self.options.final_scoring);
+                    for_seats(scorers, out, |t| t[1] += final_points);
                 }
                 // A hole's meeples leave when it completes, so every hole here is open.
-                Spot::Hole(v) if m.player as usize == player && !self.hole_blocked(v) => {
-                    t[4] += 1.0;
+                Spot::Hole(v) if !self.hole_blocked(v) => out[owner][4] += 1.0,
+                Spot::Hole(_) => {}
+                Spot::Baobab(c) => {
+                    out[owner][5] +=
+                        self.board.placed_around(self.cells[c as usize].at) as f64 / 8.0;
                 }
-                Spot::Baobab(c) if m.player as usize == player => {
-                    t[5] += self.board.placed_around(self.cells[c as usize].at) as f64 / 8.0;
-                }
-                _ => {}
             }
         }
-        t[2] = self.hands[player].total() as f64;
-        t[3] = self.supply[player] as f64;
-        if self.next_placer() == player {
-            t[6] = self.vehicle_chance() * self.options.vehicle_bonus as f64;
+        for (p, t) in out.iter_mut().enumerate() {
+            t[2] = self.hands[p].total() as f64;
+            t[3] = self.supply[p] as f64;
         }
-        if player == self.active as usize
-            && self.scoring.displaced.is_some()
-            && self.scoring.stage != Stage::EndTurn
-        {
-            t[7] += self.options.vehicle_bonus as f64;
+        out[self.next_placer()][6] = self.vehicle_chance() * self.options.vehicle_bonus as f64;
+        if self.scoring.displaced.is_some() && self.scoring.stage != Stage::EndTurn {
+            out[self.active as usize][7] += self.options.vehicle_bonus as f64;
         }
-        t
     }
 
     /// The seat that places the next tile: the active player while its placement is pending,
@@ -114,6 +128,25 @@ impl SafariState {
 
     /// Chance that the next tile can go on a vehicle's space (see `next_vehicle_points`).
     fn vehicle_chance(&self) -> f64 {
+        debug_assert_eq!(
+            self.vehicle_fit,
+            self.fresh_vehicle_fit(),
+            "the vehicle fit kept by the turn logic is stale"
+        );
+        // Between turns the next tile is already drawn, but the player who just finished —
+        // whose choices a heuristic usually judges here — has not seen it: count it as unseen.
+        let drawn = self.phase == Phase::PlaceTile;
+        let total = self.unseen.total() + usize::from(drawn);
+        if total == 0 {
+            return 0.0;
+        }
+        let fitting =
+            self.vehicle_fit.unseen as usize + usize::from(drawn && self.vehicle_fit.drawn);
+        fitting as f64 / total as f64
+    }
+
+    /// Which of the unseen tiles, and whether the drawn tile, fit a vehicle's space now.
+    pub(super) fn fresh_vehicle_fit(&self) -> VehicleFit {
         let mut spaces = [FrontierCell::default(); 2];
         let mut n = 0;
         for at in self.vehicles.iter().flatten() {
@@ -124,46 +157,13 @@ impl SafariState {
         }
         let spaces = &spaces[..n];
         if spaces.is_empty() {
-            return 0.0;
+            return VehicleFit::default();
         }
-        // Whether a tile fits depends only on its edges, which the signature of its unrotated
-        // orientation determines: remember the answer per signature (0 = not yet known).
-        let mut known = [0u8; 256];
-        let mut fits = |variant: VariantId| {
-            let v = self.tiles.variant(variant);
-            let key = v.orientations[0].signature as usize;
-            if known[key] == 0 {
-                let fit = v.rotations().iter().any(|r| {
-                    let signature = v.orientations[r.quarter_turns() as usize].signature;
-                    spaces.iter().any(|f| f.accepts(signature))
-                });
-                known[key] = if fit { 2 } else { 1 };
-            }
-            known[key] == 2
-        };
-        // Between turns the next tile is already drawn, but the player who just finished —
-        // whose choices a heuristic usually judges here — has not seen it: count it as unseen.
-        let drawn = (self.phase == Phase::PlaceTile).then_some(self.drawn);
-        let unseen = &self.pile[self.pile_next as usize..self.pile_len as usize];
-        let total = unseen.len() + usize::from(drawn.is_some());
-        if total == 0 {
-            return 0.0;
+        let class = self.tiles.edge_class[self.drawn as usize];
+        VehicleFit {
+            unseen: self.unseen.fitting(&self.tiles, spaces) as u8,
+            drawn: fits_any(self.tiles.edge_classes[class as usize], spaces),
         }
-        let fitting = unseen
-            .iter()
-            .copied()
-            .chain(drawn)
-            .filter(|&v| fits(v))
-            .count();
-        fitting as f64 / total as f64
-    }
-
-    /// Whether the segment behind union-find node `node` is bush.
-    fn segment_is_bush(&self, node: u8) -> bool {
-        let cells = self.cells();
-        let cell = &cells[cells.partition_point(|c| c.first_node <= node) - 1];
-        self.variant_of(cell).segments[(node - cell.first_node) as usize].kind
-            == crate::core::tileset::FeatureKind::Bush
     }
 
     /// Whether some placed tile around `v` shows bush at the hole's corner (S-8.5).

@@ -15,12 +15,14 @@ pub struct FeatureAgg {
     pub open: u16,
     /// Species present (5-bit mask).
     pub species: u8,
+    /// Whether it is bush (else a path: the two never join).
+    pub bush: bool,
     /// Animals on it, duplicates counted.
     pub animals: u16,
     /// Birds on it.
     pub birds: u16,
-    /// Segments (tile pieces) it is made of.
-    pub segments: u16,
+    /// Segments (tile pieces) it is made of (fewer than the 256 union-find nodes).
+    pub segments: u8,
     /// Meeples on it per seat.
     pub meeples: [u8; 5],
 }
@@ -58,10 +60,11 @@ impl FeatureAgg {
         }
     }
 
-    /// Points for a completed feature for a player who added `boosts` species (S-6.4, S-6.5).
-    pub fn completion_points(&self, is_bush: bool, boosts: u32) -> i32 {
+    /// Points for a completed feature for a player who added `boosts` species (S-6.4, S-6.5):
+    /// birds count in bush only.
+    pub fn completion_points(&self, boosts: u32) -> i32 {
         let species = (species_in_mask(self.species) + boosts).min(5) as usize;
-        SPECIES_POINTS[species] + if is_bush { self.birds as i32 } else { 0 }
+        SPECIES_POINTS[species] + if self.bush { self.birds as i32 } else { 0 }
     }
 
     /// Points for an incomplete feature at the end: one per animal and per bird (S-10.2).
@@ -87,13 +90,14 @@ mod tests {
 
     #[test]
     fn s_6_4_species_table_and_birds() {
-        let f = FeatureAgg {
+        let path = FeatureAgg {
             species: 0b10110,
             birds: 3,
             ..Default::default()
         };
-        assert_eq!(f.completion_points(false, 0), 6);
-        assert_eq!(f.completion_points(false, 1), 10);
-        assert_eq!(f.completion_points(true, 1), 13);
+        assert_eq!(path.completion_points(0), 6);
+        assert_eq!(path.completion_points(1), 10);
+        let bush = FeatureAgg { bush: true, ..path };
+        assert_eq!(bush.completion_points(1), 13);
     }
 }

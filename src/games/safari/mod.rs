@@ -82,6 +82,10 @@ impl Game for SafariState {
         self.heuristic_terms(player)
     }
 
+    fn eval_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+        self.heuristic_terms_all(out);
+    }
+
     fn stat_names() -> &'static [&'static str] {
         &STAT_NAMES
     }

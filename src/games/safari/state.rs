@@ -5,6 +5,7 @@ use super::options::Options;
 use super::setup::{ResolvedSetup, Setup, SetupError, TOKENS_PER_SPECIES};
 use super::stats::PlayerStats;
 use crate::core::board::{Board, MAX_CELLS};
+use crate::core::draw_pile::EdgeClassCounts;
 use crate::core::geom::{Coord, Rotation, Vertex};
 use crate::core::rng::{derive_seed, rng_from_seed, shuffle, GameRng};
 use crate::core::species::{Species, SpeciesCounts};
@@ -131,8 +132,18 @@ impl Scoring {
     };
 }
 
+/// How many tiles fit a vehicle's space (for the `next_vehicle_points` heuristic term): kept
+/// by the turn logic whenever the vehicles, the cells around them or the draws change, since
+/// heuristics read it far more often.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct VehicleFit {
+    /// Unseen tiles of the pile that fit.
+    pub unseen: u8,
+    /// Whether the drawn tile fits.
+    pub drawn: bool,
+}
+
 /// A complete Carcassonne Safari position.
-#[derive(Clone)]
 pub struct SafariState {
     pub(super) tiles: Arc<CompiledTiles>,
     pub(super) options: Options,
@@ -144,6 +155,9 @@ pub struct SafariState {
     pub(super) pile: [VariantId; MAX_CELLS],
     pub(super) pile_next: u8,
     pub(super) pile_len: u8,
+    /// The unseen part of the pile (`pile[pile_next..pile_len]`) counted by edge class.
+    pub(super) unseen: EdgeClassCounts,
+    pub(super) vehicle_fit: VehicleFit,
     pub(super) bag: [u8; TOTAL_TOKENS],
     pub(super) bag_next: u8,
     pub(super) bag_len: u8,
@@ -166,6 +180,54 @@ pub struct SafariState {
     pub(super) tiles_removed: u8,
     pub(super) tokens_placed: u8,
     pub(super) rng: GameRng,
+}
+
+impl Clone for SafariState {
+    fn clone(&self) -> Self {
+        let mut s = SafariState::blank(self.tiles.clone(), self.options, self.players(), 0);
+        s.clone_from(self);
+        s
+    }
+
+    fn clone_from(&mut self, src: &Self) {
+        if !Arc::ptr_eq(&self.tiles, &src.tiles) {
+            self.tiles = src.tiles.clone();
+        }
+        self.options = src.options;
+        self.n_players = src.n_players;
+        self.board.clone_from(&src.board);
+        let n = src.n_cells as usize;
+        self.cells[..n].copy_from_slice(&src.cells[..n]);
+        self.n_cells = src.n_cells;
+        self.features.clone_from(&src.features);
+        self.pile = src.pile;
+        self.pile_next = src.pile_next;
+        self.pile_len = src.pile_len;
+        self.unseen = src.unseen;
+        self.vehicle_fit = src.vehicle_fit;
+        self.bag = src.bag;
+        self.bag_next = src.bag_next;
+        self.bag_len = src.bag_len;
+        self.discard = src.discard;
+        self.hands = src.hands;
+        self.supply = src.supply;
+        self.scores = src.scores;
+        self.stats = src.stats;
+        self.vehicles = src.vehicles;
+        let n = src.n_meeples as usize;
+        self.meeples[..n].copy_from_slice(&src.meeples[..n]);
+        self.n_meeples = src.n_meeples;
+        self.on_baobabs = src.on_baobabs;
+        self.phase = src.phase;
+        self.active = src.active;
+        self.decider = src.decider;
+        self.drawn = src.drawn;
+        self.scoring = src.scoring;
+        self.turn = src.turn;
+        self.tiles_removed = src.tiles_removed;
+        self.tokens_placed = src.tokens_placed;
+        self.rng = src.rng.clone();
+    }
 }
 
 /// Checks that a game with `land` land tiles fits the state's fixed capacities.
@@ -262,6 +324,8 @@ impl SafariState {
             pile: [0; MAX_CELLS],
             pile_next: 0,
             pile_len: 0,
+            unseen: EdgeClassCounts::EMPTY,
+            vehicle_fit: VehicleFit::default(),
             bag: [0; TOTAL_TOKENS],
             bag_next: 0,
             bag_len: 0,
@@ -376,6 +440,7 @@ impl SafariState {
     /// Places the start cells and vehicles and draws the first tile.
     fn lay_out(&mut self) {
         let tiles = Arc::clone(&self.tiles);
+        self.unseen = EdgeClassCounts::of(&tiles, self.pile());
         for &(at, v) in &tiles.start {
             self.put_tile(at, v, Rotation::default());
         }
@@ -548,8 +613,10 @@ mod tests {
     fn state_fits_in_16_kib() {
         let size = std::mem::size_of::<SafariState>();
         assert!(size <= 16 * 1024, "SafariState is {size} bytes");
-        // The core's generic board and union-find keep Safari's compact layout (docs/engine.md);
-        // 12,704 bytes plus the 8-byte count of baobab meeples that lets scoring skip baobabs.
-        assert!(size <= 12_712, "SafariState grew to {size} bytes");
+        // The core's generic board and union-find keep Safari's compact layout (docs/engine.md):
+        // 12,712 bytes, plus what heuristics read instead of recounting (the board's count of
+        // placed cells around each cell, the unseen tiles by edge class and the vehicle fit).
+        // Search copies only the parts in use (`clone_from`), so size matters less than it did.
+        assert!(size <= 12_896, "SafariState grew to {size} bytes");
     }
 }

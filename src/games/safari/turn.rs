@@ -48,6 +48,7 @@ impl SafariState {
             (Phase::ReplaceVehicle, Action::ReplaceVehicle { to }) => {
                 let v = self.scoring.displaced.expect("a displaced vehicle") as usize;
                 self.vehicles[v] = Some(to);
+                self.vehicle_fit = self.fresh_vehicle_fit();
                 self.run_scoring();
             }
             (phase, a) => panic!("action {a:?} does not belong to phase {phase:?}"),
@@ -67,6 +68,7 @@ impl SafariState {
             self.features.push(FeatureAgg {
                 open: seg.sides.count_ones() as u16,
                 species: seg.species,
+                bush: seg.kind == FeatureKind::Bush,
                 animals: seg.animals as u16,
                 birds: seg.birds as u16,
                 segments: 1,
@@ -110,6 +112,11 @@ impl SafariState {
             self.scoring.displaced = Some(v as u8);
         }
         self.put_tile(at, self.drawn, rot);
+        let beside_vehicle =
+            (self.vehicles.iter().flatten()).any(|v| Side::ALL.iter().any(|&s| at.step(s) == *v));
+        if self.scoring.displaced.is_some() || beside_vehicle {
+            self.vehicle_fit = self.fresh_vehicle_fit();
+        }
         let cell = *self.last_cell();
         let segments = self.tiles.variant(cell.variant).segment_count;
         for seg in 0..segments {
@@ -141,6 +148,7 @@ impl SafariState {
             }
             Action::MoveVehicle { vehicle, to } => {
                 self.vehicles[vehicle as usize] = Some(to);
+                self.vehicle_fit = self.fresh_vehicle_fit();
             }
             Action::Dig {
                 at,
@@ -307,12 +315,9 @@ impl SafariState {
     /// Scores the current feature (S-6.4) and returns its meeples (S-6.1).
     fn score_current(&mut self) {
         let i = self.scoring.current.expect("a feature being scored") as usize;
-        let seg = self.scoring.completed[i];
         let root = self.completed_root(i);
         let agg = *self.features.get(root);
-        let is_bush =
-            self.variant_of(self.last_cell()).segments[seg as usize].kind == FeatureKind::Bush;
-        let source = if is_bush {
+        let source = if agg.bush {
             PointSource::Bush
         } else {
             PointSource::Path
@@ -321,7 +326,7 @@ impl SafariState {
         for p in 0..self.players() {
             if scorers & (1 << p) != 0 {
                 let boosts = self.scoring.boosts[p] as u32;
-                self.award(p, source, agg.completion_points(is_bush, boosts));
+                self.award(p, source, agg.completion_points(boosts));
             }
         }
         self.features.get_mut(root).meeples = [0; 5];
@@ -368,8 +373,10 @@ impl SafariState {
         while self.pile_next < self.pile_len {
             let v = self.pile[self.pile_next as usize];
             self.pile_next += 1;
+            self.unseen.take(&self.tiles, v);
             if self.fits_somewhere(v) {
                 self.drawn = v;
+                self.vehicle_fit = self.fresh_vehicle_fit();
                 self.phase = Phase::PlaceTile;
                 self.decider = self.active;
                 return;

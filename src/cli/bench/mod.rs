@@ -1,10 +1,12 @@
-//! `meeplelab bench`: engine speed measurements. Prints what it measured; asserts nothing.
+//! `meeplelab bench`: engine and agent speed measurements. Prints what it measured; asserts
+//! nothing.
 
-use super::CmdResult;
-use meeplelab::agents::AgentSpec;
+mod agents;
+
+use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::core::playout::{random_playout, random_playout_listing, PlayoutCounts};
 use meeplelab::core::rng::{derive_seed, rng_from_seed};
-use meeplelab::games::{GameDef, GameId};
+use meeplelab::games::GameDef;
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -13,9 +15,9 @@ use std::time::Instant;
 pub struct Args {
     /// `playout`: only play `--games` random games (for callgrind); omit for the full report.
     pub mode: Option<Mode>,
-    /// Game to measure: safari, carcassonne or new-world.
-    #[arg(long, default_value = "safari")]
-    pub game: GameId,
+    /// Game, tile set and rule options to measure.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Random games per measurement.
     #[arg(long, default_value_t = 20_000)]
     pub games: u64,
@@ -31,16 +33,34 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// MCTS agent measured at the first decision (any agent spec of kind mcts).
+    /// A cheaper MCTS measured beside the shipped `mcts-500` at the first decision, on one
+    /// thread and on all (any mcts spec with a fixed iteration budget).
     #[arg(long, default_value = "mcts:iters=2000,rollout=random,prior=random")]
     pub mcts: String,
     /// `playout`: list every legal action and pick one instead of drawing with
     /// `Game::random_action` (measures full move generation).
     #[arg(long)]
     pub list: bool,
-    /// Searches per MCTS measurement (each from the first decision of a different game).
+    /// Searches per MCTS measurement, and greedy self-play games that provide their
+    /// positions (first decision and mid-game) and greedy's decision times.
     #[arg(long, default_value_t = 8)]
     pub searches: u64,
+    /// Whole games of the shipped `mcts-500` against `greedy` (pairs share a deal with the
+    /// seats swapped), played on one thread to measure seconds per game.
+    #[arg(long, default_value_t = 2)]
+    pub agent_games: u64,
+    /// Skip the agent measurements (engine only).
+    #[arg(long)]
+    pub no_agents: bool,
+}
+
+/// What the agent measurements need from the arguments.
+struct Measure {
+    seed: u64,
+    threads: usize,
+    searches: u64,
+    mcts: String,
+    agent_games: u64,
 }
 
 /// Sub-modes of `bench`.
@@ -52,13 +72,15 @@ pub enum Mode {
 
 /// Runs the benchmark.
 pub fn run(args: &Args) -> CmdResult {
-    meeplelab::with_game!(args.game, G => bench::<G>(args))
+    meeplelab::with_game!(args.game.game, G => bench::<G>(args))
 }
 
 fn bench<G: GameDef>(args: &Args) -> CmdResult {
     if !G::PLAYERS.contains(&args.players) {
         return Err(format!("--players must be 2..=5, not {}", args.players));
     }
+    let (setup, _) = build_setup::<G>(args.players, args.seed, &args.game)?;
+    G::new_game(&setup)?;
     let games = args.games.max(1);
     if args.mode == Some(Mode::Playout) {
         let threads = args.threads.unwrap_or(1);
@@ -68,7 +90,7 @@ fn bench<G: GameDef>(args: &Args) -> CmdResult {
             Sampling::Draw
         };
         let (counts, secs) = in_pool(threads, || {
-            playouts::<G>(args.players, args.seed, games, sampling)
+            playouts::<G>(&setup, args.seed, games, sampling)
         })?;
         println!(
             "played {} games ({} decisions) in {secs:.3} s on {threads} thread(s)",
@@ -78,33 +100,31 @@ fn bench<G: GameDef>(args: &Args) -> CmdResult {
     }
     let all = args.threads.unwrap_or_else(num_cpus);
     let (one, t1) = in_pool(1, || {
-        playouts::<G>(args.players, args.seed, games, Sampling::Draw)
+        playouts::<G>(&setup, args.seed, games, Sampling::Draw)
     })?;
     let (many, tn) = in_pool(all, || {
-        playouts::<G>(args.players, args.seed, games, Sampling::Draw)
+        playouts::<G>(&setup, args.seed, games, Sampling::Draw)
     })?;
     let (listed, tl) = in_pool(1, || {
-        playouts::<G>(args.players, args.seed, games, Sampling::List)
+        playouts::<G>(&setup, args.seed, games, Sampling::List)
     })?;
-    let (checks, check_secs) = placement_checks::<G>(args.players, args.seed);
-    let spec = AgentSpec::resolve(&args.mcts).map_err(|e| e.to_string())?;
-    spec.validate_for::<G>().map_err(|e| e.to_string())?;
-    let iters = spec.fixed_iterations().ok_or_else(|| {
-        format!(
-            "--mcts needs an mcts spec with a fixed iteration budget, not \"{}\"",
-            spec.label()
-        )
-    })?;
-    let searches = args.searches.max(1);
-    let (_, m1) = in_pool(1, || {
-        mcts_searches::<G>(&spec, args.players, args.seed, searches)
-    })?;
-    let (_, mn) = in_pool(all, || {
-        mcts_searches::<G>(&spec, args.players, args.seed, searches)
-    })?;
+    let (checks, check_secs) = placement_checks::<G>(&setup, args.seed);
+    let agents = if args.no_agents {
+        serde_json::Value::Null
+    } else {
+        let measure = Measure {
+            seed: args.seed,
+            threads: all,
+            searches: args.searches,
+            mcts: args.mcts.clone(),
+            agent_games: args.agent_games,
+        };
+        agents::measure::<G>(&setup, &measure)?
+    };
     let size = std::mem::size_of::<G>();
     let report = serde_json::json!({
         "game": G::NAME,
+        "rules": G::rules_text(&setup),
         "players": args.players,
         "games": games,
         "machine": machine_info(),
@@ -128,13 +148,7 @@ fn bench<G: GameDef>(args: &Args) -> CmdResult {
             "speedup": t1 / tn,
         },
         "placement_checks_per_s": checks as f64 / check_secs,
-        "mcts": {
-            "spec": spec.label(),
-            "searches": searches,
-            "iterations_per_search": iters,
-            "one_thread_simulations_per_s": (iters * searches) as f64 / m1,
-            "all_threads_simulations_per_s": (iters * searches) as f64 / mn,
-        },
+        "agents": agents,
     });
     if args.json {
         println!("{report}");
@@ -148,8 +162,9 @@ fn print_report(r: &serde_json::Value) {
     let f = |v: &serde_json::Value| v.as_f64().unwrap_or(0.0);
     println!("machine: {}", r["machine"].as_str().unwrap_or("?"));
     println!(
-        "game: {}, {} players, {} games per measurement, state {} bytes",
+        "game: {} ({}), {} players, {} games per measurement, state {} bytes",
         r["game"].as_str().unwrap_or("?"),
+        r["rules"].as_str().unwrap_or("?"),
         r["players"],
         r["games"],
         r["state_bytes"]
@@ -179,31 +194,9 @@ fn print_report(r: &serde_json::Value) {
         "placement checks (frontier cell x rotation fit tests): {:.0}/s",
         f(&r["placement_checks_per_s"])
     );
-    let m = &r["mcts"];
-    println!(
-        "MCTS {} at the first decision, rollouts included: {:.0} simulations/s on 1 thread, {:.0}/s on {} threads",
-        m["spec"].as_str().unwrap_or("?"),
-        f(&m["one_thread_simulations_per_s"]),
-        f(&m["all_threads_simulations_per_s"]),
-        all["threads"]
-    );
-}
-
-/// Runs one search from the first decision of `searches` games (in parallel on the current
-/// pool); returns the number of searches.
-fn mcts_searches<G: GameDef>(spec: &AgentSpec, players: usize, seed: u64, searches: u64) -> u64 {
-    (0..searches)
-        .into_par_iter()
-        .map(|i| {
-            let game_seed = derive_seed(seed ^ 0x3c75, i);
-            let state = default_game::<G>(players, game_seed);
-            let mut legal = Vec::new();
-            state.legal_actions(&mut legal);
-            let mut agent = spec.build::<G>(game_seed, 0);
-            std::hint::black_box(agent.choose(&state, &legal));
-            1
-        })
-        .sum()
+    if !r["agents"].is_null() {
+        agents::print(&r["agents"]);
+    }
 }
 
 fn in_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<(T, f64), String> {
@@ -225,9 +218,9 @@ enum Sampling {
     List,
 }
 
-/// Plays `games` random games; game `i` uses seed `derive_seed(seed, i)`.
+/// Plays `games` random games of `setup`; game `i` uses seed `derive_seed(seed, i)`.
 fn playouts<G: GameDef>(
-    players: usize,
+    setup: &G::Setup,
     seed: u64,
     games: u64,
     sampling: Sampling,
@@ -237,8 +230,9 @@ fn playouts<G: GameDef>(
         .map_init(
             || (Vec::new(), None),
             |(legal, reused): &mut (Vec<_>, Option<G>), i| {
+                let mut setup = setup.clone();
+                G::set_seed(&mut setup, derive_seed(seed, i));
                 let game_seed = derive_seed(seed, i);
-                let setup = G::setup(players, game_seed, G::builtin_tiles());
                 // Each worker restarts one state in place instead of building a new one per game.
                 let state = match reused {
                     Some(state) => {
@@ -260,14 +254,16 @@ fn playouts<G: GameDef>(
         })
 }
 
-/// Times legal placement generation over positions sampled from random games; returns the
-/// number of fit tests made and the seconds spent.
-fn placement_checks<G: GameDef>(players: usize, seed: u64) -> (u64, f64) {
+/// Times legal placement generation over positions sampled from random games of `setup`;
+/// returns the number of fit tests made and the seconds spent.
+fn placement_checks<G: GameDef>(setup: &G::Setup, seed: u64) -> (u64, f64) {
     let mut positions = Vec::new();
     let mut legal = Vec::new();
     for i in 0..20 {
         let s = derive_seed(seed ^ 0xbe7c, i);
-        let mut g = default_game::<G>(players, s);
+        let mut setup = setup.clone();
+        G::set_seed(&mut setup, s);
+        let mut g = G::new_game(&setup).expect("the setup was checked");
         let mut rng = rng_from_seed(s);
         while !g.is_terminal() {
             if let Some(tests) = g.placement_tests() {
@@ -288,11 +284,6 @@ fn placement_checks<G: GameDef>(players: usize, seed: u64) -> (u64, f64) {
         rounds += 1;
     }
     (per_round * rounds, start.elapsed().as_secs_f64())
-}
-
-/// A game of `G` with the built-in tiles and default rules.
-fn default_game<G: GameDef>(players: usize, seed: u64) -> G {
-    G::new_game(&G::setup(players, seed, G::builtin_tiles())).expect("default setup")
 }
 
 fn num_cpus() -> usize {

@@ -197,6 +197,38 @@ fn mcts_reports_telemetry_on_request() {
     assert!(t.contains("visit_share="), "{t}");
 }
 
+/// The number after `key=` in a telemetry line.
+fn telemetry_number(t: &str, key: &str) -> u64 {
+    let rest = &t[t
+        .find(&format!("{key}="))
+        .unwrap_or_else(|| panic!("{key} in {t}"))
+        + key.len()
+        + 1..];
+    rest.split(' ').next().unwrap().parse().expect("a number")
+}
+
+#[test]
+fn a_full_tree_stops_growing_and_the_search_goes_on() {
+    let seed = 4;
+    let state = new_game(2, seed);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let text = "mcts:iters=600,prior=random,rollout=random,telemetry=true";
+    let mut free = spec(text).build::<SafariState>(seed, 0);
+    free.choose(&state, &legal);
+    let grown = telemetry_number(&free.telemetry().unwrap(), "nodes");
+    assert!(
+        grown > 2_000,
+        "an uncapped tree of 600 iterations grows past the cap: {grown}"
+    );
+    let mut capped = spec(&format!("{text},max_nodes=1000")).build::<SafariState>(seed, 0);
+    let choice = capped.choose(&state, &legal);
+    assert!(legal.contains(&choice));
+    let t = capped.telemetry().unwrap();
+    assert_eq!(telemetry_number(&t, "nodes"), 1_000, "{t}");
+    assert_eq!(telemetry_number(&t, "iterations"), 600, "{t}");
+}
+
 /// The root visits each searched decision inherited, from the telemetry of a whole game.
 fn reused_visits(text: &str) -> Vec<u64> {
     let mut agents = build(&[&spec(text), &spec("greedy")], 17);

@@ -1,12 +1,15 @@
 //! No heap allocation in `apply`, legal-action generation, `random_action` or `restart`
 //! (issue 5, design.md), for every game: a counting global allocator watches random games once
-//! the action buffer has its capacity.
+//! the action buffer has its capacity. Agents' decisions allocate nothing per simulation or
+//! candidate once their buffers have grown.
 
+use meeplelab::agents::{Agent, AgentSpec};
 use meeplelab::core::game::Game;
 use meeplelab::core::rng::{below, rng_from_seed};
 use meeplelab::games::carcassonne::{self, CarcassonneState};
 use meeplelab::games::new_world::{self, NewWorldState};
 use meeplelab::games::safari::{self, SafariState};
+use meeplelab::games::{GameDef, GameId};
 
 #[path = "common/counting_alloc.rs"]
 mod counting_alloc;
@@ -114,6 +117,66 @@ fn sampling_and_restarting_do_not_allocate() {
         0,
         "allocations while restarting or sampling"
     );
+}
+
+/// The decisions of a random 2-player game of `G` (positions and their legal actions).
+fn random_decisions<G: GameDef>(seed: u64) -> Vec<(G, Vec<G::Action>)> {
+    let mut g = G::new_game(&G::setup(2, seed, G::builtin_tiles())).expect("default setup");
+    let mut rng = rng_from_seed(seed);
+    let mut out = Vec::new();
+    let mut legal = Vec::new();
+    while !g.is_terminal() {
+        g.legal_actions(&mut legal);
+        out.push((g.clone(), legal.clone()));
+        g.apply(legal[below(&mut rng, legal.len())]);
+    }
+    out
+}
+
+/// Lets one `spec` agent decide every decision of a random game three times (the first two
+/// passes let its buffers grow to what these decisions need) and returns the decisions and
+/// the allocations counted in the third pass.
+fn agent_allocations<G: GameDef>(spec: &str) -> (usize, usize) {
+    let decisions = random_decisions::<G>(3);
+    let spec = AgentSpec::resolve(spec).expect("valid spec");
+    let mut agent: Box<dyn Agent<G>> = spec.build::<G>(3, 0);
+    let mut counted = 0;
+    for pass in 0..3 {
+        let before = allocations();
+        start_counting();
+        for (state, legal) in &decisions {
+            std::hint::black_box(agent.choose(state, legal));
+        }
+        stop_counting();
+        if pass == 2 {
+            counted = allocations() - before;
+        }
+    }
+    (decisions.len(), counted)
+}
+
+#[test]
+fn agent_decisions_do_not_allocate_once_warm() {
+    for game in GameId::ALL {
+        // Greedy sees only these positions, whose needs the warm-up passes met: nothing.
+        let (decisions, greedy) =
+            meeplelab::with_game!(game, G => agent_allocations::<G>("greedy"));
+        assert!(decisions > 50, "{game}: {decisions} decisions");
+        assert_eq!(
+            greedy, 0,
+            "{game}: greedy allocated {greedy} times in {decisions} decisions"
+        );
+        // A search also meets positions of its own (random determinizations), so a buffer may
+        // still grow once in a while past its largest size so far; never per simulation
+        // (here 30 per decision).
+        let (decisions, mcts) =
+            meeplelab::with_game!(game, G => agent_allocations::<G>("mcts:iters=30"));
+        eprintln!("{game}: mcts allocated {mcts} times in {decisions} decisions");
+        assert!(
+            mcts <= 2,
+            "{game}: mcts allocated {mcts} times in {decisions} decisions of 30 simulations"
+        );
+    }
 }
 
 #[test]

@@ -99,12 +99,14 @@ impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Clone for Board<E,
     }
 
     fn clone_from(&mut self, source: &Self) {
-        // Rows only `self` has written are empty in `source`: copying them clears them.
+        // Rows only `self` has written are empty in `source`: copying them clears them. Each
+        // run of consecutive rows is one copy.
         let mut rows = self.used_rows | source.used_rows;
         while rows != 0 {
-            let r = rows.trailing_zeros() as usize;
-            rows &= rows - 1;
-            self.cells[r] = source.cells[r];
+            let first = rows.trailing_zeros() as usize;
+            let run = (rows >> first).trailing_ones() as usize;
+            self.cells[first..first + run].copy_from_slice(&source.cells[first..first + run]);
+            rows &= !(((1u128 << run) - 1) << first);
         }
         let n = source.frontier_len as usize;
         self.frontier[..n].copy_from_slice(&source.frontier[..n]);
@@ -271,6 +273,12 @@ impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Board<E, SIDE, FRO
             let f = &mut self.frontier[slot];
             f.need = (f.need & !(0b11 << facing)) | (terrain << facing);
         }
+    }
+
+    /// Number of placed cells among the eight cells around placed cell number `index`.
+    #[inline]
+    pub fn placed_around_cell(&self, index: E) -> u8 {
+        self.around[index.index()]
     }
 
     /// Number of placed cells among the eight cells around `c` (kept up to date for placed

@@ -2,6 +2,7 @@
 
 use crate::core::rng::{below, GameRng};
 use std::fmt::Debug;
+use std::hash::Hash;
 
 /// Number of heuristic terms a game reports for evaluation ([`Game::eval_terms`]).
 pub const EVAL_TERMS: usize = 8;
@@ -12,8 +13,8 @@ pub const EVAL_TERMS: usize = 8;
 /// belong to a player other than the one whose turn it is. Chance (tile and token draws) is
 /// resolved inside `apply` from the state's own seeded stream.
 pub trait Game: Clone + Send + Sync {
-    /// One choice at one decision.
-    type Action: Copy + Eq + Debug + Send + Sync;
+    /// One choice at one decision (hashable: search trees index children by action).
+    type Action: Copy + Eq + Hash + Debug + Send + Sync;
 
     /// Number of players (seats `0..n`).
     fn num_players(&self) -> usize;

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 /// Parameters of `mcts` besides the heuristic weights (used by greedy rollouts and truncated
 /// rollouts).
-pub(crate) const PARAMS: [ParamDef; 18] = [
+pub(crate) const PARAMS: [ParamDef; 19] = [
     ParamDef {
         name: "iters",
         ty: ParamType::Int {
@@ -116,6 +116,14 @@ pub(crate) const PARAMS: [ParamDef; 18] = [
         default: ParamValue::Bool(false),
     },
     ParamDef {
+        name: "max_nodes",
+        ty: ParamType::Int {
+            min: 1_000,
+            max: 1_000_000_000,
+        },
+        default: ParamValue::Int(1_000_000),
+    },
+    ParamDef {
         name: "telemetry",
         ty: ParamType::Bool,
         default: ParamValue::Bool(false),
@@ -181,6 +189,8 @@ pub(crate) struct Config {
     /// Whether a decision that follows the agent's own previous one within the same turn
     /// starts from the subtree of the action it chose.
     pub(super) reuse: bool,
+    /// Most nodes a tree holds; a full tree stops growing (see `docs/agents.md`).
+    pub(super) max_nodes: usize,
     /// Whether to describe each decision.
     pub(super) telemetry: bool,
 }
@@ -214,6 +224,7 @@ impl Config {
             scale: p.float("scale"),
             threads: p.int("threads") as usize,
             reuse: p.flag("reuse"),
+            max_nodes: p.int("max_nodes") as usize,
             telemetry: p.flag("telemetry"),
         }
     }

@@ -11,6 +11,7 @@
 //! root action is played. `docs/agents.md` describes every parameter.
 
 mod config;
+mod index;
 mod tree;
 
 pub(crate) use config::{Config, PARAMS};
@@ -47,6 +48,8 @@ pub(crate) struct MctsAgent<G: Game> {
     allowed: Vec<G::Action>,
     root: Vec<RootStat>,
     baseline: Vec<f64>,
+    /// Each tree's seed for the search at hand.
+    seeds: Vec<u64>,
     /// The turn of the agent's last searched decision and the action it chose there.
     last: Option<(usize, G::Action)>,
     telemetry: Option<String>,
@@ -70,6 +73,7 @@ impl<G: Game> MctsAgent<G> {
             allowed: Vec::new(),
             root: Vec::new(),
             baseline: Vec::new(),
+            seeds: Vec::new(),
             last: None,
             telemetry: None,
         }
@@ -103,14 +107,17 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
             cfg: self.cfg,
             baseline,
         };
-        let seeds: Vec<u64> = self.trees.iter().map(|_| self.rng.next_u64()).collect();
+        self.seeds.clear();
+        for _ in 0..self.trees.len() {
+            self.seeds.push(self.rng.next_u64());
+        }
         if self.trees.len() == 1 {
-            self.trees[0].search(&shared, seeds[0], keep);
+            self.trees[0].search(&shared, self.seeds[0], keep);
         } else {
             self.trees
                 .par_iter_mut()
-                .zip(seeds)
-                .for_each(|(tree, seed)| tree.search(&shared, seed, keep));
+                .zip(&self.seeds)
+                .for_each(|(tree, &seed)| tree.search(&shared, seed, keep));
         }
         self.baseline = shared.baseline;
         self.root.clear();
@@ -151,6 +158,7 @@ impl<G: Game> MctsAgent<G> {
         let iterations: u64 = self.trees.iter().map(|t| t.iterations).sum();
         let reused: u64 = self.trees.iter().map(|t| t.reused).sum();
         let depth = self.trees.iter().map(|t| t.max_depth).max().unwrap_or(0);
+        let nodes: usize = self.trees.iter().map(|t| t.nodes.len()).sum();
         let total: u64 = self.root.iter().map(|r| r.visits).sum();
         let mut order: Vec<usize> = (0..self.root.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(self.root[i].visits));
@@ -169,7 +177,7 @@ impl<G: Game> MctsAgent<G> {
             })
             .collect();
         format!(
-            "iterations={iterations} reused={reused} max_depth={depth} visit_share={:.3} candidates={} top: {}",
+            "iterations={iterations} reused={reused} nodes={nodes} max_depth={depth} visit_share={:.3} candidates={} top: {}",
             self.root[best].visits as f64 / total.max(1) as f64,
             self.allowed.len(),
             top.join("; ")

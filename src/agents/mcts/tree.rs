@@ -1,6 +1,7 @@
 //! One determinized open-loop UCT search tree: selection, expansion, rollout and backup.
 
 use super::config::{Config, Prior, Rollout, ValueMode};
+use super::index::ActionIndex;
 use crate::agents::greedy::{OnePly, TurnLookahead};
 use crate::agents::restrict::Restriction;
 use crate::agents::scratch::Scratch;
@@ -91,6 +92,8 @@ pub(super) struct Tree<G: Game> {
     allowed: Vec<G::Action>,
     /// Eligible children of the node at hand: (node, index into `allowed`).
     kids: Vec<(u32, usize)>,
+    /// Index into `allowed` of each candidate action.
+    index: ActionIndex<G::Action>,
     has_child: Vec<bool>,
     /// Per-seat rewards of the current iteration.
     values: Vec<f64>,
@@ -118,6 +121,7 @@ impl<G: Game> Tree<G> {
             legal: Vec::new(),
             allowed: Vec::new(),
             kids: Vec::new(),
+            index: ActionIndex::new(),
             has_child: Vec::new(),
             values: Vec::new(),
             lookahead: TurnLookahead::new(),
@@ -223,6 +227,10 @@ impl<G: Game> Tree<G> {
         while let Some(seat) = state.to_move() {
             self.candidates(sh, &state, seat);
             self.eligible_children(sh, &state, node, seat);
+            if self.kids.is_empty() {
+                // The tree is full (`max_nodes`) and holds no child legal here: roll out.
+                break;
+            }
             let unvisited = self
                 .kids
                 .iter()
@@ -252,18 +260,22 @@ impl<G: Game> Tree<G> {
     }
 
     /// Fills `self.kids` with the children of `node` that may be chosen now, in prior order:
-    /// creates children (with their priors) for candidates that have none, counts one
-    /// availability for every legal child, and keeps the first `k·n^alpha` of them under
-    /// progressive widening.
+    /// creates children (with their priors) for candidates that have none while the tree holds
+    /// fewer than `max_nodes` nodes, counts one availability for every legal child, and keeps
+    /// the first `k·n^alpha` of them under progressive widening.
     fn eligible_children(&mut self, sh: &Shared<'_, G>, state: &G, node: usize, seat: usize) {
+        self.index.rebuild(&self.allowed);
         self.legal_children(node);
-        if self.kids.len() < self.allowed.len() {
+        if self.kids.len() < self.allowed.len() && self.nodes.len() < sh.cfg.max_nodes {
             self.has_child.clear();
             self.has_child.resize(self.allowed.len(), false);
             for &(_, i) in &self.kids {
                 self.has_child[i] = true;
             }
             for i in 0..self.allowed.len() {
+                if self.nodes.len() >= sh.cfg.max_nodes {
+                    break;
+                }
                 if !self.has_child[i] {
                     let prior = self.prior(sh, state, seat, self.allowed[i]);
                     self.insert_child(node, self.allowed[i], seat, prior);
@@ -289,7 +301,8 @@ impl<G: Game> Tree<G> {
         // Children have distinct actions: once every candidate has its child, stop.
         while child != NONE && self.kids.len() < self.allowed.len() {
             let n = &self.nodes[child as usize];
-            if let Some(i) = self.allowed.iter().position(|a| Some(*a) == n.action) {
+            let action = n.action.expect("only the root has no action");
+            if let Some(i) = self.index.get(&action) {
                 self.kids.push((child, i));
             }
             child = n.next_sibling;
@@ -407,25 +420,32 @@ impl<G: Game> Tree<G> {
 
     /// Writes the reward of every seat for the rollout's final `state` into `self.values`.
     fn rewards(&mut self, sh: &Shared<'_, G>, state: &G) {
-        sh.eval.values(state, &mut self.values);
         match sh.cfg.value {
             ValueMode::Diff => {
+                sh.eval.values(state, &mut self.values);
                 for (seat, v) in self.values.iter_mut().enumerate() {
                     *v = sh.reward(seat, *v);
                 }
             }
-            ValueMode::Win => {
-                let winners = self.values.iter().filter(|v| **v >= -1e-9).count().max(1);
-                for v in &mut self.values {
-                    *v = if *v >= -1e-9 {
-                        1.0 / winners as f64
-                    } else {
-                        0.0
-                    };
-                }
-            }
+            ValueMode::Win => win_shares(sh.eval.totals(state).as_slice(), &mut self.values),
         }
     }
+}
+
+/// Writes into `out` each seat's share of the win judged by `totals`: 1 shared among the
+/// seats with the best total (within 1e-9), 0 for the others.
+fn win_shares(totals: &[f64], out: &mut Vec<f64>) {
+    let best = totals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let is_winner = |t: f64| t >= best - 1e-9;
+    let winners = totals.iter().filter(|&&t| is_winner(t)).count();
+    out.clear();
+    out.extend(totals.iter().map(|&t| {
+        if is_winner(t) {
+            1.0 / winners as f64
+        } else {
+            0.0
+        }
+    }));
 }
 
 /// A uniform number in `[0, 1)`.

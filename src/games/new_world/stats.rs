@@ -4,7 +4,7 @@ use crate::core::geom::{Coord, Rotation};
 use crate::core::stats::StatKey;
 
 /// One choice at one decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// N-4: put the drawn tile at `at`, turned by `rot`.
     Place {

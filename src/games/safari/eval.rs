@@ -72,6 +72,8 @@ impl SafariState {
         }
         let mut seen = [0u8; MAX_MEEPLES];
         let mut n_seen = 0;
+        // Placed cells around each seat's baobab meeples (the term divides by 8 at the end).
+        let mut around_baobabs = [0u16; MAX_PLAYERS];
         for m in self.placed_meeples() {
             let owner = m.player as usize;
             match m.spot {
@@ -99,13 +101,11 @@ impl SafariState {
                 // A hole's meeples leave when it completes, so every hole here is open.
                 Spot::Hole(v) if !self.hole_blocked(v) => out[owner][4] += 1.0,
                 Spot::Hole(_) => {}
-                Spot::Baobab(c) => {
-                    out[owner][5] +=
-                        self.board.placed_around(self.cells[c as usize].at) as f64 / 8.0;
-                }
+                Spot::Baobab(c) => around_baobabs[owner] += self.board.placed_around_cell(c) as u16,
             }
         }
         for (p, t) in out.iter_mut().enumerate() {
+            t[5] = around_baobabs[p] as f64 / 8.0;
             t[2] = self.hands[p].total() as f64;
             t[3] = self.supply[p] as f64;
         }

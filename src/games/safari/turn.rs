@@ -349,7 +349,7 @@ impl SafariState {
             if let Spot::Baobab(c) = m.spot {
                 let at = self.cells[c as usize].at;
                 let near = (at.x - placed.x).abs() <= 1 && (at.y - placed.y).abs() <= 1;
-                if near && self.board.placed_around(at) == 8 {
+                if near && self.board.placed_around_cell(c) == 8 {
                     self.remove_meeple(i);
                     self.draw_tokens(m.player as usize, BAOBAB_TOKENS);
                     continue;

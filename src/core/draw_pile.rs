@@ -1,7 +1,6 @@
 //! Draw piles: resolving one (an explicit prefix, then the rest of the tile set shuffled), and
 //! counting its tiles by edge class.
 
-use crate::core::board::FrontierCell;
 use crate::core::rng::{shuffle, GameRng};
 use crate::core::tileset::{CompiledTiles, VariantId, MAX_EDGE_CLASSES};
 
@@ -77,33 +76,23 @@ impl EdgeClassCounts {
         self.total as usize
     }
 
-    /// Tiles counted that fit at least one of `spaces` in some rotation.
-    pub fn fitting(&self, tiles: &CompiledTiles, spaces: &[FrontierCell]) -> usize {
-        tiles
-            .edge_classes
-            .iter()
-            .zip(&self.counts)
-            .filter(|&(&rotations, &n)| n > 0 && fits_any(rotations, spaces))
-            .map(|(_, &n)| n as usize)
-            .sum()
+    /// Tiles counted whose edge class is in `classes` (one bit per class, as
+    /// [`CompiledTiles::classes_fitting`] gives them).
+    pub fn fitting(&self, classes: u128) -> usize {
+        let mut rest = classes;
+        let mut n = 0;
+        while rest != 0 {
+            n += self.counts[rest.trailing_zeros() as usize] as usize;
+            rest &= rest - 1;
+        }
+        n
     }
-}
-
-/// Whether a tile whose four rotated edge signatures are `rotations` fits one of `spaces`:
-/// all four rotations are tested at once, one byte each of a `u32`.
-pub fn fits_any(rotations: [u8; 4], spaces: &[FrontierCell]) -> bool {
-    let all = u32::from_ne_bytes(rotations);
-    spaces.iter().any(|f| {
-        // A zero byte of `(all & mask) ^ need` is a rotation that fits.
-        const BYTES: u32 = 0x0101_0101;
-        let v = (all & (u32::from(f.mask) * BYTES)) ^ (u32::from(f.need) * BYTES);
-        v.wrapping_sub(BYTES) & !v & 0x8080_8080 != 0
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::board::FrontierCell;
     use crate::core::geom::Coord;
     use crate::games::safari::builtin_tiles;
 
@@ -139,7 +128,10 @@ mod tests {
                     })
                     .count()
             };
-            assert_eq!(counts.fitting(&tiles, &spaces[..n]), by_tile(pile));
+            let classes = spaces[..n]
+                .iter()
+                .fold(0, |set, f| set | tiles.classes_fitting(f));
+            assert_eq!(counts.fitting(classes), by_tile(pile));
             assert!(by_tile(pile) > 0 && by_tile(pile) < pile.len());
         }
         counts.take(&tiles, pile[0]);
@@ -155,6 +147,9 @@ mod tests {
                     .any(|o| spaces.iter().any(|f| f.accepts(o.signature)))
             })
             .count();
-        assert_eq!(counts.fitting(&tiles, &spaces), direct);
+        let classes = spaces
+            .iter()
+            .fold(0, |set, f| set | tiles.classes_fitting(f));
+        assert_eq!(counts.fitting(classes), direct);
     }
 }

@@ -2,6 +2,7 @@
 //! signature, which segment touches each side and each half side, and which corners are open.
 
 use super::{FeatureKind, TileLayout, TileSet};
+use crate::core::board::FrontierCell;
 use crate::core::geom::{rotate_mask, Coord, HalfSide, Rotation, Side};
 use crate::core::species::SpeciesCounts;
 
@@ -140,11 +141,37 @@ pub struct CompiledTiles {
     /// Per edge class, its four rotated signatures, smallest first (at most
     /// [`MAX_EDGE_CLASSES`] classes: four terrains around four sides up to rotation).
     pub edge_classes: Vec<[u8; 4]>,
+    /// For every frontier requirement (see [`CompiledTiles::classes_fitting`]), the edge
+    /// classes that fit it in some rotation, one bit per class.
+    fitting_classes: Vec<u128>,
 }
 
 /// Most edge classes a tile set can have: necklaces of four sides over four terrain codes,
 /// counted up to rotation.
 pub const MAX_EDGE_CLASSES: usize = 70;
+
+/// A frontier cell's requirement as a table index: which sides are constrained (4 bits, from
+/// the 2-bit-per-side mask) and the terrains required there (8 bits).
+#[inline]
+fn requirement_key(cell: &FrontierCell) -> usize {
+    let m = cell.mask & 0x55;
+    let m = (m | m >> 1) & 0x33;
+    let sides = (m | m >> 2) & 0x0F;
+    (sides as usize) << 8 | cell.need as usize
+}
+
+/// The requirement that [`requirement_key`] turns into `key`.
+fn requirement_of_key(key: usize) -> FrontierCell {
+    let sides = (key >> 8) as u8;
+    let mask = (0..4)
+        .filter(|i| sides & 1 << i != 0)
+        .fold(0u8, |m, i| m | 0b11 << (2 * i));
+    FrontierCell {
+        need: key as u8 & mask,
+        mask,
+        ..FrontierCell::default()
+    }
+}
 
 /// The four rotations of an edge signature (2 bits per side), in quarter turns.
 pub fn rotated_signatures(signature: u8) -> [u8; 4] {
@@ -205,7 +232,18 @@ impl CompiledTiles {
             })
             .collect();
         debug_assert!(edge_classes.len() <= MAX_EDGE_CLASSES);
+        let fitting_classes = (0..1 << 12)
+            .map(|key: usize| {
+                let cell = requirement_of_key(key);
+                edge_classes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, rotations)| rotations.iter().any(|&s| cell.accepts(s)))
+                    .fold(0u128, |set, (class, _)| set | 1 << class)
+            })
+            .collect();
         CompiledTiles {
+            fitting_classes,
             edge_class,
             edge_classes,
             variants,
@@ -215,6 +253,13 @@ impl CompiledTiles {
             name: set.name.clone(),
             content_hash: content_hash(set),
         }
+    }
+
+    /// The edge classes that fit the frontier cell `cell` in some rotation, one bit per class
+    /// (a table lookup).
+    #[inline]
+    pub fn classes_fitting(&self, cell: &FrontierCell) -> u128 {
+        self.fitting_classes[requirement_key(cell)]
     }
 
     /// The variant with id `id`.

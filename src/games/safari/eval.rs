@@ -4,8 +4,6 @@
 use super::features::SPECIES_POINTS;
 use super::options::FinalScoring;
 use super::state::{Phase, SafariState, Spot, Stage, VehicleFit, MAX_MEEPLES, MAX_PLAYERS};
-use crate::core::board::FrontierCell;
-use crate::core::draw_pile::fits_any;
 use crate::core::game::EVAL_TERMS;
 use crate::core::geom::Vertex;
 use crate::core::species::species_in_mask;
@@ -147,22 +145,13 @@ impl SafariState {
 
     /// Which of the unseen tiles, and whether the drawn tile, fit a vehicle's space now.
     pub(super) fn fresh_vehicle_fit(&self) -> VehicleFit {
-        let mut spaces = [FrontierCell::default(); 2];
-        let mut n = 0;
-        for at in self.vehicles.iter().flatten() {
-            if let Some(f) = self.board.frontier_cell(*at) {
-                spaces[n] = *f;
-                n += 1;
-            }
-        }
-        let spaces = &spaces[..n];
-        if spaces.is_empty() {
-            return VehicleFit::default();
-        }
-        let class = self.tiles.edge_class[self.drawn as usize];
+        let classes = (self.vehicles.iter().flatten())
+            .filter_map(|&at| self.board.frontier_cell(at))
+            .fold(0, |set, f| set | self.tiles.classes_fitting(f));
+        let drawn = self.tiles.edge_class[self.drawn as usize];
         VehicleFit {
-            unseen: self.unseen.fitting(&self.tiles, spaces) as u8,
-            drawn: fits_any(self.tiles.edge_classes[class as usize], spaces),
+            unseen: self.unseen.fitting(classes) as u8,
+            drawn: classes & 1 << drawn != 0,
         }
     }
 

@@ -7,8 +7,9 @@ use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, HalfSide, Rotation, Side};
 use meeplelab::games::carcassonne::{
     bridges_and_castles, builtin_tiles, Action, CarcassonneState, Options, Phase, PointSource,
-    ResolvedSetup, BRIDGES_PER_PLAYER,
+    ResolvedSetup, BID_LADDER, BRIDGES_PER_PLAYER, MAX_BID,
 };
+use meeplelab::games::def::GameDef;
 
 /// A 2-player game with `expansions` whose whole draw pile is `order` (copies `E.1`, `A.2`…).
 fn game(expansions: &str, order: &[&str]) -> CarcassonneState {
@@ -401,4 +402,72 @@ fn b_5_a_scored_castle_makes_an_overlapping_castle_score() {
     assert!(g.castles().iter().all(|c| c.scored));
     assert_eq!(g.stats(1).points_from(PointSource::Castle), 3);
     assert_eq!((g.meeples_in_supply(0), g.meeples_in_supply(1)), (7, 7));
+}
+
+/// The bids listed at the current bazaar decision.
+fn bids(g: &CarcassonneState) -> Vec<u16> {
+    legal(g)
+        .iter()
+        .filter_map(|a| match *a {
+            Action::BazaarOffer { tile: 0, bid } | Action::BazaarBid { bid } => Some(bid),
+            _ => None,
+        })
+        .collect()
+}
+
+/// B-7: bids have no upper limit ("you may bid more points than you have", seed 004). Agents
+/// see a ladder (0..=10, 15, 20, 30, 50, and the highest bid + 1); a record may hold any whole
+/// bid above the highest one, up to the engine's bound `MAX_BID`. A player is asked to bid
+/// whatever the highest bid (the old cap of 10 no longer skips anyone).
+#[test]
+fn b_7_bids_have_no_upper_limit_and_agents_see_a_ladder() {
+    let mut g = bazaar_game("auction");
+    assert_eq!(bids(&g), BID_LADDER);
+    assert_eq!(
+        BID_LADDER,
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 30, 50]
+    );
+    // An opening bid off the ladder is legal in a record (GameDef::is_legal), not listed.
+    let off = Action::BazaarOffer { tile: 0, bid: 12 };
+    assert!(!legal(&g).contains(&off) && g.is_legal(&off, &legal(&g)));
+    let too_high = Action::BazaarOffer {
+        tile: 0,
+        bid: MAX_BID + 1,
+    };
+    assert!(!g.is_legal(&too_high, &legal(&g)));
+    assert!(g
+        .explain_illegal(&too_high)
+        .contains("engine bound, not a rule"));
+    g.apply(off);
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarBid, BLACK));
+    assert_eq!(
+        bids(&g),
+        [13, 15, 20, 30, 50],
+        "the highest bid + 1, then the ladder"
+    );
+    let high = Action::BazaarBid { bid: 49 };
+    assert!(g.is_legal(&high, &legal(&g)));
+    assert!(!g.is_legal(&Action::BazaarBid { bid: 12 }, &legal(&g)));
+    g.apply(high);
+    assert_eq!(
+        (g.phase(), g.decider()),
+        (Phase::BazaarBid, RED),
+        "still asked above 10"
+    );
+    assert_eq!(bids(&g), [50]);
+    play(&mut g, Action::BazaarBid { bid: 50 });
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarDeal, BLUE));
+    play(&mut g, Action::BazaarDeal { buy: false });
+    assert_eq!(g.scores(), [-50, 50, 0], "Red pays more than it has");
+    // Above the ladder only the highest bid + 1 is listed; at the engine bound nobody is asked.
+    let mut g = bazaar_game("auction");
+    g.apply(Action::BazaarOffer { tile: 0, bid: 700 });
+    assert_eq!(bids(&g), [701]);
+    g.apply(Action::BazaarBid { bid: MAX_BID });
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarDeal, BLUE));
+    // With bazaar=no_bidding a pick carries no bid, and records may not add one.
+    let g = bazaar_game("no_bidding");
+    let bid = Action::BazaarOffer { tile: 0, bid: 3 };
+    assert!(!g.is_legal(&bid, &legal(&g)));
+    assert!(g.explain_illegal(&bid).contains("no_bidding"));
 }

@@ -78,13 +78,15 @@ fn meeples(svg: &str, spot: &str, player: usize) -> usize {
     .count()
 }
 
-/// Draws a Carcassonne record at `turn` and checks the drawing against the position.
+/// Draws a Carcassonne record at `turn` and checks the drawing against the position (tile-set
+/// files are taken from the record's folder).
 fn check_carcassonne(record: &Record, turn: Option<usize>) -> CarcassonneState {
+    let base = Path::new(&record.origin).parent().unwrap_or(Path::new("."));
     let state = record
-        .replay_game::<CarcassonneState>(Path::new("."), turn)
+        .replay_game::<CarcassonneState>(base, turn)
         .unwrap()
         .state;
-    let drawing = record_svg(record, Path::new("."), turn, "test").unwrap();
+    let drawing = record_svg(record, base, turn, "test").unwrap();
     let svg = &drawing.svg;
     let what = format!("{} at turn {turn:?}", record.origin);
     assert_eq!(drawing.turn, state.turn(), "{what}");
@@ -218,8 +220,8 @@ fn carcassonne_records_render_at_every_stage() {
         (&[], 2, 1),
         (&[], 5, 2),
         (&["expansions=robbers"], 3, 3),
-        (&["expansions=bcb"], 4, 4),
-        (&["expansions=robbers,bcb"], 3, 7),
+        (&["expansions=bcb"], 4, 5),
+        (&["expansions=robbers,bcb"], 3, 10),
     ];
     let (mut bridges, mut castles) = (0, 0);
     for (rules, players, seed) in configs {
@@ -236,6 +238,21 @@ fn carcassonne_records_render_at_every_stage() {
         bridges > 0 && castles > 0,
         "the seeds draw bridges and castles"
     );
+}
+
+/// Scenario records of the rule changes draw at every turn: bids above the old cap of 10 (B-7).
+#[test]
+fn carcassonne_scenario_records_of_the_new_decisions_render() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/carcassonne");
+    for (name, phrase) in [("b07-bids-without-limit.rec", "score -38")] {
+        let record = Record::load(&dir.join(name)).unwrap();
+        let total = check_carcassonne(&record, None).turn();
+        for turn in turns(total) {
+            check_carcassonne(&record, turn);
+        }
+        let svg = record_svg(&record, &dir, None, "test").unwrap().svg;
+        assert!(svg.contains(phrase), "{name}: {phrase}");
+    }
 }
 
 #[test]

@@ -25,8 +25,9 @@ pub trait Game: Clone + Send + Sync {
     /// game is over). Reusing one buffer avoids allocation.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
 
-    /// Applies a legal action (illegal actions are a logic error; records are checked with
-    /// `legal_actions` first).
+    /// Applies a legal action (illegal actions are a logic error; records are checked first,
+    /// with `legal_actions` and `GameDef::is_legal`, which may accept choices the list leaves
+    /// out, such as any whole Carcassonne bid).
     fn apply(&mut self, action: Self::Action);
 
     /// A uniformly random action among exactly those [`Game::legal_actions`] lists (the game

@@ -231,7 +231,7 @@ impl Record {
                     }
                     let action = state.parse_action(text).map_err(|m| self.err(*line, m))?;
                     state.legal_actions(&mut legal);
-                    if !legal.contains(&action) {
+                    if !state.is_legal(&action, &legal) {
                         return Err(self.err(
                             *line,
                             format!("\"{text}\" is {}", state.explain_illegal(&action)),

@@ -60,16 +60,18 @@ pub enum Action {
         points: u16,
     },
     /// B-7: offer bazaar tile `tile` with a bid (with `bazaar=no_bidding`: pick it, bid 0).
+    /// Agents are offered the bids of [`BID_LADDER`](super::BID_LADDER); a record may hold
+    /// any whole bid up to [`MAX_BID`](super::MAX_BID).
     BazaarOffer {
         /// Index of an unclaimed tile among the revealed ones.
         tile: u8,
-        /// Opening bid, 0..=`MAX_BID`.
-        bid: u8,
+        /// Opening bid, 0..=[`MAX_BID`](super::MAX_BID).
+        bid: u16,
     },
-    /// B-7: overbid the tile on offer.
+    /// B-7: overbid the tile on offer (agents: see [`CarcassonneState::bid_ladder`]).
     BazaarBid {
-        /// Above the highest bid, at most `MAX_BID`.
-        bid: u8,
+        /// Above the highest bid, at most [`MAX_BID`](super::MAX_BID).
+        bid: u16,
     },
     /// B-7: do not bid on the tile on offer.
     BazaarPass,
@@ -128,7 +130,8 @@ pub enum ActionKind {
 }
 
 impl ActionKind {
-    /// Every kind, in column order.
+    /// Every kind, in column order (kinds added later come last, so that older columns keep
+    /// their places).
     pub const ALL: [ActionKind; 21] = [
         ActionKind::Place,
         ActionKind::Pass,

@@ -4,13 +4,17 @@
 //! turn order picks a tile at the start of their turn and plays it at once.
 //!
 //! Auction (`bazaar=auction`): the chooser offers an unclaimed tile with a bid
-//! ([`Action::BazaarOffer`], 0..=[`MAX_BID`]); each later player without a tile, clockwise,
-//! overbids ([`Action::BazaarBid`]) or passes, once; then the chooser buys (pays the highest
-//! bid to its bidder) or sells (receives it from the bidder, who takes the tile)
-//! ([`Action::BazaarDeal`]); with no other bid the chooser pays their own bid. The next chooser
-//! is the next player clockwise after the previous chooser without a tile; the last tile goes
-//! free to the last player. Payments move scores directly (no robber sees them) and may make
-//! them negative.
+//! ([`Action::BazaarOffer`]); each later player without a tile, clockwise, overbids
+//! ([`Action::BazaarBid`]) or passes, once; then the chooser buys (pays the highest bid to its
+//! bidder) or sells (receives it from the bidder, who takes the tile) ([`Action::BazaarDeal`]);
+//! with no other bid the chooser pays their own bid. The next chooser is the next player
+//! clockwise after the previous chooser without a tile; the last tile goes free to the last
+//! player. Payments move scores directly (no robber sees them) and may make them negative.
+//!
+//! Bids have no upper limit in the rules ("you may bid more points than you have", seed 004):
+//! a record may hold any whole bid up to [`MAX_BID`], an engine bound far beyond any score.
+//! Agents see a small ladder of bids ([`CarcassonneState::bid_ladder`]): every bid from 0 to 10,
+//! then 15, 20, 30 and 50, and always the highest bid + 1.
 
 use super::action::Action;
 use super::options::BazaarMode;
@@ -18,10 +22,14 @@ use super::state::{CarcassonneState, Phase, MAX_PLAYERS};
 use super::stats::PointSource;
 use crate::core::tileset::VariantId;
 
-/// B-7: the highest bid the engine offers (bids run 0..=10 points: a bazaar tile is rarely
-/// worth more to a player than a completed small city or two; the cap keeps the decision
-/// small for search).
-pub const MAX_BID: u8 = 10;
+/// B-7: the highest bid a record may hold. The rules set no limit; this engine bound lies far
+/// beyond any score a game reaches (it is not a rule).
+pub const MAX_BID: u16 = 10_000;
+
+/// B-7: the bids agents are offered (opening bids; overbids take those above the highest bid,
+/// and the highest bid + 1): one by one up to 10, where a tile's worth usually lies (about the
+/// points scored per turn), then a few larger steps for the rare tile worth much more.
+pub const BID_LADDER: [u16; 15] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 30, 50];
 
 /// Holder entry of an unclaimed tile.
 const NOBODY: u8 = u8::MAX;
@@ -42,7 +50,7 @@ pub struct Bazaar {
     /// The tile on offer, the highest bid and its bidder.
     pub offer: u8,
     /// The highest bid on the tile on offer.
-    pub high_bid: u8,
+    pub high_bid: u16,
     /// Who made it.
     pub high_bidder: u8,
     /// Players already asked in this tile's bidding round (bit per player).
@@ -129,36 +137,57 @@ impl CarcassonneState {
         true
     }
 
-    /// Calls `f` with the actions of the bazaar phases.
+    /// B-7: the bids agents are offered above `high` (`None`: opening bids, from 0): the
+    /// [`BID_LADDER`] values above it, and `high + 1` when that is not one of them, in
+    /// increasing order, none above [`MAX_BID`].
+    pub fn bid_ladder(high: Option<u16>, mut f: impl FnMut(u16)) {
+        let floor = high.map_or(0, |h| h + 1);
+        if floor <= MAX_BID && !BID_LADDER.contains(&floor) {
+            f(floor);
+        }
+        for bid in BID_LADDER.into_iter().filter(|&b| b >= floor) {
+            f(bid);
+        }
+    }
+
+    /// Calls `f` with the actions of the bazaar phases (agents' bids: [`Self::bid_ladder`]).
     pub(super) fn bazaar_actions(&self, mut f: impl FnMut(Action)) {
         let b = &self.bazaar;
         match self.phase {
             Phase::BazaarOffer => {
-                let bids = if self.options.bazaar == BazaarMode::Auction {
-                    MAX_BID
-                } else {
-                    0
-                };
                 for tile in b.unclaimed() {
-                    for bid in 0..=bids {
-                        f(Action::BazaarOffer {
-                            tile: tile as u8,
-                            bid,
-                        });
+                    let tile = tile as u8;
+                    if self.options.bazaar == BazaarMode::Auction {
+                        Self::bid_ladder(None, |bid| f(Action::BazaarOffer { tile, bid }));
+                    } else {
+                        f(Action::BazaarOffer { tile, bid: 0 });
                     }
                 }
             }
             Phase::BazaarBid => {
                 f(Action::BazaarPass);
-                for bid in b.high_bid + 1..=MAX_BID {
-                    f(Action::BazaarBid { bid });
-                }
+                Self::bid_ladder(Some(b.high_bid), |bid| f(Action::BazaarBid { bid }));
             }
             Phase::BazaarDeal => {
                 f(Action::BazaarDeal { buy: true });
                 f(Action::BazaarDeal { buy: false });
             }
             _ => {}
+        }
+    }
+
+    /// B-7: whether `action` is a legal bid that the ladder does not list: records may hold
+    /// any whole bid (an opening bid from 0, an overbid above the highest), up to [`MAX_BID`].
+    pub(super) fn is_unlisted_legal_bid(&self, action: &Action) -> bool {
+        let b = &self.bazaar;
+        match (self.phase, *action) {
+            (Phase::BazaarOffer, Action::BazaarOffer { tile, bid }) => {
+                self.options.bazaar == BazaarMode::Auction
+                    && b.unclaimed().any(|t| t == tile as usize)
+                    && bid <= MAX_BID
+            }
+            (Phase::BazaarBid, Action::BazaarBid { bid }) => bid > b.high_bid && bid <= MAX_BID,
+            _ => false,
         }
     }
 
@@ -176,11 +205,14 @@ impl CarcassonneState {
                 } else if self.options.bazaar == BazaarMode::NoBidding {
                     format!("with bazaar=no_bidding a pick carries no bid: offer {tile} 0 (B-7)")
                 } else {
-                    format!("bids run from 0 to {MAX_BID}, not {bid} (B-7)")
+                    format!(
+                        "a bid is a whole number of points from 0, at most {MAX_BID} (an engine \
+                         bound, not a rule), not {bid} (B-7)"
+                    )
                 })
             }
             (Phase::BazaarBid, Action::BazaarBid { bid }) => Some(format!(
-                "a bid must be above the highest bid, {}, and at most {MAX_BID}, not {bid} (B-7)",
+                "a bid must be above the highest bid, {}, not {bid} (B-7)",
                 b.high_bid
             )),
             _ => None,
@@ -207,13 +239,12 @@ impl CarcassonneState {
             Action::BazaarPass => self.next_bidder(),
             Action::BazaarDeal { buy } => {
                 let (chooser, bidder) = (self.bazaar.chooser as usize, self.bazaar.high_bidder);
-                let bid = self.bazaar.high_bid as i32;
                 let (payer, payee, taker) = if buy {
                     (chooser, bidder as usize, chooser)
                 } else {
                     (bidder as usize, chooser, bidder as usize)
                 };
-                self.pay(payer, payee, bid);
+                self.pay(payer, payee, self.bazaar.high_bid as i32);
                 self.bazaar.holder[self.bazaar.offer as usize] = taker as u8;
                 self.next_chooser_or_done(false);
             }
@@ -240,7 +271,7 @@ impl CarcassonneState {
             let q = (chooser + i) % n;
             if !self.bazaar.has_tile(q) && self.bazaar.asked & (1 << q) == 0 {
                 self.bazaar.asked |= 1 << q;
-                // Nobody can overbid the cap: such a player is not asked.
+                // Nobody can overbid the engine's bound: such a player is not asked.
                 if self.bazaar.high_bid < MAX_BID {
                     self.phase = Phase::BazaarBid;
                     self.decider = q as u8;

@@ -80,6 +80,11 @@ impl GameDef for CarcassonneState {
         CarcassonneState::explain_illegal(self, action)
     }
 
+    /// The listed actions, and any whole bid the bid ladder does not list (B-7).
+    fn is_legal(&self, action: &Action, legal: &[Action]) -> bool {
+        legal.contains(action) || self.is_unlisted_legal_bid(action)
+    }
+
     fn starts_turn(action: &Action) -> bool {
         matches!(action, Action::Place { .. })
     }

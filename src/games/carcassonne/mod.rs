@@ -30,7 +30,7 @@ mod stats;
 mod turn;
 
 pub use action::{Action, ActionKind};
-pub use bazaar::{Bazaar, MAX_BID};
+pub use bazaar::{Bazaar, BID_LADDER, MAX_BID};
 pub use bcb::{
     bridges_and_castles, Bridge, Castle, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER, MAX_CASTLES,
 };

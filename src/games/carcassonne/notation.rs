@@ -15,9 +15,11 @@
 //! - `castle`, `score-city`: convert the completed small city into a castle or score it (B-4);
 //! - `castle-score 6`: the castle scores the completed feature worth 6 points (B-5);
 //! - `offer 2 5`: offer (or, `bazaar=no_bidding`, pick) the bazaar's tile 2 (0-based, in reveal
-//!   order) with a bid of 5; `bid 6`, `bazaar-pass`; `buy`, `sell` (B-7).
+//!   order) with a bid of 5; `bid 6`, `bazaar-pass`; `buy`, `sell` (B-7). Any whole bid up to
+//!   [`MAX_BID`] is accepted (agents are offered a ladder, see `bazaar.rs`).
 
 use super::action::Action;
+use super::bazaar::MAX_BID;
 use super::robbers::TRACK_SPACES;
 use super::state::{CarcassonneState, Phase};
 use crate::core::geom::{HalfSide, Side};
@@ -99,21 +101,19 @@ impl CarcassonneState {
             "sell" => arity(1, "sell").map(|()| Action::BazaarDeal { buy: false }),
             "offer" => {
                 arity(3, "offer <tile> <bid>")?;
-                let number = |w: &str| {
-                    w.parse::<u8>()
-                        .map_err(|_| format!("expected a number, found \"{w}\""))
-                };
+                let tile = words[1].parse::<u8>().map_err(|_| {
+                    format!("expected a bazaar tile number, found \"{}\"", words[1])
+                })?;
                 Ok(Action::BazaarOffer {
-                    tile: number(words[1])?,
-                    bid: number(words[2])?,
+                    tile,
+                    bid: parse_bid(words[2])?,
                 })
             }
             "bid" => {
                 arity(2, "bid <points>")?;
-                let bid = words[1]
-                    .parse()
-                    .map_err(|_| format!("expected a bid, found \"{}\"", words[1]))?;
-                Ok(Action::BazaarBid { bid })
+                Ok(Action::BazaarBid {
+                    bid: parse_bid(words[1])?,
+                })
             }
             "castle" => arity(1, "castle").map(|()| Action::Castle { build: true }),
             "score-city" => arity(1, "score-city").map(|()| Action::Castle { build: false }),
@@ -322,6 +322,22 @@ impl CarcassonneState {
     }
 }
 
+/// B-7: a bid: a whole number of points from 0 up to [`MAX_BID`] (the rules set no limit;
+/// the bound is the engine's).
+fn parse_bid(word: &str) -> Result<u16, String> {
+    match word.parse::<i64>() {
+        Ok(bid) if bid < 0 => Err(format!("a bid cannot be negative, found {bid} (B-7)")),
+        Ok(bid) if bid > MAX_BID as i64 => Err(format!(
+            "a bid of {bid} is above {MAX_BID}, the engine's bound (bids have no limit in the \
+             rules, but no score comes near it) (B-7)"
+        )),
+        Ok(bid) => Ok(bid as u16),
+        Err(_) => Err(format!(
+            "expected a bid, a whole number of points from 0 to {MAX_BID}, found \"{word}\" (B-7)"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Options, Setup};
@@ -378,6 +394,13 @@ mod tests {
             ("meeple road", "expected \"meeple <road|city|field>"),
             ("meeple road N", "no tile has been placed this turn"),
             ("score-first x", "expected a number of points"),
+            ("bid -1", "a bid cannot be negative, found -1 (B-7)"),
+            ("offer 0 1e9", "found \"1e9\" (B-7)"),
+            (
+                "bid 10001",
+                "a bid of 10001 is above 10000, the engine's bound",
+            ),
+            ("offer x 2", "expected a bazaar tile number"),
         ] {
             let e = g.parse_action(text).unwrap_err();
             assert!(e.contains(phrase), "{text}: {e}");
@@ -419,5 +442,9 @@ mod tests {
         assert!(g
             .explain_illegal(&Action::Rob { player: 1 })
             .starts_with("illegal during the meeple decision: it does not belong"));
+        assert_eq!(
+            g.parse_action("bid 10000"),
+            Ok(Action::BazaarBid { bid: 10000 })
+        );
     }
 }

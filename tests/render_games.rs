@@ -240,11 +240,16 @@ fn carcassonne_records_render_at_every_stage() {
     );
 }
 
-/// Scenario records of the rule changes draw at every turn: bids above the old cap of 10 (B-7).
+/// Scenario records of the rule changes draw at every turn: a tile discarded instead of being
+/// placed with a bridge (B-2; the panel counts it) and bids above the old cap of 10 (B-7). The
+/// panel names the pending decision.
 #[test]
 fn carcassonne_scenario_records_of_the_new_decisions_render() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/carcassonne");
-    for (name, phrase) in [("b07-bids-without-limit.rec", "score -38")] {
+    for (name, phrase) in [
+        ("b02-discard-bridge-only-tile.rec", "discarded (B-2): 1"),
+        ("b07-bids-without-limit.rec", "score -38"),
+    ] {
         let record = Record::load(&dir.join(name)).unwrap();
         let total = check_carcassonne(&record, None).turn();
         for turn in turns(total) {
@@ -253,6 +258,13 @@ fn carcassonne_scenario_records_of_the_new_decisions_render() {
         let svg = record_svg(&record, &dir, None, "test").unwrap().svg;
         assert!(svg.contains(phrase), "{name}: {phrase}");
     }
+    // The decisions themselves, named in the panel while they wait.
+    let record = Record::load(&dir.join("b02-discard-bridge-only-tile.rec")).unwrap();
+    let svg = record_svg(&record, &dir, Some(0), "test").unwrap().svg;
+    assert!(
+        svg.contains("place tile E.1 with a bridge, or discard it"),
+        "the discard decision"
+    );
 }
 
 #[test]

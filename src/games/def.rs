@@ -111,7 +111,8 @@ pub trait GameDef: Game + Sized + 'static {
     fn is_legal(&self, action: &Self::Action, legal: &[Self::Action]) -> bool {
         legal.contains(action)
     }
-    /// Whether `action` is the first decision of a turn (records label it `# turn N`).
+    /// Whether `action` may be the first decision of a turn (records label the first such
+    /// decision of each turn `# turn N`).
     fn starts_turn(action: &Self::Action) -> bool;
 
     /// Meeples in `player`'s supply (`expect supply`).

@@ -80,6 +80,9 @@ pub enum Action {
         /// Whether the chooser buys.
         buy: bool,
     },
+    /// B-2: discard the drawn tile instead of placing it with a bridge (only when every
+    /// placement of it needs a bridge); it leaves the game and the player draws again.
+    Discard,
 }
 
 /// Categories of actions, for statistics and for forbidding actions in ablation studies.
@@ -127,12 +130,14 @@ pub enum ActionKind {
     BazaarBuy,
     /// The chooser sells the tile (B-7).
     BazaarSell,
+    /// A tile that fits only with a bridge discarded (B-2).
+    Discard,
 }
 
 impl ActionKind {
     /// Every kind, in column order (kinds added later come last, so that older columns keep
     /// their places).
-    pub const ALL: [ActionKind; 21] = [
+    pub const ALL: [ActionKind; 22] = [
         ActionKind::Place,
         ActionKind::Pass,
         ActionKind::MeepleRoad,
@@ -154,6 +159,7 @@ impl ActionKind {
         ActionKind::BazaarPass,
         ActionKind::BazaarBuy,
         ActionKind::BazaarSell,
+        ActionKind::Discard,
     ];
 
     /// Number of kinds.
@@ -183,6 +189,7 @@ impl ActionKind {
             ActionKind::BazaarPass => "bazaar_pass",
             ActionKind::BazaarBuy => "bazaar_buy",
             ActionKind::BazaarSell => "bazaar_sell",
+            ActionKind::Discard => "discard",
         }
     }
 
@@ -226,6 +233,7 @@ impl CarcassonneState {
             Action::BazaarPass => ActionKind::BazaarPass,
             Action::BazaarDeal { buy: true } => ActionKind::BazaarBuy,
             Action::BazaarDeal { buy: false } => ActionKind::BazaarSell,
+            Action::Discard => ActionKind::Discard,
         }
     }
 }

@@ -85,8 +85,9 @@ impl GameDef for CarcassonneState {
         legal.contains(action) || self.is_unlisted_legal_bid(action)
     }
 
+    /// A placement, or a discard (B-2) before the placement of the same turn.
     fn starts_turn(action: &Action) -> bool {
-        matches!(action, Action::Place { .. })
+        matches!(action, Action::Place { .. } | Action::Discard)
     }
 
     fn meeples_in_supply(&self, player: usize) -> u8 {

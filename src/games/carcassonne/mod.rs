@@ -10,7 +10,8 @@
 //! bridge decision after the tile ([`Phase::Bridge`]) and the castle decisions of the turn's
 //! scoring ([`Phase::Castle`], [`Phase::CastleScore`]) and the bazaar auctions
 //! ([`Phase::BazaarOffer`], [`Phase::BazaarBid`], [`Phase::BazaarDeal`]) whose tiles players
-//! then hold until their turn.
+//! then hold until their turn; a tile that fits only with a bridge may be discarded
+//! ([`Action::Discard`]).
 
 mod action;
 mod bazaar;
@@ -67,6 +68,11 @@ impl Game for CarcassonneState {
 
     fn apply(&mut self, action: Action) {
         self.apply_action(action);
+    }
+
+    /// B-2: a discarded tile is followed by a draw from the unseen pile within the turn.
+    fn reveals_hidden(&self, action: &Action) -> bool {
+        *action == Action::Discard
     }
 
     fn scores(&self) -> &[i32] {
@@ -162,6 +168,7 @@ const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
     "actions_bazaar_pass",
     "actions_bazaar_buy",
     "actions_bazaar_sell",
+    "actions_discard",
 ];
 
 #[cfg(test)]

@@ -16,7 +16,8 @@
 //! - `castle-score 6`: the castle scores the completed feature worth 6 points (B-5);
 //! - `offer 2 5`: offer (or, `bazaar=no_bidding`, pick) the bazaar's tile 2 (0-based, in reveal
 //!   order) with a bid of 5; `bid 6`, `bazaar-pass`; `buy`, `sell` (B-7). Any whole bid up to
-//!   [`MAX_BID`] is accepted (agents are offered a ladder, see `bazaar.rs`).
+//!   [`MAX_BID`] is accepted (agents are offered a ladder, see `bazaar.rs`);
+//! - `discard`: discard the drawn tile, which fits only with a bridge (B-2).
 
 use super::action::Action;
 use super::bazaar::MAX_BID;
@@ -52,6 +53,7 @@ impl CarcassonneState {
             Action::BazaarPass => "bazaar-pass".into(),
             Action::BazaarDeal { buy: true } => "buy".into(),
             Action::BazaarDeal { buy: false } => "sell".into(),
+            Action::Discard => "discard".into(),
         }
     }
 
@@ -99,6 +101,7 @@ impl CarcassonneState {
             "bazaar-pass" => arity(1, "bazaar-pass").map(|()| Action::BazaarPass),
             "buy" => arity(1, "buy").map(|()| Action::BazaarDeal { buy: true }),
             "sell" => arity(1, "sell").map(|()| Action::BazaarDeal { buy: false }),
+            "discard" => arity(1, "discard").map(|()| Action::Discard),
             "offer" => {
                 arity(3, "offer <tile> <bid>")?;
                 let tile = words[1].parse::<u8>().map_err(|_| {
@@ -198,8 +201,8 @@ impl CarcassonneState {
                 }
             }
             other => Err(format!(
-                "unknown action \"{other}\"; expected one of: place, pass, meeple, robber, \
-                 keep-robber, score-first, rob, bridge, no-bridge, castle, score-city, \
+                "unknown action \"{other}\"; expected one of: place, discard, pass, meeple, \
+                 robber, keep-robber, score-first, rob, bridge, no-bridge, castle, score-city, \
                  castle-score, offer, bid, bazaar-pass, buy, sell"
             )),
         }
@@ -316,6 +319,21 @@ impl CarcassonneState {
             (Phase::BazaarOffer | Phase::BazaarBid, a) => self
                 .explain_bazaar(a)
                 .unwrap_or_else(|| "it does not belong to this decision".into()),
+            (Phase::PlaceTile, Action::Discard) if !self.options.expansions.bcb => {
+                "a tile is discarded only when it fits only with a bridge, which needs Bridges, \
+                 Castles and Bazaars (B-2)"
+                    .into()
+            }
+            (Phase::PlaceTile, Action::Discard) => format!(
+                "tile {} fits without a bridge; only a tile that fits only with a bridge may be \
+                 discarded (B-2)",
+                self.tiles.variant(self.drawn).name
+            ),
+            (_, Action::Discard) => {
+                "a tile may be discarded only instead of placing it, when it fits only with a \
+                 bridge (B-2)"
+                    .into()
+            }
             _ => "it does not belong to this decision".into(),
         };
         format!("illegal during {phase_name}: {reason}")
@@ -348,7 +366,7 @@ mod tests {
 
     /// Every legal action of random games with The Robbers formats to text that parses back to
     /// it. Random play reaches every action kind but `rob` (a robber with two victims scoring
-    /// in one turn is rare), which is round-tripped for every seat.
+    /// in one turn is rare), which is round-tripped for every seat; it reaches `discard` (B-2).
     #[test]
     fn every_legal_action_round_trips_on_random_games() {
         use super::super::ActionKind;
@@ -401,6 +419,7 @@ mod tests {
                 "a bid of 10001 is above 10000, the engine's bound",
             ),
             ("offer x 2", "expected a bazaar tile number"),
+            ("discard E.1", "expected \"discard\""),
         ] {
             let e = g.parse_action(text).unwrap_err();
             assert!(e.contains(phrase), "{text}: {e}");
@@ -442,6 +461,7 @@ mod tests {
         assert!(g
             .explain_illegal(&Action::Rob { player: 1 })
             .starts_with("illegal during the meeple decision: it does not belong"));
+        assert!(g.explain_illegal(&Action::Discard).ends_with("(B-2)"));
         assert_eq!(
             g.parse_action("bid 10000"),
             Ok(Action::BazaarBid { bid: 10000 })

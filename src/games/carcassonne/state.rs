@@ -182,7 +182,10 @@ pub struct CarcassonneState {
     pub(super) decider: u8,
     pub(super) drawn: VariantId,
     pub(super) turn: u16,
+    /// Tiles removed from the game because they fitted nowhere (C-2).
     pub(super) tiles_removed: u8,
+    /// B-2: tiles discarded instead of being placed with a bridge.
+    pub(super) tiles_discarded: u8,
 }
 
 impl CarcassonneState {
@@ -252,6 +255,7 @@ impl CarcassonneState {
             drawn: 0,
             turn: 0,
             tiles_removed: 0,
+            tiles_discarded: 0,
         };
         s.pile[..setup.tile_order.len()].copy_from_slice(&setup.tile_order);
         s.supply[..n].fill(setup.options.meeples);
@@ -380,9 +384,16 @@ impl CarcassonneState {
         (self.pile_len - self.pile_next) as usize
     }
 
-    /// Tiles removed from the game because they fitted nowhere (C-2).
+    /// Tiles removed from the game because they fitted nowhere (C-2); tiles players discarded
+    /// are counted apart ([`CarcassonneState::tiles_discarded`]).
     pub fn tiles_removed(&self) -> usize {
         self.tiles_removed as usize
+    }
+
+    /// B-2: tiles players discarded instead of placing them with a bridge (they left the game
+    /// too, like the tiles of [`CarcassonneState::tiles_removed`]).
+    pub fn tiles_discarded(&self) -> usize {
+        self.tiles_discarded as usize
     }
 
     /// The unseen draw pile, top first.

@@ -129,7 +129,7 @@ impl RobberyTotal for CarcassonneState {
 #[test]
 fn random_games_keep_every_invariant() {
     let (mut stolen, mut bridges, mut castles, mut bazaars) = (0, 0, 0, 0);
-    let mut discarded = 0;
+    let (mut discarded, mut robber_choices) = (0, 0);
     for seed in 0..700u64 {
         let players = 2 + (seed % 4) as usize;
         let robbers = (200..400).contains(&seed) || seed >= 550;
@@ -178,6 +178,11 @@ fn random_games_keep_every_invariant() {
                     assert!(legal.len() >= 2);
                     bazaars += 1;
                 }
+                // R-5b: move back or stay, asked only with both expansions.
+                Phase::RobberBack => {
+                    assert!(robbers && bcb && legal.len() == 2);
+                    robber_choices += 1;
+                }
                 Phase::GameOver => unreachable!("no decision after the end"),
             }
             if !robbers && !bcb {
@@ -204,9 +209,9 @@ fn random_games_keep_every_invariant() {
     }
     assert!(stolen > 0, "random robbers games never stole");
     assert!(
-        bridges > 0 && castles > 0 && bazaars > 0 && discarded > 0,
+        bridges > 0 && castles > 0 && bazaars > 0 && discarded > 0 && robber_choices > 0,
         "random BCB games: {bridges} bridges, {castles} castles, {bazaars} bazaar decisions, \
-         {discarded} tiles discarded"
+         {discarded} tiles discarded, {robber_choices} robber choices"
     );
 }
 

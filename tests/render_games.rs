@@ -240,15 +240,17 @@ fn carcassonne_records_render_at_every_stage() {
     );
 }
 
-/// Scenario records of the rule changes draw at every turn: a tile discarded instead of being
-/// placed with a bridge (B-2; the panel counts it) and bids above the old cap of 10 (B-7). The
-/// panel names the pending decision.
+/// Records with the decisions of issue 14 draw at every turn: a tile discarded instead of
+/// being placed with a bridge (B-2; the panel counts it), bids above the old cap of 10 (B-7),
+/// and robbers that stay or move back with a paying marker (R-5b; each robber is drawn on its
+/// space). The panel names the pending decision.
 #[test]
 fn carcassonne_scenario_records_of_the_new_decisions_render() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/carcassonne");
     for (name, phrase) in [
         ("b02-discard-bridge-only-tile.rec", "discarded (B-2): 1"),
         ("b07-bids-without-limit.rec", "score -38"),
+        ("r05b-robber-stays-or-moves-back.rec", "P1   score 0"),
     ] {
         let record = Record::load(&dir.join(name)).unwrap();
         let total = check_carcassonne(&record, None).turn();
@@ -264,6 +266,14 @@ fn carcassonne_scenario_records_of_the_new_decisions_render() {
     assert!(
         svg.contains("place tile E.1 with a bridge, or discard it"),
         "the discard decision"
+    );
+    let text = std::fs::read_to_string(dir.join("r05b-robber-stays-or-moves-back.rec")).unwrap();
+    let cut = text.split("P0 robber-back").next().unwrap();
+    let record = Record::parse(cut, "r05b-cut.rec").unwrap();
+    let svg = record_svg(&record, &dir, None, "test").unwrap().svg;
+    assert!(
+        svg.contains("decision: P0 — the robber moves back with the paying marker or stays"),
+        "the robber's choice"
     );
 }
 

@@ -83,6 +83,12 @@ pub enum Action {
     /// B-2: discard the drawn tile instead of placing it with a bridge (only when every
     /// placement of it needs a bridge); it leaves the game and the player draws again.
     Discard,
+    /// R-5b: after a bazaar payment moved a marker back, the deciding player's robber, which
+    /// shared the marker's space with other markers, moves back with it (`follow`) or stays.
+    RobberBack {
+        /// Whether the robber moves back with the paying marker.
+        follow: bool,
+    },
 }
 
 /// Categories of actions, for statistics and for forbidding actions in ablation studies.
@@ -132,12 +138,16 @@ pub enum ActionKind {
     BazaarSell,
     /// A tile that fits only with a bridge discarded (B-2).
     Discard,
+    /// A robber moved back with a paying marker (R-5b).
+    RobberBack,
+    /// A robber stayed with the other markers when a paying marker moved back (R-5b).
+    RobberStay,
 }
 
 impl ActionKind {
     /// Every kind, in column order (kinds added later come last, so that older columns keep
     /// their places).
-    pub const ALL: [ActionKind; 22] = [
+    pub const ALL: [ActionKind; 24] = [
         ActionKind::Place,
         ActionKind::Pass,
         ActionKind::MeepleRoad,
@@ -160,6 +170,8 @@ impl ActionKind {
         ActionKind::BazaarBuy,
         ActionKind::BazaarSell,
         ActionKind::Discard,
+        ActionKind::RobberBack,
+        ActionKind::RobberStay,
     ];
 
     /// Number of kinds.
@@ -190,6 +202,8 @@ impl ActionKind {
             ActionKind::BazaarBuy => "bazaar_buy",
             ActionKind::BazaarSell => "bazaar_sell",
             ActionKind::Discard => "discard",
+            ActionKind::RobberBack => "robber_back",
+            ActionKind::RobberStay => "robber_stay",
         }
     }
 
@@ -234,6 +248,8 @@ impl CarcassonneState {
             Action::BazaarDeal { buy: true } => ActionKind::BazaarBuy,
             Action::BazaarDeal { buy: false } => ActionKind::BazaarSell,
             Action::Discard => ActionKind::Discard,
+            Action::RobberBack { follow: true } => ActionKind::RobberBack,
+            Action::RobberBack { follow: false } => ActionKind::RobberStay,
         }
     }
 }

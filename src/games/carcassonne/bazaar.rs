@@ -9,7 +9,9 @@
 //! bidder) or sells (receives it from the bidder, who takes the tile) ([`Action::BazaarDeal`]);
 //! with no other bid the chooser pays their own bid. The next chooser is the next player
 //! clockwise after the previous chooser without a tile; the last tile goes free to the last
-//! player. Payments move scores directly (no robber sees them) and may make them negative.
+//! player. Payments move scores directly (no robber steals from them) and may make them
+//! negative; a robber on a paying marker's space may stay there or move back with it (R-5b,
+//! [`Phase::RobberBack`]).
 //!
 //! Bids have no upper limit in the rules ("you may bid more points than you have", seed 004):
 //! a record may hold any whole bid up to [`MAX_BID`], an engine bound far beyond any score.
@@ -55,6 +57,14 @@ pub struct Bazaar {
     pub high_bidder: u8,
     /// Players already asked in this tile's bidding round (bit per player).
     pub asked: u8,
+    /// R-5b: the player whose payment is being settled.
+    pub payer: u8,
+    /// R-5b: who receives the payment once the robbers have chosen (`u8::MAX`: nobody).
+    pub payee: u8,
+    /// R-5b: the points paid.
+    pub payment: u16,
+    /// R-5b: players whose robber still chooses to stay or move back (bit per player).
+    pub robbers_to_ask: u8,
 }
 
 impl Default for Bazaar {
@@ -69,6 +79,10 @@ impl Default for Bazaar {
             high_bid: 0,
             high_bidder: 0,
             asked: 0,
+            payer: 0,
+            payee: NOBODY,
+            payment: 0,
+            robbers_to_ask: 0,
         }
     }
 }
@@ -172,6 +186,10 @@ impl CarcassonneState {
                 f(Action::BazaarDeal { buy: true });
                 f(Action::BazaarDeal { buy: false });
             }
+            Phase::RobberBack => {
+                f(Action::RobberBack { follow: true });
+                f(Action::RobberBack { follow: false });
+            }
             _ => {}
         }
     }
@@ -244,22 +262,57 @@ impl CarcassonneState {
                 } else {
                     (bidder as usize, chooser, bidder as usize)
                 };
-                self.pay(payer, payee, self.bazaar.high_bid as i32);
                 self.bazaar.holder[self.bazaar.offer as usize] = taker as u8;
-                self.next_chooser_or_done(false);
+                self.pay(payer, Some(payee), self.bazaar.high_bid);
+            }
+            Action::RobberBack { follow } => {
+                if follow {
+                    let to = self.track.position(self.bazaar.payer as usize);
+                    self.track.put_robber(p as usize, to);
+                }
+                self.next_robber_back();
             }
             a => panic!("{a:?} is not a bazaar action"),
         }
     }
 
-    /// `payer` pays `points` to `payee` (B-7; no robber steals: robbers on their spaces move
-    /// along with the markers, as with stolen points, R-4).
-    fn pay(&mut self, payer: usize, payee: usize, points: i32) {
-        let stats = &mut self.stats;
-        self.track
-            .award_carrying(payer, PointSource::Bazaar, -points, stats);
-        self.track
-            .award_carrying(payee, PointSource::Bazaar, points, stats);
+    /// `payer` pays `points` to `payee` (or to nobody), then the auction goes on (B-7). No
+    /// robber steals from a payment. The paying marker moves back first: robbers on the
+    /// space it leaves move back with it, or, where other players' markers stay there, their
+    /// owners choose ([`Phase::RobberBack`], R-5b). Then the paid marker moves on, robbers on
+    /// its space moving along with it (as with stolen points, R-4).
+    fn pay(&mut self, payer: usize, payee: Option<usize>, points: u16) {
+        let ask = self
+            .track
+            .move_back(payer, PointSource::Bazaar, points as i32, &mut self.stats);
+        let b = &mut self.bazaar;
+        (b.payer, b.payee, b.payment, b.robbers_to_ask) =
+            (payer as u8, payee.map_or(NOBODY, |q| q as u8), points, ask);
+        self.next_robber_back();
+    }
+
+    /// R-5b: asks the next robber's owner (clockwise after the payer) whether it stays or
+    /// moves back; then pays the payee and goes on with the auction.
+    fn next_robber_back(&mut self) {
+        let n = self.players();
+        let payer = self.bazaar.payer as usize;
+        let ask = self.bazaar.robbers_to_ask;
+        if let Some(r) = (1..n)
+            .map(|i| (payer + i) % n)
+            .find(|&r| ask & (1 << r) != 0)
+        {
+            self.bazaar.robbers_to_ask &= !(1 << r);
+            self.phase = Phase::RobberBack;
+            self.decider = r as u8;
+            return;
+        }
+        let payee = self.bazaar.payee;
+        if usize::from(payee) < n {
+            let points = self.bazaar.payment as i32;
+            self.track
+                .award_carrying(payee as usize, PointSource::Bazaar, points, &mut self.stats);
+        }
+        self.next_chooser_or_done(false);
     }
 
     /// Asks the next player clockwise from the chooser without a tile who has not bid on this
@@ -280,11 +333,8 @@ impl CarcassonneState {
             }
         }
         if self.bazaar.high_bidder as usize == chooser {
-            let bid = self.bazaar.high_bid as i32;
-            self.track
-                .award_carrying(chooser, PointSource::Bazaar, -bid, &mut self.stats);
             self.bazaar.holder[self.bazaar.offer as usize] = chooser as u8;
-            self.next_chooser_or_done(false);
+            self.pay(chooser, None, self.bazaar.high_bid);
         } else {
             self.phase = Phase::BazaarDeal;
             self.decider = chooser as u8;

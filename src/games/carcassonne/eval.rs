@@ -104,8 +104,8 @@ impl CarcassonneState {
     /// V = [`CarcassonneState::tile_value_estimate`] to whoever gets it and a highest bid h.
     /// While only the chooser has bid, the chooser pays h and gets the tile: V − h. Once
     /// another player has overbid, the chooser buys (V − h, and the bidder receives h) when
-    /// that beats selling (h, and the bidder gets V − h). 0 for everyone else and at other
-    /// decisions.
+    /// that beats selling (h, and the bidder gets V − h). While a payment is being settled
+    /// (R-5b), its payee is still owed it. 0 for everyone else and at other decisions.
     pub fn pending_auction_points(&self, player: usize) -> f64 {
         let b = self.bazaar();
         match self.phase {
@@ -123,6 +123,7 @@ impl CarcassonneState {
                     (false, false) => 0.0,
                 }
             }
+            Phase::RobberBack if b.payee as usize == player => b.payment as f64,
             _ => 0.0,
         }
     }

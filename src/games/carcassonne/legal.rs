@@ -26,7 +26,7 @@ impl CarcassonneState {
         match self.phase {
             Phase::PlaceTile => self.placements(out),
             Phase::Bridge => self.bridge_choices(|a| out.push(a)),
-            Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal => {
+            Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal | Phase::RobberBack => {
                 self.bazaar_actions(|a| out.push(a))
             }
             Phase::Castle => out.extend([

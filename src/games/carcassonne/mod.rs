@@ -11,7 +11,8 @@
 //! scoring ([`Phase::Castle`], [`Phase::CastleScore`]) and the bazaar auctions
 //! ([`Phase::BazaarOffer`], [`Phase::BazaarBid`], [`Phase::BazaarDeal`]) whose tiles players
 //! then hold until their turn; a tile that fits only with a bridge may be discarded
-//! ([`Action::Discard`]).
+//! ([`Action::Discard`]), and a robber on the space of a marker that pays at a bazaar may
+//! stay or move back with it ([`Phase::RobberBack`], The Robbers with both expansions).
 
 mod action;
 mod bazaar;
@@ -169,6 +170,8 @@ const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
     "actions_bazaar_buy",
     "actions_bazaar_sell",
     "actions_discard",
+    "actions_robber_back",
+    "actions_robber_stay",
 ];
 
 #[cfg(test)]

@@ -17,7 +17,9 @@
 //! - `offer 2 5`: offer (or, `bazaar=no_bidding`, pick) the bazaar's tile 2 (0-based, in reveal
 //!   order) with a bid of 5; `bid 6`, `bazaar-pass`; `buy`, `sell` (B-7). Any whole bid up to
 //!   [`MAX_BID`] is accepted (agents are offered a ladder, see `bazaar.rs`);
-//! - `discard`: discard the drawn tile, which fits only with a bridge (B-2).
+//! - `discard`: discard the drawn tile, which fits only with a bridge (B-2);
+//! - `robber-back`, `robber-stay`: the robber moves back with a marker that pays at a bazaar,
+//!   or stays with the other markers on its space (R-5b).
 
 use super::action::Action;
 use super::bazaar::MAX_BID;
@@ -54,6 +56,8 @@ impl CarcassonneState {
             Action::BazaarDeal { buy: true } => "buy".into(),
             Action::BazaarDeal { buy: false } => "sell".into(),
             Action::Discard => "discard".into(),
+            Action::RobberBack { follow: true } => "robber-back".into(),
+            Action::RobberBack { follow: false } => "robber-stay".into(),
         }
     }
 
@@ -102,6 +106,8 @@ impl CarcassonneState {
             "buy" => arity(1, "buy").map(|()| Action::BazaarDeal { buy: true }),
             "sell" => arity(1, "sell").map(|()| Action::BazaarDeal { buy: false }),
             "discard" => arity(1, "discard").map(|()| Action::Discard),
+            "robber-back" => arity(1, "robber-back").map(|()| Action::RobberBack { follow: true }),
+            "robber-stay" => arity(1, "robber-stay").map(|()| Action::RobberBack { follow: false }),
             "offer" => {
                 arity(3, "offer <tile> <bid>")?;
                 let tile = words[1].parse::<u8>().map_err(|_| {
@@ -203,7 +209,7 @@ impl CarcassonneState {
             other => Err(format!(
                 "unknown action \"{other}\"; expected one of: place, discard, pass, meeple, \
                  robber, keep-robber, score-first, rob, bridge, no-bridge, castle, score-city, \
-                 castle-score, offer, bid, bazaar-pass, buy, sell"
+                 castle-score, offer, bid, bazaar-pass, buy, sell, robber-back, robber-stay"
             )),
         }
     }
@@ -268,6 +274,7 @@ impl CarcassonneState {
             Phase::BazaarOffer => "the bazaar offer",
             Phase::BazaarBid => "the bazaar bidding",
             Phase::BazaarDeal => "buying or selling the bazaar tile",
+            Phase::RobberBack => "the robber's choice to move back or stay",
             Phase::GameOver => "the end of the game",
         };
         let reason = match (self.phase, action) {
@@ -334,6 +341,11 @@ impl CarcassonneState {
                  bridge (B-2)"
                     .into()
             }
+            (_, Action::RobberBack { .. }) => {
+                "no robber chooses now between moving back with a marker that pays at a bazaar \
+                 and staying with the other markers of its space (R-5b)"
+                    .into()
+            }
             _ => "it does not belong to this decision".into(),
         };
         format!("illegal during {phase_name}: {reason}")
@@ -366,7 +378,8 @@ mod tests {
 
     /// Every legal action of random games with The Robbers formats to text that parses back to
     /// it. Random play reaches every action kind but `rob` (a robber with two victims scoring
-    /// in one turn is rare), which is round-tripped for every seat; it reaches `discard` (B-2).
+    /// in one turn is rare), which is round-tripped for every seat; it reaches `discard` (B-2)
+    /// and `robber-back`/`robber-stay` (R-5b).
     #[test]
     fn every_legal_action_round_trips_on_random_games() {
         use super::super::ActionKind;
@@ -420,6 +433,7 @@ mod tests {
             ),
             ("offer x 2", "expected a bazaar tile number"),
             ("discard E.1", "expected \"discard\""),
+            ("robber-stay now", "expected \"robber-stay\""),
         ] {
             let e = g.parse_action(text).unwrap_err();
             assert!(e.contains(phrase), "{text}: {e}");
@@ -461,7 +475,12 @@ mod tests {
         assert!(g
             .explain_illegal(&Action::Rob { player: 1 })
             .starts_with("illegal during the meeple decision: it does not belong"));
-        assert!(g.explain_illegal(&Action::Discard).ends_with("(B-2)"));
+        for (a, rule) in [
+            (Action::Discard, "(B-2)"),
+            (Action::RobberBack { follow: false }, "(R-5b)"),
+        ] {
+            assert!(g.explain_illegal(&a).ends_with(rule), "{a:?}");
+        }
         assert_eq!(
             g.parse_action("bid 10000"),
             Ok(Action::BazaarBid { bid: 10000 })

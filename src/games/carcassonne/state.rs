@@ -109,6 +109,9 @@ pub enum Phase {
     BazaarBid,
     /// B-7: the chooser buys or sells the tile on offer.
     BazaarDeal,
+    /// R-5b: a bazaar payment moved a marker back; the deciding player's robber, on the space
+    /// it left with other players' markers, moves back with it or stays.
+    RobberBack,
     /// C-4: the game is over (final scoring done).
     GameOver,
 }
@@ -369,7 +372,7 @@ impl CarcassonneState {
     }
 
     /// The player who takes the current decision (the active player, or another player
-    /// placing a robber or choosing for theirs, R-2 and R-5).
+    /// placing a robber or choosing for theirs, R-2, R-5 and R-5b, or bidding, B-7).
     pub fn decider(&self) -> usize {
         self.decider as usize
     }

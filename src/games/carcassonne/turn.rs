@@ -62,7 +62,9 @@ impl CarcassonneState {
                 self.track.choose_victim(p, player as usize);
                 self.continue_scoring();
             }
-            (Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal, a) => self.apply_bazaar(a),
+            (Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal | Phase::RobberBack, a) => {
+                self.apply_bazaar(a)
+            }
             (phase, a) => panic!("action {a:?} does not belong to phase {phase:?}"),
         }
     }

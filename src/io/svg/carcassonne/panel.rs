@@ -83,6 +83,7 @@ fn decision_text(state: &CarcassonneState) -> String {
         Phase::BazaarOffer => "offer a bazaar tile".to_string(),
         Phase::BazaarBid => "bid for the bazaar tile or pass".to_string(),
         Phase::BazaarDeal => "buy or sell the bazaar tile".to_string(),
+        Phase::RobberBack => "the robber moves back with the paying marker or stays".to_string(),
     };
     format!("decision: P{} — {what}", state.decider())
 }

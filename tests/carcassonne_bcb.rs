@@ -7,8 +7,9 @@ use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, HalfSide, Rotation, Side};
 use meeplelab::games::carcassonne::{
     bridges_and_castles, builtin_tiles, Action, CarcassonneState, Options, Phase, PointSource,
-    ResolvedSetup, BRIDGES_PER_PLAYER,
+    ResolvedSetup, BID_LADDER, BRIDGES_PER_PLAYER, MAX_BID,
 };
+use meeplelab::games::def::GameDef;
 
 /// A 2-player game with `expansions` whose whole draw pile is `order` (copies `E.1`, `A.2`…).
 fn game(expansions: &str, order: &[&str]) -> CarcassonneState {
@@ -401,4 +402,160 @@ fn b_5_a_scored_castle_makes_an_overlapping_castle_score() {
     assert!(g.castles().iter().all(|c| c.scored));
     assert_eq!(g.stats(1).points_from(PointSource::Castle), 3);
     assert_eq!((g.meeples_in_supply(0), g.meeples_in_supply(1)), (7, 7));
+}
+
+/// B-2 (seed 004, footnote of October 2014): a tile that fits only with a bridge may be
+/// discarded instead; `discard` is offered after its placements, only then, and only with the
+/// expansion. The player keeps the bridge and draws again in the same turn. Tile set
+/// `tests/scenarios/carcassonne/b02.tiles`: the start tile is the crossroads X, so the city cap
+/// E (no road) fits beside it only with a bridge across it; the straight road U fits plainly.
+#[test]
+fn b_2_a_tile_that_fits_only_with_a_bridge_may_be_discarded() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/carcassonne/b02.tiles");
+    let tiles = CarcassonneState::load_tiles(&path).unwrap();
+    let start = |expansions: &str, order: &[&str]| {
+        let setup = ResolvedSetup {
+            players: 2,
+            seed: 1,
+            options: Options::from_assignments(&[format!("expansions={expansions}")]).unwrap(),
+            tile_order: order.iter().map(|id| tiles.find(id).unwrap()).collect(),
+        };
+        CarcassonneState::from_resolved(tiles.clone(), &setup).unwrap()
+    };
+    let mut g = start("bcb", &["E.1", "U.1", "E.2"]);
+    let options = legal(&g);
+    assert_eq!(options.last(), Some(&Action::Discard));
+    assert!(options[..options.len() - 1]
+        .iter()
+        .all(|a| matches!(a, Action::Place { .. })));
+    assert!(g.reveals_hidden(&Action::Discard));
+    play(&mut g, Action::Discard);
+    assert_eq!((g.tiles_discarded(), g.tiles_removed()), (1, 0));
+    assert_eq!(
+        (g.turn(), g.active_player(), g.phase()),
+        (0, 0, Phase::PlaceTile)
+    );
+    assert_eq!(g.drawn_tile(), tiles.find("U.1").unwrap(), "P0 drew again");
+    assert_eq!(g.bridges_in_supply(0), BRIDGES_PER_PLAYER, "no bridge used");
+    // U fits without a bridge: no discard, and a discard is explained.
+    assert!(!legal(&g).contains(&Action::Discard));
+    let why = g.explain_illegal(&Action::Discard);
+    assert!(
+        why.contains("tile U.1 fits without a bridge") && why.ends_with("(B-2)"),
+        "{why}"
+    );
+    // Without Bridges, Castles and Bazaars, E fits nowhere: it is removed without a decision
+    // (C-2) and U.1 is drawn.
+    let base = start("none", &["E.1", "U.1"]);
+    assert_eq!((base.tiles_removed(), base.tiles_discarded()), (1, 0));
+    assert!(!legal(&base).contains(&Action::Discard));
+    assert!(base.explain_illegal(&Action::Discard).ends_with("(B-2)"));
+}
+
+/// The bids listed at the current bazaar decision.
+fn bids(g: &CarcassonneState) -> Vec<u16> {
+    legal(g)
+        .iter()
+        .filter_map(|a| match *a {
+            Action::BazaarOffer { tile: 0, bid } | Action::BazaarBid { bid } => Some(bid),
+            _ => None,
+        })
+        .collect()
+}
+
+/// B-7: bids have no upper limit ("you may bid more points than you have", seed 004). Agents
+/// see a ladder (0..=10, 15, 20, 30, 50, and the highest bid + 1); a record may hold any whole
+/// bid above the highest one, up to the engine's bound `MAX_BID`. A player is asked to bid
+/// whatever the highest bid (the old cap of 10 no longer skips anyone).
+#[test]
+fn b_7_bids_have_no_upper_limit_and_agents_see_a_ladder() {
+    let mut g = bazaar_game("auction");
+    assert_eq!(bids(&g), BID_LADDER);
+    assert_eq!(
+        BID_LADDER,
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 30, 50]
+    );
+    // An opening bid off the ladder is legal in a record (GameDef::is_legal), not listed.
+    let off = Action::BazaarOffer { tile: 0, bid: 12 };
+    assert!(!legal(&g).contains(&off) && g.is_legal(&off, &legal(&g)));
+    let too_high = Action::BazaarOffer {
+        tile: 0,
+        bid: MAX_BID + 1,
+    };
+    assert!(!g.is_legal(&too_high, &legal(&g)));
+    assert!(g
+        .explain_illegal(&too_high)
+        .contains("engine bound, not a rule"));
+    g.apply(off);
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarBid, BLACK));
+    assert_eq!(
+        bids(&g),
+        [13, 15, 20, 30, 50],
+        "the highest bid + 1, then the ladder"
+    );
+    let high = Action::BazaarBid { bid: 49 };
+    assert!(g.is_legal(&high, &legal(&g)));
+    assert!(!g.is_legal(&Action::BazaarBid { bid: 12 }, &legal(&g)));
+    g.apply(high);
+    assert_eq!(
+        (g.phase(), g.decider()),
+        (Phase::BazaarBid, RED),
+        "still asked above 10"
+    );
+    assert_eq!(bids(&g), [50]);
+    play(&mut g, Action::BazaarBid { bid: 50 });
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarDeal, BLUE));
+    play(&mut g, Action::BazaarDeal { buy: false });
+    assert_eq!(g.scores(), [-50, 50, 0], "Red pays more than it has");
+    // Above the ladder only the highest bid + 1 is listed; at the engine bound nobody is asked.
+    let mut g = bazaar_game("auction");
+    g.apply(Action::BazaarOffer { tile: 0, bid: 700 });
+    assert_eq!(bids(&g), [701]);
+    g.apply(Action::BazaarBid { bid: MAX_BID });
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarDeal, BLUE));
+    // With bazaar=no_bidding a pick carries no bid, and records may not add one.
+    let g = bazaar_game("no_bidding");
+    let bid = Action::BazaarOffer { tile: 0, bid: 3 };
+    assert!(!g.is_legal(&bid, &legal(&g)));
+    assert!(g.explain_illegal(&bid).contains("no_bidding"));
+}
+
+/// B-2 with B-7: a tile held from a bazaar that fits only with a bridge may be discarded too;
+/// its holder then draws from the pile. An invented tile set where every tile but the city cap
+/// E shows roads on all four sides (the start crossroads X and a bazaar crossroads BZX), so E
+/// never fits without a bridge.
+#[test]
+fn b_2_b_7_a_held_bazaar_tile_may_be_discarded_and_its_holder_draws() {
+    use meeplelab::core::tileset::{parse_tileset, CompiledTiles};
+    let text = "tileset crossroads\ngame carcassonne\nsource invented for this test\n\
+        start-tile X\n\
+        tile X count 3\n  road N\n  road E\n  road S\n  road W\n  field Nw Wn\n  field Ne En\n  field Es Se\n  field Sw Ws\n\
+        tile BZX count 1 expansion bcb\n  road N\n  road E\n  road S\n  road W\n  field Nw Wn\n  field Ne En\n  field Es Se\n  field Sw Ws\n\
+        tile E count 2\n  city N\n  field E S W\n";
+    let set = parse_tileset(text, "crossroads").unwrap();
+    let tiles = std::sync::Arc::new(CompiledTiles::compile(&set));
+    let setup = ResolvedSetup {
+        players: 2,
+        seed: 1,
+        options: Options::from_assignments(&["expansions=bcb", "bazaar=no_bidding"]).unwrap(),
+        tile_order: ["BZX.1", "E.1", "X.1", "E.2", "X.2"]
+            .iter()
+            .map(|id| tiles.find(id).unwrap())
+            .collect(),
+    };
+    let mut g = CarcassonneState::from_resolved(tiles.clone(), &setup).unwrap();
+    place(&mut g, 1, 0, 0);
+    play(&mut g, Action::Pass);
+    // The bazaar reveals E.1 and X.1; P1 picks E.1, which fits only with a bridge.
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarOffer, 1));
+    play(&mut g, Action::BazaarOffer { tile: 0, bid: 0 });
+    assert_eq!(g.drawn_tile(), tiles.find("E.1").unwrap());
+    assert_eq!(legal(&g).last(), Some(&Action::Discard));
+    play(&mut g, Action::Discard);
+    // P1 draws from the pile: E.2 (the bazaar's X.1 waits for P0).
+    assert_eq!((g.active_player(), g.phase()), (1, Phase::PlaceTile));
+    assert_eq!(g.drawn_tile(), tiles.find("E.2").unwrap());
+    assert_eq!(g.tiles_discarded(), 1);
+    assert!(g.bazaar().is_open(), "X.1 is still held by P0");
 }

@@ -129,6 +129,7 @@ impl RobberyTotal for CarcassonneState {
 #[test]
 fn random_games_keep_every_invariant() {
     let (mut stolen, mut bridges, mut castles, mut bazaars) = (0, 0, 0, 0);
+    let (mut discarded, mut robber_choices) = (0, 0);
     for seed in 0..700u64 {
         let players = 2 + (seed % 4) as usize;
         let robbers = (200..400).contains(&seed) || seed >= 550;
@@ -157,7 +158,13 @@ fn random_games_keep_every_invariant() {
                     assert!(legal.contains(&Action::Pass));
                     assert_eq!(s.decider(), s.active_player());
                 }
-                Phase::PlaceTile => assert_eq!(s.decider(), s.active_player()),
+                Phase::PlaceTile => {
+                    assert_eq!(s.decider(), s.active_player());
+                    // B-2: a discard comes last, after placements that all need a bridge.
+                    if legal.contains(&Action::Discard) {
+                        assert!(bcb && legal.len() >= 2 && legal.last() == Some(&Action::Discard));
+                    }
+                }
                 // R-2: the robber phase offers to keep the robber and at least one space.
                 Phase::Robber => assert!(legal.len() >= 2 && legal[0] == Action::KeepRobber),
                 // R-5: decisions come only when there is a choice.
@@ -170,6 +177,11 @@ fn random_games_keep_every_invariant() {
                 Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal => {
                     assert!(legal.len() >= 2);
                     bazaars += 1;
+                }
+                // R-5b: move back or stay, asked only with both expansions.
+                Phase::RobberBack => {
+                    assert!(robbers && bcb && legal.len() == 2);
+                    robber_choices += 1;
                 }
                 Phase::GameOver => unreachable!("no decision after the end"),
             }
@@ -185,7 +197,10 @@ fn random_games_keep_every_invariant() {
         // Every tile was placed or removed (C-2); the start tile makes 72, robber tiles 8 and
         // BCB tiles 12 more.
         let total = 72 + if robbers { 8 } else { 0 } + if bcb { 12 } else { 0 };
-        assert_eq!(g.cells().len() + g.tiles_removed(), total, "seed {seed}");
+        // B-2: or discarded instead of being placed with a bridge.
+        let gone = g.tiles_removed() + g.tiles_discarded();
+        assert_eq!(g.cells().len() + gone, total, "seed {seed}");
+        discarded += g.tiles_discarded();
         assert_eq!(g.tiles_left(), 0);
         assert_eq!(g.to_move(), None);
         let mut legal = vec![Action::Pass];
@@ -194,8 +209,9 @@ fn random_games_keep_every_invariant() {
     }
     assert!(stolen > 0, "random robbers games never stole");
     assert!(
-        bridges > 0 && castles > 0 && bazaars > 0,
-        "random BCB games: {bridges} bridges, {castles} castles, {bazaars} bazaar decisions"
+        bridges > 0 && castles > 0 && bazaars > 0 && discarded > 0 && robber_choices > 0,
+        "random BCB games: {bridges} bridges, {castles} castles, {bazaars} bazaar decisions, \
+         {discarded} tiles discarded, {robber_choices} robber choices"
     );
 }
 

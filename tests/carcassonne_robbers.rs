@@ -370,3 +370,47 @@ fn r_1_robber_tiles_only_with_the_expansion() {
         .iter()
         .all(|&v| tiles.variant(v).expansion.is_none()));
 }
+
+/// R-5b (seed 003, footnotes of March 2015): a marker moving back (a bazaar payment, B-7)
+/// takes the robbers of its space back with it, and their owners lose nothing. When another
+/// player's marker stays on that space, the robber's owner may choose to stay: `move_back`
+/// leaves such robbers in place and names their owners. A robber stays only beside another
+/// player's marker: its owner's own marker, or the payer's, does not count. A payment of
+/// a multiple of 50 brings the marker back to its space and moves no robber.
+#[test]
+fn r_5b_a_marker_moving_back_takes_robbers_along_unless_others_stay() {
+    let mut stats = no_stats();
+    // Alone with the payer: Blue's robber follows Red back from 10 to 7.
+    let mut t = track(&[10, 20, 30]);
+    t.put_robber(BLUE, 10);
+    assert_eq!(t.move_back(RED, PointSource::Bazaar, 3, &mut stats), 0);
+    assert_eq!((t.position(RED), t.robber(BLUE)), (7, Some(7)));
+    assert_eq!(t.scores(), [7, 20, 30], "the robber's owner loses nothing");
+    // Yellow's marker stays on 10 too: Blue may keep its robber beside it, or follow Red.
+    let mut t = track(&[10, 20, 10]);
+    t.put_robber(BLUE, 10);
+    assert_eq!(
+        t.move_back(RED, PointSource::Bazaar, 3, &mut stats),
+        1 << BLUE
+    );
+    assert_eq!(t.robber(BLUE), Some(10), "it waits for its owner's choice");
+    t.put_robber(BLUE, t.position(RED));
+    assert_eq!(t.robber(BLUE), Some(7));
+    // Only Blue's own marker stays on 10: no choice, the robber follows Red.
+    let mut t = track(&[10, 10, 30]);
+    t.put_robber(BLUE, 10);
+    assert_eq!(t.move_back(RED, PointSource::Bazaar, 3, &mut stats), 0);
+    assert_eq!(t.robber(BLUE), Some(7));
+    // Two robbers, each beside the other's owner's marker: both choose.
+    let mut t = track(&[10, 10, 10, 30]);
+    t.put_robber(BLUE, 10);
+    t.put_robber(YELLOW, 10);
+    let both = t.move_back(RED, PointSource::Bazaar, 3, &mut stats);
+    assert_eq!(both, (1 << BLUE) | (1 << YELLOW));
+    // A payment of 50 leaves the marker on its space: nothing moves.
+    let mut t = track(&[60, 10, 10]);
+    t.put_robber(BLUE, 10);
+    assert_eq!(t.move_back(RED, PointSource::Bazaar, 50, &mut stats), 0);
+    assert_eq!((t.position(RED), t.robber(BLUE)), (10, Some(10)));
+    assert_eq!(t.scores()[RED], 10);
+}

@@ -78,13 +78,15 @@ fn meeples(svg: &str, spot: &str, player: usize) -> usize {
     .count()
 }
 
-/// Draws a Carcassonne record at `turn` and checks the drawing against the position.
+/// Draws a Carcassonne record at `turn` and checks the drawing against the position (tile-set
+/// files are taken from the record's folder).
 fn check_carcassonne(record: &Record, turn: Option<usize>) -> CarcassonneState {
+    let base = Path::new(&record.origin).parent().unwrap_or(Path::new("."));
     let state = record
-        .replay_game::<CarcassonneState>(Path::new("."), turn)
+        .replay_game::<CarcassonneState>(base, turn)
         .unwrap()
         .state;
-    let drawing = record_svg(record, Path::new("."), turn, "test").unwrap();
+    let drawing = record_svg(record, base, turn, "test").unwrap();
     let svg = &drawing.svg;
     let what = format!("{} at turn {turn:?}", record.origin);
     assert_eq!(drawing.turn, state.turn(), "{what}");
@@ -218,8 +220,8 @@ fn carcassonne_records_render_at_every_stage() {
         (&[], 2, 1),
         (&[], 5, 2),
         (&["expansions=robbers"], 3, 3),
-        (&["expansions=bcb"], 4, 4),
-        (&["expansions=robbers,bcb"], 3, 7),
+        (&["expansions=bcb"], 4, 5),
+        (&["expansions=robbers,bcb"], 3, 10),
     ];
     let (mut bridges, mut castles) = (0, 0);
     for (rules, players, seed) in configs {
@@ -235,6 +237,43 @@ fn carcassonne_records_render_at_every_stage() {
     assert!(
         bridges > 0 && castles > 0,
         "the seeds draw bridges and castles"
+    );
+}
+
+/// Records with the decisions of issue 14 draw at every turn: a tile discarded instead of
+/// being placed with a bridge (B-2; the panel counts it), bids above the old cap of 10 (B-7),
+/// and robbers that stay or move back with a paying marker (R-5b; each robber is drawn on its
+/// space). The panel names the pending decision.
+#[test]
+fn carcassonne_scenario_records_of_the_new_decisions_render() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/carcassonne");
+    for (name, phrase) in [
+        ("b02-discard-bridge-only-tile.rec", "discarded (B-2): 1"),
+        ("b07-bids-without-limit.rec", "score -38"),
+        ("r05b-robber-stays-or-moves-back.rec", "P1   score 0"),
+    ] {
+        let record = Record::load(&dir.join(name)).unwrap();
+        let total = check_carcassonne(&record, None).turn();
+        for turn in turns(total) {
+            check_carcassonne(&record, turn);
+        }
+        let svg = record_svg(&record, &dir, None, "test").unwrap().svg;
+        assert!(svg.contains(phrase), "{name}: {phrase}");
+    }
+    // The decisions themselves, named in the panel while they wait.
+    let record = Record::load(&dir.join("b02-discard-bridge-only-tile.rec")).unwrap();
+    let svg = record_svg(&record, &dir, Some(0), "test").unwrap().svg;
+    assert!(
+        svg.contains("place tile E.1 with a bridge, or discard it"),
+        "the discard decision"
+    );
+    let text = std::fs::read_to_string(dir.join("r05b-robber-stays-or-moves-back.rec")).unwrap();
+    let cut = text.split("P0 robber-back").next().unwrap();
+    let record = Record::parse(cut, "r05b-cut.rec").unwrap();
+    let svg = record_svg(&record, &dir, None, "test").unwrap().svg;
+    assert!(
+        svg.contains("decision: P0 — the robber moves back with the paying marker or stays"),
+        "the robber's choice"
     );
 }
 

@@ -1,9 +1,10 @@
 //! The `greedy` agent: one-step lookahead ranked by a weighted heuristic value.
 //!
 //! Each allowed action is applied, the rest of the current turn is completed greedily (each
-//! later decision of the turn, whoever takes it, goes to that seat's best one-ply choice), and
-//! the resulting position is ranked by [`Evaluator::value`] for the deciding seat. Ties are
-//! broken by the agent's RNG, so play is reproducible.
+//! later decision of the turn, whoever takes it, goes to that seat's best one-ply choice, up
+//! to an action that reveals hidden information), and the resulting position is ranked by
+//! [`Evaluator::value`] for the deciding seat. Ties are broken by the agent's RNG, so play is
+//! reproducible.
 
 use super::params::{ParamDef, ParamType, ParamValue};
 use super::restrict::Restriction;
@@ -111,7 +112,9 @@ impl<G: Game> TurnLookahead<G> {
 
     /// The value for `player` of `state` after `action` and the rest of the turn, where every
     /// later decision of the turn goes to the deciding seat's best one-ply choice (seat
-    /// `restricted.0` keeps its restriction `restricted.1`).
+    /// `restricted.0` keeps its restriction `restricted.1`). The turn is cut short after an
+    /// action that reveals hidden information ([`Game::reveals_hidden`]): what follows it
+    /// depends on a draw the agent may not know.
     pub(crate) fn turn_value(
         &mut self,
         state: &G,
@@ -123,9 +126,10 @@ impl<G: Game> TurnLookahead<G> {
     ) -> f64 {
         let turn = state.turn();
         let next = self.scratch.copy_of(state);
+        let mut revealed = next.reveals_hidden(&action);
         next.apply(action);
         while let Some(seat) = next.to_move() {
-            if next.turn() != turn {
+            if next.turn() != turn || revealed {
                 break;
             }
             next.legal_actions(&mut self.legal);
@@ -136,6 +140,7 @@ impl<G: Game> TurnLookahead<G> {
                 &self.legal
             };
             let a = self.one_ply.best(next, candidates, seat, eval, rng);
+            revealed = next.reveals_hidden(&a);
             next.apply(a);
         }
         eval.value(next, player)

@@ -26,9 +26,18 @@ pub trait Game: Clone + Send + Sync {
     /// game is over). Reusing one buffer avoids allocation.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
 
-    /// Applies a legal action (illegal actions are a logic error; records are checked with
-    /// `legal_actions` first).
+    /// Applies a legal action (illegal actions are a logic error; records are checked first,
+    /// with `legal_actions` and `GameDef::is_legal`, which may accept choices the list leaves
+    /// out, such as any whole Carcassonne bid).
     fn apply(&mut self, action: Self::Action);
+
+    /// Whether applying `action` here reveals hidden information before the turn ends (draws
+    /// an unseen tile within the turn, as a Carcassonne tile discarded under rule B-2 does).
+    /// Greedy's rest-of-turn lookahead stops after such an action, so that it never ranks
+    /// actions by the actual next draw. The default: draws happen only between turns.
+    fn reveals_hidden(&self, _action: &Self::Action) -> bool {
+        false
+    }
 
     /// A uniformly random action among exactly those [`Game::legal_actions`] lists (the game
     /// must not be over), drawn from `rng`; `scratch` is a reusable buffer. The default lists

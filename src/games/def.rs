@@ -104,7 +104,15 @@ pub trait GameDef: Game + Sized + 'static {
     fn parse_action(&self, text: &str) -> Result<Self::Action, String>;
     /// Says why a well-formed action is not legal now.
     fn explain_illegal(&self, action: &Self::Action) -> String;
-    /// Whether `action` is the first decision of a turn (records label it `# turn N`).
+    /// Whether a record may take `action` now, given the actions [`Game::legal_actions`]
+    /// lists (`legal`). The default is exactly those; a game whose rules allow more choices
+    /// than it offers agents accepts them here (Carcassonne: any whole bazaar bid, B-7, where
+    /// agents see a ladder of bids).
+    fn is_legal(&self, action: &Self::Action, legal: &[Self::Action]) -> bool {
+        legal.contains(action)
+    }
+    /// Whether `action` may be the first decision of a turn (records label the first such
+    /// decision of each turn `# turn N`).
     fn starts_turn(action: &Self::Action) -> bool;
 
     /// Meeples in `player`'s supply (`expect supply`).

@@ -231,7 +231,7 @@ impl Record {
                     }
                     let action = state.parse_action(text).map_err(|m| self.err(*line, m))?;
                     state.legal_actions(&mut legal);
-                    if !legal.contains(&action) {
+                    if !state.is_legal(&action, &legal) {
                         return Err(self.err(
                             *line,
                             format!("\"{text}\" is {}", state.explain_illegal(&action)),
@@ -632,6 +632,9 @@ fn expectation(words: &[&str], players: usize) -> Result<Expectation, String> {
 /// Builds the text of a record of game `G` while it is played.
 pub struct RecordWriter<G: GameDef = SafariState> {
     text: String,
+    /// The turn of the last `# turn N` label (a turn may start with several decisions that
+    /// [`GameDef::starts_turn`] marks, such as a Carcassonne discard and the placement after it).
+    labelled: Option<usize>,
     game: std::marker::PhantomData<fn(&G)>,
 }
 
@@ -660,6 +663,7 @@ impl<G: GameDef> RecordWriter<G> {
         let _ = writeln!(text, "moves");
         RecordWriter {
             text,
+            labelled: None,
             game: std::marker::PhantomData,
         }
     }
@@ -671,7 +675,8 @@ impl<G: GameDef> RecordWriter<G> {
 
     /// Appends a decision; call before applying `action` to `state`.
     pub fn decision(&mut self, state: &G, action: &G::Action) {
-        if G::starts_turn(action) {
+        if G::starts_turn(action) && self.labelled != Some(state.turn()) {
+            self.labelled = Some(state.turn());
             let _ = writeln!(self.text, "# turn {}", state.turn() + 1);
         }
         let p = state.to_move().expect("a decision in a running game");

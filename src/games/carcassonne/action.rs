@@ -60,16 +60,18 @@ pub enum Action {
         points: u16,
     },
     /// B-7: offer bazaar tile `tile` with a bid (with `bazaar=no_bidding`: pick it, bid 0).
+    /// Agents are offered the bids of [`BID_LADDER`](super::BID_LADDER); a record may hold
+    /// any whole bid up to [`MAX_BID`](super::MAX_BID).
     BazaarOffer {
         /// Index of an unclaimed tile among the revealed ones.
         tile: u8,
-        /// Opening bid, 0..=`MAX_BID`.
-        bid: u8,
+        /// Opening bid, 0..=[`MAX_BID`](super::MAX_BID).
+        bid: u16,
     },
-    /// B-7: overbid the tile on offer.
+    /// B-7: overbid the tile on offer (agents: see [`CarcassonneState::bid_ladder`]).
     BazaarBid {
-        /// Above the highest bid, at most `MAX_BID`.
-        bid: u8,
+        /// Above the highest bid, at most [`MAX_BID`](super::MAX_BID).
+        bid: u16,
     },
     /// B-7: do not bid on the tile on offer.
     BazaarPass,
@@ -77,6 +79,15 @@ pub enum Action {
     BazaarDeal {
         /// Whether the chooser buys.
         buy: bool,
+    },
+    /// B-2: discard the drawn tile instead of placing it with a bridge (only when every
+    /// placement of it needs a bridge); it leaves the game and the player draws again.
+    Discard,
+    /// R-5b: after a bazaar payment moved a marker back, the deciding player's robber, which
+    /// shared the marker's space with other markers, moves back with it (`follow`) or stays.
+    RobberBack {
+        /// Whether the robber moves back with the paying marker.
+        follow: bool,
     },
 }
 
@@ -125,11 +136,18 @@ pub enum ActionKind {
     BazaarBuy,
     /// The chooser sells the tile (B-7).
     BazaarSell,
+    /// A tile that fits only with a bridge discarded (B-2).
+    Discard,
+    /// A robber moved back with a paying marker (R-5b).
+    RobberBack,
+    /// A robber stayed with the other markers when a paying marker moved back (R-5b).
+    RobberStay,
 }
 
 impl ActionKind {
-    /// Every kind, in column order.
-    pub const ALL: [ActionKind; 21] = [
+    /// Every kind, in column order (kinds added later come last, so that older columns keep
+    /// their places).
+    pub const ALL: [ActionKind; 24] = [
         ActionKind::Place,
         ActionKind::Pass,
         ActionKind::MeepleRoad,
@@ -151,6 +169,9 @@ impl ActionKind {
         ActionKind::BazaarPass,
         ActionKind::BazaarBuy,
         ActionKind::BazaarSell,
+        ActionKind::Discard,
+        ActionKind::RobberBack,
+        ActionKind::RobberStay,
     ];
 
     /// Number of kinds.
@@ -180,6 +201,9 @@ impl ActionKind {
             ActionKind::BazaarPass => "bazaar_pass",
             ActionKind::BazaarBuy => "bazaar_buy",
             ActionKind::BazaarSell => "bazaar_sell",
+            ActionKind::Discard => "discard",
+            ActionKind::RobberBack => "robber_back",
+            ActionKind::RobberStay => "robber_stay",
         }
     }
 
@@ -223,6 +247,9 @@ impl CarcassonneState {
             Action::BazaarPass => ActionKind::BazaarPass,
             Action::BazaarDeal { buy: true } => ActionKind::BazaarBuy,
             Action::BazaarDeal { buy: false } => ActionKind::BazaarSell,
+            Action::Discard => ActionKind::Discard,
+            Action::RobberBack { follow: true } => ActionKind::RobberBack,
+            Action::RobberBack { follow: false } => ActionKind::RobberStay,
         }
     }
 }

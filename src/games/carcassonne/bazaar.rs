@@ -4,13 +4,19 @@
 //! turn order picks a tile at the start of their turn and plays it at once.
 //!
 //! Auction (`bazaar=auction`): the chooser offers an unclaimed tile with a bid
-//! ([`Action::BazaarOffer`], 0..=[`MAX_BID`]); each later player without a tile, clockwise,
-//! overbids ([`Action::BazaarBid`]) or passes, once; then the chooser buys (pays the highest
-//! bid to its bidder) or sells (receives it from the bidder, who takes the tile)
-//! ([`Action::BazaarDeal`]); with no other bid the chooser pays their own bid. The next chooser
-//! is the next player clockwise after the previous chooser without a tile; the last tile goes
-//! free to the last player. Payments move scores directly (no robber sees them) and may make
-//! them negative.
+//! ([`Action::BazaarOffer`]); each later player without a tile, clockwise, overbids
+//! ([`Action::BazaarBid`]) or passes, once; then the chooser buys (pays the highest bid to its
+//! bidder) or sells (receives it from the bidder, who takes the tile) ([`Action::BazaarDeal`]);
+//! with no other bid the chooser pays their own bid. The next chooser is the next player
+//! clockwise after the previous chooser without a tile; the last tile goes free to the last
+//! player. Payments move scores directly (no robber steals from them) and may make them
+//! negative; a robber on a paying marker's space may stay there or move back with it (R-5b,
+//! [`Phase::RobberBack`]).
+//!
+//! Bids have no upper limit in the rules ("you may bid more points than you have", seed 004):
+//! a record may hold any whole bid up to [`MAX_BID`], an engine bound far beyond any score.
+//! Agents see a small ladder of bids ([`CarcassonneState::bid_ladder`]): every bid from 0 to 10,
+//! then 15, 20, 30 and 50, and always the highest bid + 1.
 
 use super::action::Action;
 use super::options::BazaarMode;
@@ -18,10 +24,14 @@ use super::state::{CarcassonneState, Phase, MAX_PLAYERS};
 use super::stats::PointSource;
 use crate::core::tileset::VariantId;
 
-/// B-7: the highest bid the engine offers (bids run 0..=10 points: a bazaar tile is rarely
-/// worth more to a player than a completed small city or two; the cap keeps the decision
-/// small for search).
-pub const MAX_BID: u8 = 10;
+/// B-7: the highest bid a record may hold. The rules set no limit; this engine bound lies far
+/// beyond any score a game reaches (it is not a rule).
+pub const MAX_BID: u16 = 10_000;
+
+/// B-7: the bids agents are offered (opening bids; overbids take those above the highest bid,
+/// and the highest bid + 1): one by one up to 10, where a tile's worth usually lies (about the
+/// points scored per turn), then a few larger steps for the rare tile worth much more.
+pub const BID_LADDER: [u16; 15] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 30, 50];
 
 /// Holder entry of an unclaimed tile.
 const NOBODY: u8 = u8::MAX;
@@ -42,11 +52,19 @@ pub struct Bazaar {
     /// The tile on offer, the highest bid and its bidder.
     pub offer: u8,
     /// The highest bid on the tile on offer.
-    pub high_bid: u8,
+    pub high_bid: u16,
     /// Who made it.
     pub high_bidder: u8,
     /// Players already asked in this tile's bidding round (bit per player).
     pub asked: u8,
+    /// R-5b: the player whose payment is being settled.
+    pub payer: u8,
+    /// R-5b: who receives the payment once the robbers have chosen (`u8::MAX`: nobody).
+    pub payee: u8,
+    /// R-5b: the points paid.
+    pub payment: u16,
+    /// R-5b: players whose robber still chooses to stay or move back (bit per player).
+    pub robbers_to_ask: u8,
 }
 
 impl Default for Bazaar {
@@ -61,6 +79,10 @@ impl Default for Bazaar {
             high_bid: 0,
             high_bidder: 0,
             asked: 0,
+            payer: 0,
+            payee: NOBODY,
+            payment: 0,
+            robbers_to_ask: 0,
         }
     }
 }
@@ -129,36 +151,61 @@ impl CarcassonneState {
         true
     }
 
-    /// Calls `f` with the actions of the bazaar phases.
+    /// B-7: the bids agents are offered above `high` (`None`: opening bids, from 0): the
+    /// [`BID_LADDER`] values above it, and `high + 1` when that is not one of them, in
+    /// increasing order, none above [`MAX_BID`].
+    pub fn bid_ladder(high: Option<u16>, mut f: impl FnMut(u16)) {
+        let floor = high.map_or(0, |h| h + 1);
+        if floor <= MAX_BID && !BID_LADDER.contains(&floor) {
+            f(floor);
+        }
+        for bid in BID_LADDER.into_iter().filter(|&b| b >= floor) {
+            f(bid);
+        }
+    }
+
+    /// Calls `f` with the actions of the bazaar phases (agents' bids: [`Self::bid_ladder`]).
     pub(super) fn bazaar_actions(&self, mut f: impl FnMut(Action)) {
         let b = &self.bazaar;
         match self.phase {
             Phase::BazaarOffer => {
-                let bids = if self.options.bazaar == BazaarMode::Auction {
-                    MAX_BID
-                } else {
-                    0
-                };
                 for tile in b.unclaimed() {
-                    for bid in 0..=bids {
-                        f(Action::BazaarOffer {
-                            tile: tile as u8,
-                            bid,
-                        });
+                    let tile = tile as u8;
+                    if self.options.bazaar == BazaarMode::Auction {
+                        Self::bid_ladder(None, |bid| f(Action::BazaarOffer { tile, bid }));
+                    } else {
+                        f(Action::BazaarOffer { tile, bid: 0 });
                     }
                 }
             }
             Phase::BazaarBid => {
                 f(Action::BazaarPass);
-                for bid in b.high_bid + 1..=MAX_BID {
-                    f(Action::BazaarBid { bid });
-                }
+                Self::bid_ladder(Some(b.high_bid), |bid| f(Action::BazaarBid { bid }));
             }
             Phase::BazaarDeal => {
                 f(Action::BazaarDeal { buy: true });
                 f(Action::BazaarDeal { buy: false });
             }
+            Phase::RobberBack => {
+                f(Action::RobberBack { follow: true });
+                f(Action::RobberBack { follow: false });
+            }
             _ => {}
+        }
+    }
+
+    /// B-7: whether `action` is a legal bid that the ladder does not list: records may hold
+    /// any whole bid (an opening bid from 0, an overbid above the highest), up to [`MAX_BID`].
+    pub(super) fn is_unlisted_legal_bid(&self, action: &Action) -> bool {
+        let b = &self.bazaar;
+        match (self.phase, *action) {
+            (Phase::BazaarOffer, Action::BazaarOffer { tile, bid }) => {
+                self.options.bazaar == BazaarMode::Auction
+                    && b.unclaimed().any(|t| t == tile as usize)
+                    && bid <= MAX_BID
+            }
+            (Phase::BazaarBid, Action::BazaarBid { bid }) => bid > b.high_bid && bid <= MAX_BID,
+            _ => false,
         }
     }
 
@@ -176,11 +223,14 @@ impl CarcassonneState {
                 } else if self.options.bazaar == BazaarMode::NoBidding {
                     format!("with bazaar=no_bidding a pick carries no bid: offer {tile} 0 (B-7)")
                 } else {
-                    format!("bids run from 0 to {MAX_BID}, not {bid} (B-7)")
+                    format!(
+                        "a bid is a whole number of points from 0, at most {MAX_BID} (an engine \
+                         bound, not a rule), not {bid} (B-7)"
+                    )
                 })
             }
             (Phase::BazaarBid, Action::BazaarBid { bid }) => Some(format!(
-                "a bid must be above the highest bid, {}, and at most {MAX_BID}, not {bid} (B-7)",
+                "a bid must be above the highest bid, {}, not {bid} (B-7)",
                 b.high_bid
             )),
             _ => None,
@@ -207,28 +257,62 @@ impl CarcassonneState {
             Action::BazaarPass => self.next_bidder(),
             Action::BazaarDeal { buy } => {
                 let (chooser, bidder) = (self.bazaar.chooser as usize, self.bazaar.high_bidder);
-                let bid = self.bazaar.high_bid as i32;
                 let (payer, payee, taker) = if buy {
                     (chooser, bidder as usize, chooser)
                 } else {
                     (bidder as usize, chooser, bidder as usize)
                 };
-                self.pay(payer, payee, bid);
                 self.bazaar.holder[self.bazaar.offer as usize] = taker as u8;
-                self.next_chooser_or_done(false);
+                self.pay(payer, Some(payee), self.bazaar.high_bid);
+            }
+            Action::RobberBack { follow } => {
+                if follow {
+                    let to = self.track.position(self.bazaar.payer as usize);
+                    self.track.put_robber(p as usize, to);
+                }
+                self.next_robber_back();
             }
             a => panic!("{a:?} is not a bazaar action"),
         }
     }
 
-    /// `payer` pays `points` to `payee` (B-7; no robber steals: robbers on their spaces move
-    /// along with the markers, as with stolen points, R-4).
-    fn pay(&mut self, payer: usize, payee: usize, points: i32) {
-        let stats = &mut self.stats;
-        self.track
-            .award_carrying(payer, PointSource::Bazaar, -points, stats);
-        self.track
-            .award_carrying(payee, PointSource::Bazaar, points, stats);
+    /// `payer` pays `points` to `payee` (or to nobody), then the auction goes on (B-7). No
+    /// robber steals from a payment (R-3). The paying marker moves back first: robbers on the
+    /// space it leaves move back with it, or, where other players' markers stay there, their
+    /// owners choose ([`Phase::RobberBack`], R-5b). Then the paid marker moves on, robbers on
+    /// its space moving along with it (as with stolen points, R-4).
+    fn pay(&mut self, payer: usize, payee: Option<usize>, points: u16) {
+        let ask = self
+            .track
+            .move_back(payer, PointSource::Bazaar, points as i32, &mut self.stats);
+        let b = &mut self.bazaar;
+        (b.payer, b.payee, b.payment, b.robbers_to_ask) =
+            (payer as u8, payee.map_or(NOBODY, |q| q as u8), points, ask);
+        self.next_robber_back();
+    }
+
+    /// R-5b: asks the next robber's owner (clockwise after the payer) whether it stays or
+    /// moves back; then pays the payee and goes on with the auction.
+    fn next_robber_back(&mut self) {
+        let n = self.players();
+        let payer = self.bazaar.payer as usize;
+        let ask = self.bazaar.robbers_to_ask;
+        if let Some(r) = (1..n)
+            .map(|i| (payer + i) % n)
+            .find(|&r| ask & (1 << r) != 0)
+        {
+            self.bazaar.robbers_to_ask &= !(1 << r);
+            self.phase = Phase::RobberBack;
+            self.decider = r as u8;
+            return;
+        }
+        let payee = self.bazaar.payee;
+        if usize::from(payee) < n {
+            let points = self.bazaar.payment as i32;
+            self.track
+                .award_carrying(payee as usize, PointSource::Bazaar, points, &mut self.stats);
+        }
+        self.next_chooser_or_done(false);
     }
 
     /// Asks the next player clockwise from the chooser without a tile who has not bid on this
@@ -240,7 +324,7 @@ impl CarcassonneState {
             let q = (chooser + i) % n;
             if !self.bazaar.has_tile(q) && self.bazaar.asked & (1 << q) == 0 {
                 self.bazaar.asked |= 1 << q;
-                // Nobody can overbid the cap: such a player is not asked.
+                // Nobody can overbid the engine's bound: such a player is not asked.
                 if self.bazaar.high_bid < MAX_BID {
                     self.phase = Phase::BazaarBid;
                     self.decider = q as u8;
@@ -249,11 +333,8 @@ impl CarcassonneState {
             }
         }
         if self.bazaar.high_bidder as usize == chooser {
-            let bid = self.bazaar.high_bid as i32;
-            self.track
-                .award_carrying(chooser, PointSource::Bazaar, -bid, &mut self.stats);
             self.bazaar.holder[self.bazaar.offer as usize] = chooser as u8;
-            self.next_chooser_or_done(false);
+            self.pay(chooser, None, self.bazaar.high_bid);
         } else {
             self.phase = Phase::BazaarDeal;
             self.decider = chooser as u8;

@@ -6,14 +6,23 @@
 //! - `expect space P0 2`: the space of a score marker on the 50-space track (C-6);
 //! - `expect robber P1 17`, `expect robber P1 supply`: where a robber stands (R-2…R-6);
 //! - `expect bridges P0 2`, `expect castles P0 2`: bridges and castle tokens in supply (B-1);
-//! - `expect castle 0,1 open`, `scored` or `none`: the castle on that tile (B-4…B-6).
+//! - `expect castle 0,1 open`, `scored` or `none`: the castle on that tile (B-4…B-6);
+//! - `expect discarded 1`: tiles discarded instead of being placed with a bridge (B-2).
 
 use super::state::CarcassonneState;
 use crate::core::notation::coord;
 use crate::games::def::parse_seat;
 
 /// The `expect` keywords [`CarcassonneState::check_expectation`] reads.
-pub const EXPECT_KEYWORDS: &[&str] = &["pile", "space", "robber", "bridges", "castles", "castle"];
+pub const EXPECT_KEYWORDS: &[&str] = &[
+    "pile",
+    "space",
+    "robber",
+    "bridges",
+    "castles",
+    "castle",
+    "discarded",
+];
 
 impl CarcassonneState {
     /// Checks one of Carcassonne's own `expect` lines (`words` start with one of
@@ -30,6 +39,11 @@ impl CarcassonneState {
                 "tiles in the pile".to_string(),
                 number(n)?.to_string(),
                 self.tiles_left().to_string(),
+            ),
+            ["discarded", n] => (
+                "tiles discarded".to_string(),
+                number(n)?.to_string(),
+                self.tiles_discarded().to_string(),
             ),
             ["space", p, n] => {
                 let p = seat(p)?;
@@ -87,8 +101,8 @@ impl CarcassonneState {
                 return Err(format!(
                     "expected \"expect pile <n>\", \"expect space P<seat> <0..49>\", \
                      \"expect robber P<seat> <space|supply>\", \"expect bridges P<seat> <n>\", \
-                     \"expect castles P<seat> <n>\" or \"expect castle <x,y> \
-                     <open|scored|none>\", found \"expect {}\"",
+                     \"expect castles P<seat> <n>\", \"expect castle <x,y> \
+                     <open|scored|none>\" or \"expect discarded <n>\", found \"expect {}\"",
                     words.join(" ")
                 ))
             }
@@ -124,6 +138,7 @@ mod tests {
             "bridges P0 3",
             "castles P1 3",
             "castle 0,0 none",
+            "discarded 0",
         ] {
             assert_eq!(check(&g, ok), Ok(()), "{ok}");
         }

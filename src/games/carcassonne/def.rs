@@ -80,8 +80,14 @@ impl GameDef for CarcassonneState {
         CarcassonneState::explain_illegal(self, action)
     }
 
+    /// The listed actions, and any whole bid the bid ladder does not list (B-7).
+    fn is_legal(&self, action: &Action, legal: &[Action]) -> bool {
+        legal.contains(action) || self.is_unlisted_legal_bid(action)
+    }
+
+    /// A placement, or a discard (B-2) before the placement of the same turn.
     fn starts_turn(action: &Action) -> bool {
-        matches!(action, Action::Place { .. })
+        matches!(action, Action::Place { .. } | Action::Discard)
     }
 
     fn meeples_in_supply(&self, player: usize) -> u8 {

@@ -40,7 +40,8 @@ impl CarcassonneState {
     /// - `pending_points`: points the turn in progress will pay the player when its meeple
     ///   decision is taken (roads, cities and monasteries the tile completed that it leads),
     ///   plus, during a bazaar (B-7), the estimated value of each bazaar tile the player holds
-    ///   and has not played: [`CarcassonneState::tile_value_estimate`].
+    ///   and has not played ([`CarcassonneState::tile_value_estimate`]) and what the offer on
+    ///   the table will bring it ([`CarcassonneState::pending_auction_points`]).
     pub fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
         let mut t = [0.0; EVAL_TERMS];
         if self.phase == Phase::GameOver {
@@ -95,7 +96,36 @@ impl CarcassonneState {
         if held > 0 {
             t[7] += held as f64 * self.tile_value_estimate();
         }
+        t[7] += self.pending_auction_points(player);
         t
+    }
+
+    /// B-7: what the offer on the table will bring `player`, with the tile worth
+    /// V = [`CarcassonneState::tile_value_estimate`] to whoever gets it and a highest bid h.
+    /// While only the chooser has bid, the chooser pays h and gets the tile: V − h. Once
+    /// another player has overbid, the chooser buys (V − h, and the bidder receives h) when
+    /// that beats selling (h, and the bidder gets V − h). While a payment is being settled
+    /// (R-5b), its payee is still owed it. 0 for everyone else and at other decisions.
+    pub fn pending_auction_points(&self, player: usize) -> f64 {
+        let b = self.bazaar();
+        match self.phase {
+            Phase::BazaarBid | Phase::BazaarDeal => {
+                let (v, h) = (self.tile_value_estimate(), b.high_bid as f64);
+                let (chooser, bidder) = (b.chooser as usize, b.high_bidder as usize);
+                let buys = v - h > h;
+                match (player == chooser, player == bidder) {
+                    // Only the chooser has bid: it pays its bid and keeps the tile.
+                    (true, true) => v - h,
+                    (true, false) if buys => v - h,
+                    (true, false) => h,
+                    (false, true) if buys => h,
+                    (false, true) => v - h,
+                    (false, false) => 0.0,
+                }
+            }
+            Phase::RobberBack if b.payee as usize == player => b.payment as f64,
+            _ => 0.0,
+        }
     }
 
     /// B-7: what one more tile to place is worth, estimated as the points scored per turn so

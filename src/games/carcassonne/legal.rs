@@ -26,7 +26,7 @@ impl CarcassonneState {
         match self.phase {
             Phase::PlaceTile => self.placements(out),
             Phase::Bridge => self.bridge_choices(|a| out.push(a)),
-            Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal => {
+            Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal | Phase::RobberBack => {
                 self.bazaar_actions(|a| out.push(a))
             }
             Phase::Castle => out.extend([
@@ -59,18 +59,34 @@ impl CarcassonneState {
     }
 
     /// C-2: every frontier cell and distinct rotation where the drawn tile's edges match, or
-    /// (B-2) where a bridge built this turn makes them match.
+    /// (B-2) where a bridge built this turn makes them match; then, when every placement needs
+    /// a bridge, [`Action::Discard`] (B-2: no player must build a bridge).
     fn placements(&self, out: &mut Vec<Action>) {
         let v = self.tiles.variant(self.drawn);
         let bcb = self.options.expansions.bcb;
+        let mut plain = false;
         for f in self.board.frontier() {
             for &rot in v.rotations() {
                 let sig = v.orientations[rot.quarter_turns() as usize].signature;
-                if f.accepts(sig) || (bcb && self.bridge_fixes(f, sig)) {
+                let fits = f.accepts(sig);
+                plain |= fits;
+                if fits || (bcb && self.bridge_fixes(f, sig)) {
                     out.push(Action::Place { at: f.coord, rot });
                 }
             }
         }
+        if bcb && !plain && !out.is_empty() {
+            out.push(Action::Discard);
+        }
+    }
+
+    /// B-2: whether the drawn tile may be discarded: it fits somewhere, but only with a bridge.
+    pub fn may_discard(&self) -> bool {
+        let mut legal = Vec::new();
+        if self.phase == Phase::PlaceTile {
+            self.placements(&mut legal);
+        }
+        legal.last() == Some(&Action::Discard)
     }
 
     /// C-2: no meeple, or one on each feature of the tile just placed that nobody occupies

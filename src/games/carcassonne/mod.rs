@@ -10,7 +10,9 @@
 //! bridge decision after the tile ([`Phase::Bridge`]) and the castle decisions of the turn's
 //! scoring ([`Phase::Castle`], [`Phase::CastleScore`]) and the bazaar auctions
 //! ([`Phase::BazaarOffer`], [`Phase::BazaarBid`], [`Phase::BazaarDeal`]) whose tiles players
-//! then hold until their turn.
+//! then hold until their turn; a tile that fits only with a bridge may be discarded
+//! ([`Action::Discard`]), and a robber on the space of a marker that pays at a bazaar may
+//! stay or move back with it ([`Phase::RobberBack`], The Robbers with both expansions).
 
 mod action;
 mod bazaar;
@@ -30,7 +32,7 @@ mod stats;
 mod turn;
 
 pub use action::{Action, ActionKind};
-pub use bazaar::{Bazaar, MAX_BID};
+pub use bazaar::{Bazaar, BID_LADDER, MAX_BID};
 pub use bcb::{
     bridges_and_castles, Bridge, Castle, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER, MAX_CASTLES,
 };
@@ -67,6 +69,11 @@ impl Game for CarcassonneState {
 
     fn apply(&mut self, action: Action) {
         self.apply_action(action);
+    }
+
+    /// B-2: a discarded tile is followed by a draw from the unseen pile within the turn.
+    fn reveals_hidden(&self, action: &Action) -> bool {
+        *action == Action::Discard
     }
 
     fn scores(&self) -> &[i32] {
@@ -162,6 +169,9 @@ const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
     "actions_bazaar_pass",
     "actions_bazaar_buy",
     "actions_bazaar_sell",
+    "actions_discard",
+    "actions_robber_back",
+    "actions_robber_stay",
 ];
 
 #[cfg(test)]

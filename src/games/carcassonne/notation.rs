@@ -15,9 +15,14 @@
 //! - `castle`, `score-city`: convert the completed small city into a castle or score it (B-4);
 //! - `castle-score 6`: the castle scores the completed feature worth 6 points (B-5);
 //! - `offer 2 5`: offer (or, `bazaar=no_bidding`, pick) the bazaar's tile 2 (0-based, in reveal
-//!   order) with a bid of 5; `bid 6`, `bazaar-pass`; `buy`, `sell` (B-7).
+//!   order) with a bid of 5; `bid 6`, `bazaar-pass`; `buy`, `sell` (B-7). Any whole bid up to
+//!   [`MAX_BID`] is accepted (agents are offered a ladder, see `bazaar.rs`);
+//! - `discard`: discard the drawn tile, which fits only with a bridge (B-2);
+//! - `robber-back`, `robber-stay`: the robber moves back with a marker that pays at a bazaar,
+//!   or stays with the other markers on its space (R-5b).
 
 use super::action::Action;
+use super::bazaar::MAX_BID;
 use super::robbers::TRACK_SPACES;
 use super::state::{CarcassonneState, Phase};
 use crate::core::geom::{HalfSide, Side};
@@ -50,6 +55,9 @@ impl CarcassonneState {
             Action::BazaarPass => "bazaar-pass".into(),
             Action::BazaarDeal { buy: true } => "buy".into(),
             Action::BazaarDeal { buy: false } => "sell".into(),
+            Action::Discard => "discard".into(),
+            Action::RobberBack { follow: true } => "robber-back".into(),
+            Action::RobberBack { follow: false } => "robber-stay".into(),
         }
     }
 
@@ -97,23 +105,24 @@ impl CarcassonneState {
             "bazaar-pass" => arity(1, "bazaar-pass").map(|()| Action::BazaarPass),
             "buy" => arity(1, "buy").map(|()| Action::BazaarDeal { buy: true }),
             "sell" => arity(1, "sell").map(|()| Action::BazaarDeal { buy: false }),
+            "discard" => arity(1, "discard").map(|()| Action::Discard),
+            "robber-back" => arity(1, "robber-back").map(|()| Action::RobberBack { follow: true }),
+            "robber-stay" => arity(1, "robber-stay").map(|()| Action::RobberBack { follow: false }),
             "offer" => {
                 arity(3, "offer <tile> <bid>")?;
-                let number = |w: &str| {
-                    w.parse::<u8>()
-                        .map_err(|_| format!("expected a number, found \"{w}\""))
-                };
+                let tile = words[1].parse::<u8>().map_err(|_| {
+                    format!("expected a bazaar tile number, found \"{}\"", words[1])
+                })?;
                 Ok(Action::BazaarOffer {
-                    tile: number(words[1])?,
-                    bid: number(words[2])?,
+                    tile,
+                    bid: parse_bid(words[2])?,
                 })
             }
             "bid" => {
                 arity(2, "bid <points>")?;
-                let bid = words[1]
-                    .parse()
-                    .map_err(|_| format!("expected a bid, found \"{}\"", words[1]))?;
-                Ok(Action::BazaarBid { bid })
+                Ok(Action::BazaarBid {
+                    bid: parse_bid(words[1])?,
+                })
             }
             "castle" => arity(1, "castle").map(|()| Action::Castle { build: true }),
             "score-city" => arity(1, "score-city").map(|()| Action::Castle { build: false }),
@@ -198,9 +207,9 @@ impl CarcassonneState {
                 }
             }
             other => Err(format!(
-                "unknown action \"{other}\"; expected one of: place, pass, meeple, robber, \
-                 keep-robber, score-first, rob, bridge, no-bridge, castle, score-city, \
-                 castle-score, offer, bid, bazaar-pass, buy, sell"
+                "unknown action \"{other}\"; expected one of: place, discard, pass, meeple, \
+                 robber, keep-robber, score-first, rob, bridge, no-bridge, castle, score-city, \
+                 castle-score, offer, bid, bazaar-pass, buy, sell, robber-back, robber-stay"
             )),
         }
     }
@@ -265,6 +274,7 @@ impl CarcassonneState {
             Phase::BazaarOffer => "the bazaar offer",
             Phase::BazaarBid => "the bazaar bidding",
             Phase::BazaarDeal => "buying or selling the bazaar tile",
+            Phase::RobberBack => "the robber's choice to move back or stay",
             Phase::GameOver => "the end of the game",
         };
         let reason = match (self.phase, action) {
@@ -316,9 +326,45 @@ impl CarcassonneState {
             (Phase::BazaarOffer | Phase::BazaarBid, a) => self
                 .explain_bazaar(a)
                 .unwrap_or_else(|| "it does not belong to this decision".into()),
+            (Phase::PlaceTile, Action::Discard) if !self.options.expansions.bcb => {
+                "a tile is discarded only when it fits only with a bridge, which needs Bridges, \
+                 Castles and Bazaars (B-2)"
+                    .into()
+            }
+            (Phase::PlaceTile, Action::Discard) => format!(
+                "tile {} fits without a bridge; only a tile that fits only with a bridge may be \
+                 discarded (B-2)",
+                self.tiles.variant(self.drawn).name
+            ),
+            (_, Action::Discard) => {
+                "a tile may be discarded only instead of placing it, when it fits only with a \
+                 bridge (B-2)"
+                    .into()
+            }
+            (_, Action::RobberBack { .. }) => {
+                "no robber chooses now between moving back with a marker that pays at a bazaar \
+                 and staying with the other markers of its space (R-5b)"
+                    .into()
+            }
             _ => "it does not belong to this decision".into(),
         };
         format!("illegal during {phase_name}: {reason}")
+    }
+}
+
+/// B-7: a bid: a whole number of points from 0 up to [`MAX_BID`] (the rules set no limit;
+/// the bound is the engine's).
+fn parse_bid(word: &str) -> Result<u16, String> {
+    match word.parse::<i64>() {
+        Ok(bid) if bid < 0 => Err(format!("a bid cannot be negative, found {bid} (B-7)")),
+        Ok(bid) if bid > MAX_BID as i64 => Err(format!(
+            "a bid of {bid} is above {MAX_BID}, the engine's bound (bids have no limit in the \
+             rules, but no score comes near it) (B-7)"
+        )),
+        Ok(bid) => Ok(bid as u16),
+        Err(_) => Err(format!(
+            "expected a bid, a whole number of points from 0 to {MAX_BID}, found \"{word}\" (B-7)"
+        )),
     }
 }
 
@@ -332,7 +378,8 @@ mod tests {
 
     /// Every legal action of random games with The Robbers formats to text that parses back to
     /// it. Random play reaches every action kind but `rob` (a robber with two victims scoring
-    /// in one turn is rare), which is round-tripped for every seat.
+    /// in one turn is rare), which is round-tripped for every seat; it reaches `discard` (B-2)
+    /// and `robber-back`/`robber-stay` (R-5b).
     #[test]
     fn every_legal_action_round_trips_on_random_games() {
         use super::super::ActionKind;
@@ -378,6 +425,15 @@ mod tests {
             ("meeple road", "expected \"meeple <road|city|field>"),
             ("meeple road N", "no tile has been placed this turn"),
             ("score-first x", "expected a number of points"),
+            ("bid -1", "a bid cannot be negative, found -1 (B-7)"),
+            ("offer 0 1e9", "found \"1e9\" (B-7)"),
+            (
+                "bid 10001",
+                "a bid of 10001 is above 10000, the engine's bound",
+            ),
+            ("offer x 2", "expected a bazaar tile number"),
+            ("discard E.1", "expected \"discard\""),
+            ("robber-stay now", "expected \"robber-stay\""),
         ] {
             let e = g.parse_action(text).unwrap_err();
             assert!(e.contains(phrase), "{text}: {e}");
@@ -419,5 +475,15 @@ mod tests {
         assert!(g
             .explain_illegal(&Action::Rob { player: 1 })
             .starts_with("illegal during the meeple decision: it does not belong"));
+        for (a, rule) in [
+            (Action::Discard, "(B-2)"),
+            (Action::RobberBack { follow: false }, "(R-5b)"),
+        ] {
+            assert!(g.explain_illegal(&a).ends_with(rule), "{a:?}");
+        }
+        assert_eq!(
+            g.parse_action("bid 10000"),
+            Ok(Action::BazaarBid { bid: 10000 })
+        );
     }
 }

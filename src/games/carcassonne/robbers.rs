@@ -19,6 +19,11 @@
 //! 4. Each player's further scorings follow one at a time (clockwise from the active player),
 //!    each triggering the robbers on the space the marker then leaves.
 //!
+//! Bazaar payments (B-7) are not scorings: a paid marker carries the robbers of its space along
+//! ([`Track::award_carrying`], as R-4 does with stolen points); a paying marker moves back with
+//! them, and a robber whose space keeps another player's marker may stay instead (R-5b,
+//! [`Track::move_back`]).
+//!
 //! Decisions documented in `docs/carcassonne-rules-audit.md`: only the first scoring's place
 //! in the order is a decision (the rest follow in the engine's order), and final scoring
 //! (C-4) triggers no theft; robbers still on the track then score 3.
@@ -303,6 +308,42 @@ impl Track {
                 self.robbers[r] = to;
             }
         }
+    }
+
+    /// Moves `player`'s marker back by `points` (a bazaar payment, B-7) without any theft.
+    /// Robbers of other players on the space it leaves move back with it (R-5b), except those
+    /// whose owner may choose to stay there: a robber stays only beside another player's
+    /// marker, so the choice exists when a marker of a player other than the payer and
+    /// the robber's owner remains on that space. Returns those owners (bit per player); their
+    /// robbers stay until [`Track::put_robber`] moves them. A payment that brings the marker
+    /// back to its space (a multiple of 50) moves no robber.
+    pub fn move_back(
+        &mut self,
+        player: usize,
+        source: PointSource,
+        points: i32,
+        stats: &mut [PlayerStats; MAX_PLAYERS],
+    ) -> u8 {
+        let from = self.position(player);
+        self.award(player, source, -points, stats);
+        let to = self.position(player);
+        if from == to {
+            return 0;
+        }
+        let mut choosers = 0;
+        for r in 0..self.players() {
+            if r == player || self.robbers[r] != from {
+                continue;
+            }
+            let others =
+                (0..self.players()).any(|q| q != player && q != r && self.position(q) == from);
+            if others {
+                choosers |= 1 << r;
+            } else {
+                self.robbers[r] = to;
+            }
+        }
+        choosers
     }
 
     /// every robber still on the track scores its owner 3 points and returns.

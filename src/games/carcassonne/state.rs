@@ -109,6 +109,9 @@ pub enum Phase {
     BazaarBid,
     /// B-7: the chooser buys or sells the tile on offer.
     BazaarDeal,
+    /// R-5b: a bazaar payment moved a marker back; the deciding player's robber, on the space
+    /// it left with other players' markers, moves back with it or stays.
+    RobberBack,
     /// C-4: the game is over (final scoring done).
     GameOver,
 }
@@ -182,7 +185,10 @@ pub struct CarcassonneState {
     pub(super) decider: u8,
     pub(super) drawn: VariantId,
     pub(super) turn: u16,
+    /// Tiles removed from the game because they fitted nowhere (C-2).
     pub(super) tiles_removed: u8,
+    /// B-2: tiles discarded instead of being placed with a bridge.
+    pub(super) tiles_discarded: u8,
 }
 
 impl CarcassonneState {
@@ -252,6 +258,7 @@ impl CarcassonneState {
             drawn: 0,
             turn: 0,
             tiles_removed: 0,
+            tiles_discarded: 0,
         };
         s.pile[..setup.tile_order.len()].copy_from_slice(&setup.tile_order);
         s.supply[..n].fill(setup.options.meeples);
@@ -365,7 +372,7 @@ impl CarcassonneState {
     }
 
     /// The player who takes the current decision (the active player, or another player
-    /// placing a robber or choosing for theirs, R-2 and R-5).
+    /// placing a robber or choosing for theirs, R-2, R-5 and R-5b, or bidding, B-7).
     pub fn decider(&self) -> usize {
         self.decider as usize
     }
@@ -380,9 +387,16 @@ impl CarcassonneState {
         (self.pile_len - self.pile_next) as usize
     }
 
-    /// Tiles removed from the game because they fitted nowhere (C-2).
+    /// Tiles removed from the game because they fitted nowhere (C-2); tiles players discarded
+    /// are counted apart ([`CarcassonneState::tiles_discarded`]).
     pub fn tiles_removed(&self) -> usize {
         self.tiles_removed as usize
+    }
+
+    /// B-2: tiles players discarded instead of placing them with a bridge (they left the game
+    /// too, like the tiles of [`CarcassonneState::tiles_removed`]).
+    pub fn tiles_discarded(&self) -> usize {
+        self.tiles_discarded as usize
     }
 
     /// The unseen draw pile, top first.

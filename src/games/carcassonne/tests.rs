@@ -387,3 +387,37 @@ fn r_2_r_3_a_robber_steals_half_of_a_completed_road() {
     assert_eq!(g.stats(1).count(ActionKind::RobberPlace), 1);
     assert_eq!(g.track().robber(1), None);
 }
+
+/// B-7: the ladder's bids above the old cap of 10 are there for agents to take. A 3-player
+/// bazaar where every score is 300 after one turn: a tile is then worth about 900 points
+/// (`tile_value_estimate`: points per turn so far), and greedy, asked to overbid an opening
+/// bid of 0, bids above 10 (15 here; MCTS sees the same ladder).
+#[test]
+fn b_7_greedy_bids_above_ten_for_a_tile_worth_much_more() {
+    use crate::agents::AgentSpec;
+    let mut setup = Setup::new(3, 1);
+    setup.options.expansions.bcb = true;
+    let tiles = builtin_tiles();
+    setup.tile_order = ["BZ4.1", "U.1", "U.2", "E.1"]
+        .iter()
+        .map(|n| tiles.find(n).unwrap())
+        .collect();
+    let mut g = CarcassonneState::new(&setup).unwrap();
+    place(&mut g, 0, -1, 0);
+    play(&mut g, Action::NoBridge);
+    play(&mut g, Action::Pass);
+    for p in 0..3 {
+        g.track.set_score(p, 300);
+    }
+    assert_eq!(g.tile_value_estimate(), 900.0);
+    play(&mut g, Action::BazaarOffer { tile: 0, bid: 0 });
+    assert_eq!((g.phase(), g.decider()), (Phase::BazaarBid, 2));
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let spec = AgentSpec::resolve("greedy").unwrap();
+    let choice = spec.build::<CarcassonneState>(1, 2).choose(&g, &legal);
+    assert!(
+        matches!(choice, Action::BazaarBid { bid } if bid > 10),
+        "{choice:?}"
+    );
+}

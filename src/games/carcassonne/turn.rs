@@ -1,7 +1,7 @@
-//! Applying decisions: tile placement and the joining of features (C-2), bridges (B-2),
-//! robbers, the meeple, scoring of completed roads, cities and monasteries (C-3) with
-//! castles (B-4, B-5) and robbers' thefts (R-3…R-5), the next draw (C-2) and final scoring
-//! (C-4, R-6, B-6).
+//! Applying decisions: tile placement and the joining of features (C-2), bridges and the
+//! discard of a tile that fits only with one (B-2), robbers, the meeple, scoring of
+//! completed roads, cities and monasteries (C-3) with castles (B-4, B-5) and robbers' thefts
+//! (R-3…R-5), the next draw (C-2) and final scoring (C-4, R-6, B-6).
 
 use super::action::Action;
 use super::bcb::Target;
@@ -21,6 +21,11 @@ impl CarcassonneState {
         self.stats[p].count_action(kind);
         match (self.phase, action) {
             (Phase::PlaceTile, Action::Place { at, rot }) => self.place_drawn(at, rot),
+            (Phase::PlaceTile, Action::Discard) => {
+                // B-2: the tile leaves the game; the same player draws again (C-2).
+                self.tiles_discarded += 1;
+                self.begin_turn();
+            }
             (Phase::Bridge, Action::Bridge { at, axis }) => {
                 self.build_bridge(at, axis);
                 self.after_bridge();
@@ -57,7 +62,9 @@ impl CarcassonneState {
                 self.track.choose_victim(p, player as usize);
                 self.continue_scoring();
             }
-            (Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal, a) => self.apply_bazaar(a),
+            (Phase::BazaarOffer | Phase::BazaarBid | Phase::BazaarDeal | Phase::RobberBack, a) => {
+                self.apply_bazaar(a)
+            }
             (phase, a) => panic!("action {a:?} does not belong to phase {phase:?}"),
         }
     }

@@ -29,10 +29,14 @@ pub(super) fn draw_panel(out: &mut String, state: &CarcassonneState, at: Pt, cap
     p.text("small", &played);
     p.text("line", &format!("turns completed: {}", state.turn()));
     p.text("line", &decision_text(state));
+    let discarded = match state.tiles_discarded() {
+        0 => String::new(),
+        n => format!(" · discarded (B-2): {n}"),
+    };
     p.text(
         "small",
         &format!(
-            "tiles in the pile: {} · removed (fit nowhere): {}",
+            "tiles in the pile: {} · removed (fit nowhere): {}{discarded}",
             state.tiles_left(),
             state.tiles_removed()
         ),
@@ -61,8 +65,13 @@ fn decision_text(state: &CarcassonneState) -> String {
     let what = match state.phase() {
         Phase::GameOver => return "game over: final scores below".to_string(),
         Phase::PlaceTile => format!(
-            "place tile {}",
-            state.tiles().variant(state.drawn_tile()).name
+            "place tile {}{}",
+            state.tiles().variant(state.drawn_tile()).name,
+            if state.may_discard() {
+                " with a bridge, or discard it"
+            } else {
+                ""
+            }
         ),
         Phase::Bridge => "build a bridge or not".to_string(),
         Phase::Robber => "put or move the robber".to_string(),
@@ -74,6 +83,7 @@ fn decision_text(state: &CarcassonneState) -> String {
         Phase::BazaarOffer => "offer a bazaar tile".to_string(),
         Phase::BazaarBid => "bid for the bazaar tile or pass".to_string(),
         Phase::BazaarDeal => "buy or sell the bazaar tile".to_string(),
+        Phase::RobberBack => "the robber moves back with the paying marker or stays".to_string(),
     };
     format!("decision: P{} — {what}", state.decider())
 }

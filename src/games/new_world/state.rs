@@ -71,8 +71,9 @@ impl Role {
 /// Summary of one connected trail, town, plains area or farm, kept at its union-find root.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FeatureAgg {
-    /// Trail and town edges facing an empty space that may still get a tile; zero means
-    /// complete (N-7, N-8). Sides facing the sea or off the board never count.
+    /// Trail and town edges not joined to a neighbour; zero means complete (N-7, N-8). A
+    /// starting space's sides facing the sea never count; a land tile's side facing a space
+    /// where no tile may go (beyond the board's north or south end) stays open for good.
     pub open: u8,
     /// Distinct tiles (starting spaces included) of a trail or town; 1 for a farm.
     pub tiles: u8,
@@ -390,15 +391,23 @@ impl NewWorldState {
         self.board.placed_around(c)
     }
 
-    /// Whether `c` is the sea or beyond the board: east of the land (`x >= 0`) and not a
-    /// starting space. No tile is ever placed there (N-4).
-    pub fn is_sea(&self, c: Coord) -> bool {
-        c.x >= 0 && !self.tiles.start.iter().any(|&(s, _)| s == c)
+    /// Whether `c` is a starting space (the board's column `x = 0`, N-2).
+    pub fn is_starting_space(&self, c: Coord) -> bool {
+        c.x >= 0 && self.tiles.start.iter().any(|&(s, _)| s == c)
     }
 
-    /// The side `side` of the cell at `at` faces the sea or beyond the board.
-    pub(super) fn faces_sea(&self, at: Coord, side: Side) -> bool {
-        self.is_sea(at.step(side))
+    /// Whether no tile may ever be placed at `c`: the sea and the ground beyond the board's
+    /// north and south ends, east of the land (`x >= 0`, not a starting space; N-4).
+    pub fn is_never_placeable(&self, c: Coord) -> bool {
+        c.x >= 0 && !self.is_starting_space(c)
+    }
+
+    /// N-7, N-8: whether side `side` of the cell at `at` is closed for good by the sea. Only
+    /// the starting board's own spaces border the sea: a starting space's side facing a
+    /// space where no tile may go is closed, while a land tile's side facing such a space
+    /// (east of the first column beyond the board's north or south end) stays open forever.
+    pub fn borders_sea(&self, at: Coord, side: Side) -> bool {
+        self.is_starting_space(at) && self.is_never_placeable(at.step(side))
     }
 }
 

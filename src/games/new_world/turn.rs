@@ -127,7 +127,7 @@ impl NewWorldState {
                     let open = Side::ALL
                         .into_iter()
                         .filter(|&s| o.side_segment[s.index()] == i as u8)
-                        .filter(|&s| !self.faces_sea(at, s))
+                        .filter(|&s| !self.borders_sea(at, s))
                         .count();
                     FeatureAgg {
                         open: open as u8,

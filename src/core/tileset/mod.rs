@@ -9,12 +9,12 @@ mod compiled;
 mod parse;
 mod validate;
 
-pub use ascii::{draw_layout, render_tileset};
+pub use ascii::{draw_layout, drawing_with_notes, render_tileset};
 pub use carcassonne::{
     MAX_CELLS as CARCASSONNE_MAX_CELLS, MAX_TOTAL_SEGMENTS as CARCASSONNE_MAX_SEGMENTS,
 };
 pub use compiled::{CompiledTiles, Orientation, Segment, Variant, VariantId, NO_SEGMENT};
-pub use parse::parse_tileset;
+pub use parse::{declared_game, parse_tileset, rim_words};
 pub use validate::validate;
 
 use crate::core::geom::{halves_of_sides, Corner, HalfSide, Side};

@@ -135,6 +135,20 @@ pub struct Settler {
     pub column: i8,
 }
 
+/// Most features one tile can complete: four sides and nine farms.
+pub const MAX_COMPLETED: usize = 13;
+
+/// A feature the tile just placed completed (N-6…N-9), waiting for its turn to be scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Completed {
+    /// The node that names it in [`Action::Score`](super::Action::Score): the farm's node,
+    /// or for a trail or town the first segment (layout order) of the tile just placed
+    /// lying in it.
+    pub node: Node,
+    /// `Road` (trail), `City` (town) or `Monastery` (farm).
+    pub kind: FeatureKind,
+}
+
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -142,6 +156,9 @@ pub enum Phase {
     PlaceTile,
     /// N-5: deploy a settler on it or not; scoring (N-6…N-13) follows.
     Settler,
+    /// N-11: the active player chooses which of several completed features is scored next
+    /// (asked only when the order can matter, docs/new-world-rules-audit.md).
+    ScoreOrder,
     /// N-15: over, final scoring done.
     GameOver,
 }
@@ -189,6 +206,13 @@ pub struct NewWorldState {
     pub(super) tiles_removed: u8,
     /// Features scored so far (N-11 moves).
     pub(super) scorings: u16,
+    /// N-11: what the tile just placed completed, in the engine's fixed order (features the
+    /// active player scores on first, then the others; farms first in each group, then the
+    /// tile's trails and towns in layout order). Empty between turns.
+    pub(super) completed: [Completed; MAX_COMPLETED],
+    pub(super) n_completed: u8,
+    /// Bit `i`: `completed[i]` has been scored (or passed over, having no settler left).
+    pub(super) resolved: u16,
 }
 
 impl NewWorldState {
@@ -251,6 +275,12 @@ impl NewWorldState {
             turn: 0,
             tiles_removed: 0,
             scorings: 0,
+            completed: [Completed {
+                node: 0,
+                kind: FeatureKind::Road,
+            }; MAX_COMPLETED],
+            n_completed: 0,
+            resolved: 0,
         };
         s.pile[..order.len()].copy_from_slice(order);
         s.supply[..players].fill(SETTLERS);
@@ -384,6 +414,16 @@ impl NewWorldState {
     /// Features scored during play (each moved a surveyor, N-11).
     pub fn scorings(&self) -> usize {
         self.scorings as usize
+    }
+
+    /// N-11: the features completed this turn that still wait to be scored, with settlers on
+    /// them, in the engine's fixed order (empty except while the turn's scoring runs; during
+    /// [`Phase::ScoreOrder`] these are the choices).
+    pub fn waiting_features(&self) -> impl Iterator<Item = Completed> + '_ {
+        let waiting = self.waiting();
+        (0..self.n_completed as usize)
+            .filter(move |i| waiting & (1 << i) != 0)
+            .map(|i| self.completed[i])
     }
 
     /// Number of cells placed among the eight around `c` (N-9).

@@ -1,6 +1,6 @@
 //! The incremental union-find of the New World engine agrees with a naive flood fill over the
 //! placed tiles on random games: for every trail, town, plains area and farm, its members,
-//! open edges (sea sides never count), distinct tiles, flags / trading posts / animals and
+//! open edges (a starting space's sea sides never count, N-7), distinct tiles, flags / trading posts / animals and
 //! settlers per seat. The flood fill also recomputes what the end of the game pays each
 //! occupied feature (N-16, N-17) and checks that no complete feature keeps its settlers after
 //! a turn's scoring (N-6…N-10).
@@ -63,7 +63,7 @@ fn flood_fill(s: &NewWorldState) -> Vec<Feature> {
                 for (side, half) in across {
                     let there = cells[c].at.step(side);
                     let Some(&n) = at.get(&there) else {
-                        if half.is_none() && !s.is_sea(there) {
+                        if half.is_none() && !s.borders_sea(cells[c].at, side) {
                             open += 1;
                         }
                         continue;

@@ -107,3 +107,26 @@ fn bad_files_name_the_line() {
     .unwrap_err();
     assert_eq!(e.line, 6);
 }
+
+#[test]
+fn the_new_world_tile_document_shows_the_builtin_set() {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/new-world-tiles.md"),
+    )
+    .unwrap();
+    let shown = NewWorldTiles::builtin().render();
+    let drawn: Vec<&str> = shown
+        .split("\n\n")
+        .filter(|b| {
+            (b.starts_with("tile ") && !b.starts_with("tile set"))
+                || b.starts_with("starting column")
+        })
+        .collect();
+    assert_eq!(drawn.len(), 51, "50 types and the starting column");
+    for block in drawn {
+        assert!(
+            doc.contains(block.trim_end()),
+            "docs/new-world-tiles.md lacks:\n{block}"
+        );
+    }
+}

@@ -11,10 +11,12 @@ use common::svg::assert_well_formed;
 use meeplelab::core::game::Game;
 use meeplelab::core::tileset::FeatureKind;
 use meeplelab::games::carcassonne::CarcassonneState;
-use meeplelab::games::new_world::{NewWorldState, Role};
+use meeplelab::games::def::GameDef;
+use meeplelab::games::new_world::{NewWorldState, Phase, Role};
 use meeplelab::io::record::Record;
 use meeplelab::io::svg::record_svg;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Writes the record of a random game with `meeplelab random-game` and loads it.
 fn random_record(dir: &Path, game: &str, players: usize, seed: u64, rules: &[&str]) -> Record {
@@ -162,13 +164,14 @@ fn check_carcassonne(record: &Record, turn: Option<usize>) -> CarcassonneState {
     state
 }
 
-/// Draws a New World record at `turn` and checks the drawing against the position.
-fn check_new_world(record: &Record, turn: Option<usize>) -> NewWorldState {
+/// Draws a New World record at `turn` and checks the drawing against the position (`base`:
+/// the folder the record's tile file path is relative to).
+fn check_new_world(record: &Record, base: &Path, turn: Option<usize>) -> NewWorldState {
     let state = record
-        .replay_game::<NewWorldState>(Path::new("."), turn)
+        .replay_game::<NewWorldState>(base, turn)
         .unwrap()
         .state;
-    let drawing = record_svg(record, Path::new("."), turn, "test").unwrap();
+    let drawing = record_svg(record, base, turn, "test").unwrap();
     let svg = &drawing.svg;
     let what = format!("{} at turn {turn:?}", record.origin);
     assert_eq!(drawing.turn, state.turn(), "{what}");
@@ -207,8 +210,11 @@ fn check_new_world(record: &Record, turn: Option<usize>) -> NewWorldState {
         );
         assert!(svg.contains(&marker), "{what}: {marker}");
     }
-    for town in ["Plymouth", "New York", "Jamestown"] {
-        assert!(svg.contains(town), "{what}: {town}");
+    // The built-in board's coastal towns (scenario tile files name their own).
+    if Arc::ptr_eq(state.tiles(), &NewWorldState::builtin_tiles()) {
+        for town in ["Plymouth", "New York", "Jamestown"] {
+            assert!(svg.contains(town), "{what}: {town}");
+        }
     }
     state
 }
@@ -280,16 +286,56 @@ fn carcassonne_scenario_records_of_the_new_decisions_render() {
 #[test]
 fn new_world_records_render_at_every_stage() {
     let dir = scratch("render-games", "new-world");
-    let configs: [(&[&str], usize, u64); 3] =
-        [(&[], 2, 1), (&[], 3, 2), (&["surveyor_variant=true"], 5, 3)];
-    for (rules, players, seed) in configs {
-        let record = random_record(&dir, "new-world", players, seed, rules);
-        let total = check_new_world(&record, None).turn();
+    // Seed 39 (2 players) has a scoring-order decision (N-11).
+    let configs: [(&[&str], usize, u64); 4] = [
+        (&[], 2, 1),
+        (&[], 3, 2),
+        (&["surveyor_variant=true"], 5, 3),
+        (&[], 2, 39),
+    ];
+    let mut records: Vec<(Record, PathBuf)> = configs
+        .iter()
+        .map(|&(rules, players, seed)| {
+            let record = random_record(&dir, "new-world", players, seed, rules);
+            (record, PathBuf::from("."))
+        })
+        .collect();
+    // Hand-written records with scoring-order decisions.
+    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/new-world");
+    for name in ["n11-score-order.rec", "seed-blue-farm-17-town-8.rec"] {
+        records.push((
+            Record::load(&scenarios.join(name)).unwrap(),
+            scenarios.clone(),
+        ));
+    }
+    let mut orders = 0;
+    for (record, base) in &records {
+        let text = std::fs::read_to_string(&record.origin).unwrap();
+        orders += text.lines().filter(|l| l.contains(" score ")).count();
+        let total = check_new_world(record, base, None).turn();
         for turn in turns(total) {
-            let state = check_new_world(&record, turn);
+            let state = check_new_world(record, base, turn);
             assert_eq!(state.turn(), turn.unwrap_or(total).min(total));
         }
     }
+    assert!(orders >= 4, "{orders} scoring-order decisions drawn");
+    // A record that stops while the active player orders the scorings draws that decision.
+    let text = std::fs::read_to_string(scenarios.join("n11-score-order.rec")).unwrap();
+    let cut: String = text
+        .lines()
+        .take_while(|l| !l.starts_with("expect scores 0 0"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let record = Record::parse(&cut, "cut.rec").unwrap();
+    let state = check_new_world(&record, &scenarios, None);
+    assert_eq!(state.phase(), Phase::ScoreOrder);
+    let drawing = record_svg(&record, &scenarios, None, "test").unwrap();
+    assert!(
+        drawing
+            .svg
+            .contains("decision: P1 — which of 2 completed features to score next"),
+        "the panel names the decision"
+    );
 }
 
 /// The `render` command draws both games and reports bad records with their line, never

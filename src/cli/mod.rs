@@ -62,18 +62,40 @@ pub enum Command {
 /// `meeplelab tiles …`
 #[derive(Subcommand, Debug)]
 pub enum TilesCommand {
-    /// Print every tile type as ASCII art with counts, animals, birds and baobabs.
+    /// Print every tile type of a tile file (or of a game's built-in set) as ASCII art with
+    /// its copies and features.
+    #[command(after_help = TILES_AFTER_HELP)]
     Show {
-        /// Tile-set file to show instead of the built-in Safari set.
+        /// Game whose built-in set to show (without --tileset: safari, carcassonne or
+        /// new-world; default safari). With --tileset, the file's `game` line must name it.
+        #[arg(long, value_name = "GAME")]
+        game: Option<GameId>,
+        /// Tile-set file to show instead of a built-in set; read as the game its `game` line
+        /// names.
         #[arg(long, value_name = "FILE")]
         tileset: Option<PathBuf>,
     },
-    /// Validate a tile-set file; prints a summary or the first error with file:line.
+    /// Validate a tile-set file of any game; prints a summary or the first error with
+    /// file:line.
+    #[command(after_help = TILES_AFTER_HELP)]
     Check {
-        /// The file to check.
+        /// The file to check; read as the game its `game` line names.
         file: PathBuf,
+        /// The game the file must be for (an error names the file's `game` line otherwise).
+        #[arg(long, value_name = "GAME")]
+        game: Option<GameId>,
     },
 }
+
+/// How `tiles show|check` pick the game of a file.
+const TILES_AFTER_HELP: &str = "\
+Every tile file names its game in a `game` line (safari, carcassonne or new-world), and is
+read in that game's format (docs/tileset-format.md; New World: docs/new-world-tiles.md).
+--game is optional: with a file it only checks that the file is for that game; without a
+file, `tiles show --game G` prints G's built-in set. Examples:
+  meeplelab tiles check src/games/new_world/new-world.tiles
+  meeplelab tiles show --game carcassonne
+  meeplelab tiles show --tileset my.tiles --game new-world";
 
 /// Options shared by every command that creates games.
 #[derive(clap::Args, Debug, Clone)]
@@ -116,8 +138,10 @@ pub fn build_setup<G: GameDef>(
 pub fn run() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Tiles(TilesCommand::Show { tileset }) => tiles::show(tileset.as_deref()),
-        Command::Tiles(TilesCommand::Check { file }) => tiles::check(&file),
+        Command::Tiles(TilesCommand::Show { game, tileset }) => {
+            tiles::show(game, tileset.as_deref())
+        }
+        Command::Tiles(TilesCommand::Check { file, game }) => tiles::check(game, &file),
         Command::RandomGame(args) => random_game::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Bench(args) => bench::run(&args),

@@ -5,7 +5,9 @@
 //! ([`with_game!`](crate::with_game)).
 
 use crate::core::game::Game;
-use crate::core::tileset::{CompiledTiles, TileSet, VariantId};
+use crate::core::tileset::{
+    parse_tileset, render_tileset, validate, CompiledTiles, TileSet, VariantId,
+};
 use std::ops::RangeInclusive;
 use std::path::Path;
 use std::sync::Arc;
@@ -34,6 +36,15 @@ pub struct CommonHeader<'a> {
     pub tile_order: &'a [VariantId],
 }
 
+/// A tile file as `meeplelab tiles` shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileFileView {
+    /// One line for `tiles check`: the set's name, game and sizes.
+    pub summary: String,
+    /// What `tiles show` prints: every tile type drawn, with its copies and features.
+    pub drawing: String,
+}
+
 /// A game as the command line, records, tournaments and experiments see it.
 pub trait GameDef: Game + Sized + 'static {
     /// Name used by `--game`, in records (`game …`), `run.json` and `games.csv`.
@@ -56,6 +67,8 @@ pub trait GameDef: Game + Sized + 'static {
 
     /// The built-in tile set.
     fn builtin_tiles() -> Arc<CompiledTiles>;
+    /// The text of the built-in tile file (embedded in the binary).
+    const BUILTIN_TILE_FILE: &'static str;
     /// A setup with default options over `tiles`.
     fn setup(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Self::Setup;
     /// Sets one rule option from `key=value` text; errors list the game's options.
@@ -141,6 +154,33 @@ pub trait GameDef: Game + Sized + 'static {
             ));
         }
         Ok(Arc::new(CompiledTiles::compile(&set)))
+    }
+
+    /// Reads the text of a tile file of this game (`origin` names it in errors, which give
+    /// `origin:line`) for `meeplelab tiles check|show`. The default reads the shared format
+    /// of docs/tileset-format.md (Safari and Carcassonne sets).
+    fn view_tile_file(text: &str, origin: &str) -> Result<TileFileView, String> {
+        let set = parse_tileset(text, origin).map_err(|e| e.to_string())?;
+        validate(&set).map_err(|e| e.to_string())?;
+        if set.game != Self::NAME {
+            return Err(format!(
+                "{origin}: the tile set is for game \"{}\", not {}",
+                set.game,
+                Self::NAME
+            ));
+        }
+        Ok(TileFileView {
+            summary: format!(
+                "tile set \"{}\" for {}: {} types, {} land tiles, {} start cells, {} vehicle spaces",
+                set.name,
+                set.game,
+                set.types.len(),
+                set.land_tile_count(),
+                set.start.len(),
+                set.vehicles.len()
+            ),
+            drawing: render_tileset(&set),
+        })
     }
 
     /// A setup from command-line style inputs: `rules` are `key=value` assignments applied

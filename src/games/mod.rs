@@ -5,4 +5,4 @@ pub mod def;
 pub mod new_world;
 pub mod safari;
 
-pub use def::{GameDef, GameId};
+pub use def::{GameDef, GameId, TileFileView};

@@ -457,6 +457,12 @@ fn copy_text(copy: &CopyAnimals) -> String {
 }
 
 /// Puts a drawing on the left and notes on the right, line by line.
+/// The drawing of `layout` with `notes` beside it, one note per line (as `tiles show` prints
+/// a tile type).
+pub fn drawing_with_notes(layout: &TileLayout, notes: &[String]) -> Vec<String> {
+    beside(&draw_layout(layout), notes)
+}
+
 fn beside(drawing: &[String], notes: &[String]) -> Vec<String> {
     (0..drawing.len().max(notes.len()))
         .map(|i| {

@@ -9,7 +9,7 @@ mod compiled;
 mod parse;
 mod validate;
 
-pub use ascii::{draw_layout, render_tileset};
+pub use ascii::{draw_layout, drawing_with_notes, render_tileset};
 pub use carcassonne::{
     MAX_CELLS as CARCASSONNE_MAX_CELLS, MAX_TOTAL_SEGMENTS as CARCASSONNE_MAX_SEGMENTS,
 };
@@ -17,7 +17,7 @@ pub use compiled::{
     rotated_signatures, CompiledTiles, Orientation, Segment, Variant, VariantId, MAX_EDGE_CLASSES,
     NO_SEGMENT,
 };
-pub use parse::parse_tileset;
+pub use parse::{declared_game, parse_tileset, rim_words};
 pub use validate::validate;
 
 use crate::core::geom::{halves_of_sides, Corner, HalfSide, Side};

@@ -35,13 +35,34 @@ pub fn parse_tileset(text: &str, origin: &str) -> Result<TileSet, TileSetError> 
     parser.finish()
 }
 
+/// The game a tile file declares: the 1-based line of its first `game` statement and the
+/// word after it (`None` when there is no such line). Every game's tile format requires one,
+/// so `meeplelab tiles` reads a file as the game it names (docs/tileset-format.md).
+pub fn declared_game(text: &str) -> Option<(usize, String)> {
+    text.lines().enumerate().find_map(|(index, raw)| {
+        let code = raw.split_once('#').map_or(raw, |(code, _comment)| code);
+        let mut words = code.split_whitespace();
+        (words.next() == Some("game")).then(|| (index + 1, words.next().unwrap_or("").to_string()))
+    })
+}
+
 /// A feature in file syntax without its birds or pennants, e.g. `path N S`, `bush E`,
 /// `field N En` or `monastery`.
 pub(super) fn feature_summary(feature: &FeatureSpec) -> String {
     let mut words = vec![feature.kind.keyword().to_string()];
-    words.extend(feature.side_list().map(|s| s.letter().to_string()));
-    words.extend(halves_summary(feature.halves));
+    words.extend(rim_words(feature));
     words.join(" ")
+}
+
+/// Where a feature meets the tile's rim, in file syntax: its sides clockwise from north, then
+/// its half sides (a side's letter where both halves are in it), e.g. `N S` or `N En`.
+pub fn rim_words(feature: &FeatureSpec) -> Vec<String> {
+    let mut words: Vec<String> = feature
+        .side_list()
+        .map(|s| s.letter().to_string())
+        .collect();
+    words.extend(halves_summary(feature.halves));
+    words
 }
 
 /// The halves of an 8-bit mask as file words, clockwise: a side's letter where both of its

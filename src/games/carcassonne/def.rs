@@ -26,6 +26,8 @@ impl GameDef for CarcassonneState {
         builtin_tiles()
     }
 
+    const BUILTIN_TILE_FILE: &'static str = crate::core::tileset::BUILTIN_CARCASSONNE;
+
     fn setup(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Setup {
         Setup::with_tiles(players, seed, tiles)
     }

@@ -6,11 +6,11 @@ use super::expect::EXPECT_KEYWORDS;
 use super::options::{Options, OPTION_KEYS};
 use super::state::{NewWorldState, Phase, MAX_PLAYERS};
 use super::stats::Action;
-use super::tiles::NewWorldTiles;
+use super::tiles::{parse_new_world, NewWorldTiles, BUILTIN_NEW_WORLD};
 use crate::core::draw_pile::resolve_draw_order_of;
 use crate::core::rng::{derive_seed, rng_from_seed};
 use crate::core::tileset::{CompiledTiles, VariantId};
-use crate::games::def::{CommonHeader, GameDef};
+use crate::games::def::{CommonHeader, GameDef, TileFileView};
 use std::ops::RangeInclusive;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -53,6 +53,8 @@ impl GameDef for NewWorldState {
 
     type Setup = Setup;
     type Resolved = ResolvedSetup;
+
+    const BUILTIN_TILE_FILE: &'static str = BUILTIN_NEW_WORLD;
 
     fn builtin_tiles() -> Arc<CompiledTiles> {
         static TILES: OnceLock<Arc<CompiledTiles>> = OnceLock::new();
@@ -180,5 +182,14 @@ impl GameDef for NewWorldState {
         NewWorldTiles::load(path)
             .map(|t| Arc::new(t.compiled))
             .map_err(|e| e.to_string())
+    }
+
+    /// Reads a New World tile file (docs/new-world-tiles.md) for `meeplelab tiles`.
+    fn view_tile_file(text: &str, origin: &str) -> Result<TileFileView, String> {
+        let tiles = parse_new_world(text, origin).map_err(|e| e.to_string())?;
+        Ok(TileFileView {
+            summary: tiles.summary(),
+            drawing: tiles.render(),
+        })
     }
 }

@@ -2,8 +2,10 @@
 //!
 //! [`NewWorldState`] implements [`Game`]. A turn is two decisions: place the drawn tile west
 //! of the starting column (N-4), then deploy a settler on it or not (N-5); scoring (N-6…N-10)
-//! and the surveyors (N-11…N-14) follow without a decision. Trails, towns, plains and farms
-//! are segments of a union-find whose roots carry [`FeatureAgg`]; no flood fill runs in the
+//! and the surveyors (N-11…N-14) follow, with one more decision only when the tile completed
+//! several features whose scoring order can matter (N-11, `order.rs`). Trails, towns, plains
+//! and farms are segments of a union-find whose roots carry [`FeatureAgg`]; no flood fill runs
+//! in the
 //! engine. The tile layouts are a documented reconstruction (`new-world.tiles`,
 //! docs/new-world-tiles.md); a corrected set loads with [`NewWorldTiles::load`].
 
@@ -12,6 +14,7 @@ mod eval;
 mod expect;
 mod notation;
 mod options;
+mod order;
 mod state;
 mod stats;
 mod tiles;
@@ -20,9 +23,10 @@ mod turn;
 pub use def::{ResolvedSetup, Setup};
 pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
 pub use options::{OptionError, Options, SurveyorStart, DEFAULT_SURVEYOR_BONUS, OPTION_KEYS};
+pub use order::MAX_ORDERED;
 pub use state::{
-    Cell, FeatureAgg, NewWorldBoard, NewWorldState, Node, Phase, Role, Settler, SetupError,
-    MAX_CELLS, MAX_PLAYERS, SETTLERS, TRACK_STEPS,
+    Cell, Completed, FeatureAgg, NewWorldBoard, NewWorldState, Node, Phase, Role, Settler,
+    SetupError, MAX_CELLS, MAX_COMPLETED, MAX_PLAYERS, SETTLERS, TRACK_STEPS,
 };
 pub use stats::{Action, ActionKind, PlayerStats, PointSource, STAT_NAMES};
 pub use tiles::{parse_new_world, NewWorldTiles, BUILTIN_NEW_WORLD};

@@ -6,13 +6,16 @@
 //! - `pass`: no settler (N-5);
 //! - `settler trail E`, `settler town N`, `settler plains Wn`, `settler farm`: a settler on the
 //!   feature of the tile just placed that touches this side (trails, towns) or half side
-//!   (plains), as placed (N-5).
+//!   (plains), as placed (N-5);
+//! - `score trail E`, `score town N`, `score farm -1,4`: of the features the tile completed,
+//!   score next the trail or town touching this side of the tile just placed, or the farm on
+//!   the tile at `-1,4` (N-11).
 
-use super::state::{NewWorldState, Phase};
+use super::state::{NewWorldState, Node, Phase};
 use super::stats::Action;
-use crate::core::geom::{HalfSide, Side};
-use crate::core::notation::Words;
-use crate::core::tileset::{FeatureKind, Orientation};
+use crate::core::geom::{Coord, HalfSide, Side};
+use crate::core::notation::{coord, Words};
+use crate::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};
 
 /// The New World word for a segment kind.
 fn kind_word(kind: FeatureKind) -> &'static str {
@@ -33,7 +36,45 @@ impl NewWorldState {
             }
             Action::Pass => "pass".into(),
             Action::Settler { segment } => format!("settler {}", self.describe_segment(segment)),
+            Action::Score { node } => format!("score {}", self.describe_completed(node)),
         }
+    }
+
+    /// The farm with node `node`: where it lies.
+    fn farm_with_node(&self, node: Node) -> Option<Coord> {
+        self.farms[..self.n_farms as usize]
+            .iter()
+            .find(|&&(_, n)| n == node)
+            .map(|&(c, _)| self.cells[c as usize].at)
+    }
+
+    /// `trail E`, `town N`, `farm -1,4`: a feature completed by the tile just placed, named by
+    /// the first side (N, E, S, W) of that tile it touches, or a farm by its tile.
+    fn describe_completed(&self, node: Node) -> String {
+        if let Some(at) = self.farm_with_node(node) {
+            return format!("farm {at}");
+        }
+        let cell = self.last_cell();
+        let o = self.placed_orientation(self.n_cells as usize - 1);
+        let root = self.features.root(node);
+        let kind = self.features_kind(node);
+        let side = Side::ALL.into_iter().find(|s| {
+            let seg = o.side_segment[s.index()];
+            seg != NO_SEGMENT && self.features.root(cell.first_node + seg as Node) == root
+        });
+        match side {
+            Some(side) => format!("{} {}", kind_word(kind), side.letter()),
+            None => format!("{} ?", kind_word(kind)),
+        }
+    }
+
+    /// The kind of the segment with node `node` of the tile just placed (a trail or town).
+    fn features_kind(&self, node: Node) -> FeatureKind {
+        let cell = self.last_cell();
+        let segments = self.variant_of(cell).segments();
+        node.checked_sub(cell.first_node)
+            .and_then(|seg| segments.get(seg as usize))
+            .map_or(FeatureKind::Road, |s| s.kind)
     }
 
     /// The orientation tables of a placed cell.
@@ -100,16 +141,63 @@ impl NewWorldState {
                 };
                 Ok(Action::Settler { segment })
             }
+            "score" => match words.get(1).copied() {
+                Some("farm") => {
+                    arity(3, "score farm <x,y>")?;
+                    self.find_farm(words[2])
+                }
+                _ => {
+                    arity(3, "score <trail|town> <side> or score farm <x,y>")?;
+                    let kind = match words[1] {
+                        "trail" => FeatureKind::Road,
+                        "town" => FeatureKind::City,
+                        k => {
+                            return Err(format!(
+                                "expected trail, town or farm after \"score\", found \"{k}\" \
+                                 (N-11)"
+                            ))
+                        }
+                    };
+                    let seg = self
+                        .find_segment(kind, Some(words[2]))
+                        .map_err(|e| format!("{e} (N-11)"))?;
+                    // The feature is named by its first segment on the tile (layout order).
+                    let cell = self.last_cell();
+                    let root = self.features.root(cell.first_node + seg as Node);
+                    let first = (0..seg as Node)
+                        .map(|s| cell.first_node + s)
+                        .find(|&n| self.features.root(n) == root)
+                        .unwrap_or(cell.first_node + seg as Node);
+                    Ok(Action::Score { node: first })
+                }
+            },
             other => Err(format!(
-                "unknown action \"{other}\"; expected one of: place, pass, settler"
+                "unknown action \"{other}\"; expected one of: place, pass, settler, score"
             )),
         }
+    }
+
+    /// `score farm <x,y>`: the farm on the tile at `x,y` (N-11).
+    fn find_farm(&self, at: &str) -> Result<Action, String> {
+        let at = coord(at).map_err(|e| format!("{e} (N-11)"))?;
+        let cell = self
+            .cell_at(at)
+            .ok_or_else(|| format!("no tile lies at {at} (N-11)"))?;
+        let v = self.variant_of(cell);
+        let seg = v
+            .segments()
+            .iter()
+            .position(|s| s.kind == FeatureKind::Monastery)
+            .ok_or_else(|| format!("tile {} at {at} has no farm (N-11)", v.name))?;
+        Ok(Action::Score {
+            node: cell.first_node + seg as Node,
+        })
     }
 
     /// The segment of the tile just placed of `kind` touching side or half side `place`
     /// (`None` for a farm).
     fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
-        if self.phase != Phase::Settler {
+        if !matches!(self.phase, Phase::Settler | Phase::ScoreOrder) {
             return Err("no tile has been placed this turn".into());
         }
         let cell = self.last_cell();
@@ -158,6 +246,7 @@ impl NewWorldState {
         let phase_name = match self.phase {
             Phase::PlaceTile => "tile placement",
             Phase::Settler => "the settler decision",
+            Phase::ScoreOrder => "the choice of scoring order",
             Phase::GameOver => "the end of the game",
         };
         let reason = match (self.phase, action) {
@@ -178,6 +267,26 @@ impl NewWorldState {
             (Phase::Settler, Action::Settler { .. }) => {
                 "that feature already has a settler, or the tile has no such segment (N-5)".into()
             }
+            (Phase::ScoreOrder, Action::Score { node }) => {
+                let what = match self.farm_with_node(*node) {
+                    Some(_) => "that farm",
+                    None => match self.features_kind(*node) {
+                        FeatureKind::City => "that town",
+                        _ => "that trail",
+                    },
+                };
+                match self.completed_index(*node) {
+                    None => format!("{what} was not completed by the tile just placed (N-11)"),
+                    Some(i) if self.is_resolved(i) => {
+                        format!("{what} has already been scored (N-11)")
+                    }
+                    Some(_) => format!("{what} holds no settler, so it is not scored (N-11)"),
+                }
+            }
+            (_, Action::Score { .. }) => "no scoring order is to be chosen now: the active \
+                player chooses only when the tile just placed completed several features with \
+                settlers whose order can matter (N-11)"
+                .into(),
             _ => "it does not belong to this decision".into(),
         };
         format!("illegal during {phase_name}: {reason}")

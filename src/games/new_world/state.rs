@@ -71,8 +71,9 @@ impl Role {
 /// Summary of one connected trail, town, plains area or farm, kept at its union-find root.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FeatureAgg {
-    /// Trail and town edges facing an empty space that may still get a tile; zero means
-    /// complete (N-7, N-8). Sides facing the sea or off the board never count.
+    /// Trail and town edges not joined to a neighbour; zero means complete (N-7, N-8). A
+    /// starting space's sides facing the sea never count; a land tile's side facing a space
+    /// where no tile may go (beyond the board's north or south end) stays open for good.
     pub open: u8,
     /// Distinct tiles (starting spaces included) of a trail or town; 1 for a farm.
     pub tiles: u8,
@@ -134,6 +135,20 @@ pub struct Settler {
     pub column: i8,
 }
 
+/// Most features one tile can complete: four sides and nine farms.
+pub const MAX_COMPLETED: usize = 13;
+
+/// A feature the tile just placed completed (N-6…N-9), waiting for its turn to be scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Completed {
+    /// The node that names it in [`Action::Score`](super::Action::Score): the farm's node,
+    /// or for a trail or town the first segment (layout order) of the tile just placed
+    /// lying in it.
+    pub node: Node,
+    /// `Road` (trail), `City` (town) or `Monastery` (farm).
+    pub kind: FeatureKind,
+}
+
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -141,6 +156,9 @@ pub enum Phase {
     PlaceTile,
     /// N-5: deploy a settler on it or not; scoring (N-6…N-13) follows.
     Settler,
+    /// N-11: the active player chooses which of several completed features is scored next
+    /// (asked only when the order can matter, docs/new-world-rules-audit.md).
+    ScoreOrder,
     /// N-15: over, final scoring done.
     GameOver,
 }
@@ -188,6 +206,13 @@ pub struct NewWorldState {
     pub(super) tiles_removed: u8,
     /// Features scored so far (N-11 moves).
     pub(super) scorings: u16,
+    /// N-11: what the tile just placed completed, in the engine's fixed order (features the
+    /// active player scores on first, then the others; farms first in each group, then the
+    /// tile's trails and towns in layout order). Empty between turns.
+    pub(super) completed: [Completed; MAX_COMPLETED],
+    pub(super) n_completed: u8,
+    /// Bit `i`: `completed[i]` has been scored (or passed over, having no settler left).
+    pub(super) resolved: u16,
 }
 
 impl NewWorldState {
@@ -250,6 +275,12 @@ impl NewWorldState {
             turn: 0,
             tiles_removed: 0,
             scorings: 0,
+            completed: [Completed {
+                node: 0,
+                kind: FeatureKind::Road,
+            }; MAX_COMPLETED],
+            n_completed: 0,
+            resolved: 0,
         };
         s.pile[..order.len()].copy_from_slice(order);
         s.supply[..players].fill(SETTLERS);
@@ -385,20 +416,38 @@ impl NewWorldState {
         self.scorings as usize
     }
 
+    /// N-11: the features completed this turn that still wait to be scored, with settlers on
+    /// them, in the engine's fixed order (empty except while the turn's scoring runs; during
+    /// [`Phase::ScoreOrder`] these are the choices).
+    pub fn waiting_features(&self) -> impl Iterator<Item = Completed> + '_ {
+        let waiting = self.waiting();
+        (0..self.n_completed as usize)
+            .filter(move |i| waiting & (1 << i) != 0)
+            .map(|i| self.completed[i])
+    }
+
     /// Number of cells placed among the eight around `c` (N-9).
     pub fn placed_around(&self, c: Coord) -> u8 {
         self.board.placed_around(c)
     }
 
-    /// Whether `c` is the sea or beyond the board: east of the land (`x >= 0`) and not a
-    /// starting space. No tile is ever placed there (N-4).
-    pub fn is_sea(&self, c: Coord) -> bool {
-        c.x >= 0 && !self.tiles.start.iter().any(|&(s, _)| s == c)
+    /// Whether `c` is a starting space (the board's column `x = 0`, N-2).
+    pub fn is_starting_space(&self, c: Coord) -> bool {
+        c.x >= 0 && self.tiles.start.iter().any(|&(s, _)| s == c)
     }
 
-    /// The side `side` of the cell at `at` faces the sea or beyond the board.
-    pub(super) fn faces_sea(&self, at: Coord, side: Side) -> bool {
-        self.is_sea(at.step(side))
+    /// Whether no tile may ever be placed at `c`: the sea and the ground beyond the board's
+    /// north and south ends, east of the land (`x >= 0`, not a starting space; N-4).
+    pub fn is_never_placeable(&self, c: Coord) -> bool {
+        c.x >= 0 && !self.is_starting_space(c)
+    }
+
+    /// N-7, N-8: whether side `side` of the cell at `at` is closed for good by the sea. Only
+    /// the starting board's own spaces border the sea: a starting space's side facing a
+    /// space where no tile may go is closed, while a land tile's side facing such a space
+    /// (east of the first column beyond the board's north or south end) stays open forever.
+    pub fn borders_sea(&self, at: Coord, side: Side) -> bool {
+        self.is_starting_space(at) && self.is_never_placeable(at.step(side))
     }
 }
 

@@ -1,5 +1,6 @@
 //! Actions, action kinds and per-player statistics.
 
+use super::state::Node;
 use crate::core::geom::{Coord, Rotation};
 use crate::core::stats::StatKey;
 
@@ -20,6 +21,12 @@ pub enum Action {
         /// Segment index in the tile's layout.
         segment: u8,
     },
+    /// N-11: of the features the tile completed, score the one named by `node` next (see
+    /// [`Completed::node`](super::Completed::node)).
+    Score {
+        /// The feature's naming node.
+        node: Node,
+    },
 }
 
 /// Kinds of actions (statistics, ablations).
@@ -37,23 +44,33 @@ pub enum ActionKind {
     Trapper,
     /// A farmer (farm).
     Farmer,
+    /// The choice of which completed feature is scored next (N-11).
+    ScoreOrder,
 }
 
 impl ActionKind {
     /// Every kind, in index order.
-    pub const ALL: [ActionKind; 6] = [
+    pub const ALL: [ActionKind; 7] = [
         ActionKind::Place,
         ActionKind::Pass,
         ActionKind::Shopkeeper,
         ActionKind::Robber,
         ActionKind::Trapper,
         ActionKind::Farmer,
+        ActionKind::ScoreOrder,
     ];
     /// Number of kinds.
     pub const COUNT: usize = Self::ALL.len();
     /// Names in index order.
-    pub const NAMES: [&'static str; 6] =
-        ["place", "pass", "shopkeeper", "robber", "trapper", "farmer"];
+    pub const NAMES: [&'static str; 7] = [
+        "place",
+        "pass",
+        "shopkeeper",
+        "robber",
+        "trapper",
+        "farmer",
+        "score_order",
+    ];
 }
 
 /// Where points came from.
@@ -118,4 +135,5 @@ pub const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
     "actions_robber",
     "actions_trapper",
     "actions_farmer",
+    "actions_score_order",
 ];

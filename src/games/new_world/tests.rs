@@ -92,6 +92,19 @@ fn n_9_n_11_n_13_blue_farm_17_town_8_and_red_green_removed() {
     g.surveyors = [-1, -1]; // as in the seed's picture
     place(&mut g, -1, 4, &[(W, 2), (N, 2), (E, 0), (S, 0)]);
     settle(&mut g, Some(0)); // Blue's shopkeeper on the small town
+                             // N-11: three features wait; Blue orders them as in the seed: his farm, then his town.
+    assert_eq!(g.phase(), Phase::ScoreOrder);
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let texts: Vec<String> = legal.iter().map(|a| g.format_action(a)).collect();
+    assert_eq!(texts, ["score farm -1,3", "score town W", "score town N"]);
+    g.apply(g.parse_action("score farm -1,3").unwrap());
+    assert_eq!(g.scores(), [17, 0, 0], "9 + 2 surveyors");
+    assert_eq!(g.surveyor_columns(), [-2, -1]);
+    assert_eq!(g.phase(), Phase::ScoreOrder, "Blue's or Red's town next");
+    g.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 2);
+    g.apply(g.parse_action("score town W").unwrap());
     assert_eq!(g.stats(0).points_from(PointSource::Farm), 9);
     assert_eq!(g.stats(0).points_from(PointSource::Town), 4);
     assert_eq!(g.stats(0).points_from(PointSource::Surveyor), 8 + 4);
@@ -191,4 +204,220 @@ fn n_14_an_unscored_completed_feature_advances_the_track_surveyor() {
     assert_eq!(g.track_surveyor(), 1);
     assert_eq!(g.surveyor_columns(), [0]);
     assert_eq!(g.scorings(), 0);
+}
+
+/// The position of seed example 2 just before Blue places the tile that completes three
+/// features (both surveyors in column -1, as in the seed's picture).
+fn seed_example_2() -> NewWorldState {
+    let mut g = game(3, &["01.1", "11.1", "02.1", "18.1", "08.1", "34.1", "31.1"]);
+    place(&mut g, -1, 3, &[(E, 1)]);
+    settle(&mut g, Some(0));
+    place(&mut g, -1, 2, &[(N, 0), (E, 0), (S, 1), (W, 1)]);
+    settle(&mut g, Some(0));
+    place(&mut g, -2, 3, &[]);
+    settle(&mut g, None);
+    place(&mut g, -2, 2, &[(E, 1), (N, 0)]);
+    settle(&mut g, None);
+    place(&mut g, -2, 4, &[(E, 2)]);
+    settle(&mut g, None);
+    place(&mut g, -1, 5, &[(E, 2), (S, 2)]);
+    settle(&mut g, Some(0));
+    g.surveyors = [-1, -1];
+    place(&mut g, -1, 4, &[(W, 2), (N, 2), (E, 0), (S, 0)]);
+    settle(&mut g, Some(0));
+    g
+}
+
+#[test]
+fn n_11_blue_may_score_reds_town_first() {
+    // The other order of seed example 2: Red's town first (New York, 34.1 and 31.1: 3 tiles,
+    // 1 flag: 8, + 4 for one surveyor... two: Red's shopkeeper stands in column -1 with both
+    // surveyors: + 8 = 16); then Blue's farm (9 + 4: one surveyor left in column -1), after
+    // which both surveyors stand in column -2 and Blue's shopkeeper is removed unscored.
+    let mut g = seed_example_2();
+    g.apply(g.parse_action("score town N").unwrap());
+    assert_eq!(g.scores(), [0, 0, 16]);
+    g.apply(g.parse_action("score farm -1,3").unwrap());
+    assert!(
+        g.is_terminal(),
+        "Blue's town lost its settler: no choice left"
+    );
+    assert_eq!(g.scores(), [13, 0, 16]);
+    assert_eq!((g.settlers_removed(0), g.settlers_removed(1)), (1, 1));
+    assert_eq!(g.surveyor_columns(), [-2, -2]);
+    assert_eq!(g.stats(0).count(ActionKind::ScoreOrder), 2);
+}
+
+#[test]
+fn n_11_bad_score_choices_say_why() {
+    let mut g = seed_example_2();
+    let mut legal = Vec::new();
+    // A trail of the tile that was not completed, a farm that was not completed, a feature
+    // already scored.
+    for (text, phrase) in [
+        (
+            "score road N",
+            "expected trail, town or farm after \"score\"",
+        ),
+        ("score trail N", "has no trail at its N side (N-11)"),
+        ("score farm -5,5", "no tile lies at -5,5 (N-11)"),
+        ("score farm -2,2", "has no farm (N-11)"),
+        ("score farm", "expected \"score farm <x,y>\""),
+    ] {
+        let e = g.parse_action(text).unwrap_err();
+        assert!(e.contains(phrase), "{text}: {e}");
+    }
+    let farm_not_completed = g.parse_action("score farm -2,3").unwrap();
+    g.legal_actions(&mut legal);
+    assert!(!legal.contains(&farm_not_completed));
+    assert!(g
+        .explain_illegal(&farm_not_completed)
+        .contains("that farm was not completed by the tile just placed (N-11)"));
+    let farm = g.parse_action("score farm -1,3").unwrap();
+    g.apply(farm);
+    assert!(g
+        .explain_illegal(&farm)
+        .contains("that farm has already been scored (N-11)"));
+    g.apply(g.parse_action("score town W").unwrap());
+    // The turn (here: the game) is over: no choice is open.
+    let e = g.explain_illegal(&farm);
+    assert!(
+        e.contains(": no scoring order is to be chosen now") && e.ends_with("(N-11)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn n_11_no_choice_when_the_surveyors_cannot_move() {
+    // Seed example 2 with both surveyors in the westernmost column (-2): no surveyor moves,
+    // so every order scores the same and none is asked: Blue's farm 9 and town 4, Red's
+    // town 8 (3 tiles and a flag), no bonus (nobody stands in column -2). The tile was the
+    // last: Green's robber scores its open trail at the end (2 tiles, N-16).
+    let mut g = game(3, &["01.1", "11.1", "02.1", "18.1", "08.1", "34.1", "31.1"]);
+    place(&mut g, -1, 3, &[(E, 1)]);
+    settle(&mut g, Some(0));
+    place(&mut g, -1, 2, &[(N, 0), (E, 0), (S, 1), (W, 1)]);
+    settle(&mut g, Some(0));
+    place(&mut g, -2, 3, &[]);
+    settle(&mut g, None);
+    place(&mut g, -2, 2, &[(E, 1), (N, 0)]);
+    settle(&mut g, None);
+    place(&mut g, -2, 4, &[(E, 2)]);
+    settle(&mut g, None);
+    place(&mut g, -1, 5, &[(E, 2), (S, 2)]);
+    settle(&mut g, Some(0));
+    g.surveyors = [-2, -2];
+    place(&mut g, -1, 4, &[(W, 2), (N, 2), (E, 0), (S, 0)]);
+    settle(&mut g, Some(0));
+    assert!(
+        g.is_terminal(),
+        "no choice asked; the last tile ended the game"
+    );
+    assert_eq!(g.scores(), [9 + 4, 2, 8]);
+    assert_eq!(g.stats(0).count(ActionKind::ScoreOrder), 0);
+}
+
+/// Every end of the turn the active player could reach by ordering the waiting features of
+/// `s` (just after the tile's completed features are listed), found by trying every
+/// permutation of them: the next one scored is the first of the permutation still waiting.
+fn outcomes_of_every_order(s: &NewWorldState) -> Vec<String> {
+    let mut start = s.clone();
+    start.pass_head_for_tests();
+    let waiting: Vec<usize> = (0..start.n_completed as usize)
+        .filter(|&i| start.waiting() & (1 << i) != 0)
+        .collect();
+    let mut outcomes = Vec::new();
+    let mut perm = waiting.clone();
+    permute(&mut perm, 0, &mut |order| {
+        let mut g = start.clone();
+        loop {
+            g.pass_head_for_tests();
+            let Some(&i) = order.iter().find(|&&i| g.waiting() & (1 << i) != 0) else {
+                break;
+            };
+            g.resolve(i);
+        }
+        while let Some(i) = (0..g.n_completed as usize).find(|&i| !g.is_resolved(i)) {
+            g.resolve(i);
+        }
+        let players = g.players();
+        let text = format!(
+            "{:?} {:?} {:?} {:?} {:?} {:?} {} {}",
+            g.scores(),
+            (0..players).map(|p| g.stats(p).points).collect::<Vec<_>>(),
+            &g.supply[..players],
+            &g.removed[..players],
+            g.placed_settlers(),
+            g.surveyors,
+            g.track_steps,
+            g.scorings
+        );
+        if !outcomes.contains(&text) {
+            outcomes.push(text);
+        }
+    });
+    outcomes
+}
+
+fn permute(v: &mut Vec<usize>, k: usize, f: &mut impl FnMut(&[usize])) {
+    if k == v.len() {
+        f(v);
+        return;
+    }
+    for i in k..v.len() {
+        v.swap(k, i);
+        permute(v, k + 1, f);
+        v.swap(k, i);
+    }
+}
+
+#[test]
+fn n_11_the_choice_is_offered_exactly_when_two_orders_end_differently() {
+    // At every settler decision of random games (official rules, the surveyor variant, no
+    // column bonus), each settler choice is applied on a copy: the engine asks for the order
+    // exactly when trying every permutation of the waiting features finds two outcomes.
+    let (mut asked, mut not_asked, mut most) = (0, 0, 0);
+    let mut legal = Vec::new();
+    for seed in 0..1500u64 {
+        let options = Options {
+            surveyor_variant: seed % 3 == 1,
+            surveyor_bonus: if seed % 3 == 2 { 0 } else { 4 },
+            ..Options::default()
+        };
+        let mut g = NewWorldState::new(2 + (seed % 4) as usize, seed, options).unwrap();
+        let mut rng = crate::core::rng::rng_from_seed(seed);
+        while !g.is_terminal() {
+            g.legal_actions(&mut legal);
+            if g.phase() == Phase::Settler {
+                for &a in &legal {
+                    let mut before = g.clone();
+                    if let Action::Settler { segment } = a {
+                        before.put_settler(segment);
+                    }
+                    before.collect_completed();
+                    let waiting = before.waiting().count_ones() as usize;
+                    most = most.max(waiting);
+                    if waiting < 2 {
+                        continue;
+                    }
+                    let mut after = g.clone();
+                    after.apply(a);
+                    let offered = after.phase() == Phase::ScoreOrder;
+                    let outcomes = outcomes_of_every_order(&before);
+                    assert_eq!(offered, outcomes.len() > 1, "seed {seed}: {outcomes:?}");
+                    if offered {
+                        asked += 1;
+                    } else {
+                        not_asked += 1;
+                    }
+                }
+            }
+            g.apply(legal[crate::core::rng::below(&mut rng, legal.len())]);
+        }
+    }
+    assert!(
+        asked > 20 && not_asked > 20,
+        "{asked} asked, {not_asked} not"
+    );
+    assert!(most <= MAX_ORDERED, "{most} features waited at once");
 }

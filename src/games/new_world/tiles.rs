@@ -13,7 +13,8 @@
 
 use crate::core::geom::{halves_of_sides, HalfSide, Side};
 use crate::core::tileset::{
-    CompiledTiles, FeatureKind, FeatureSpec, StartCell, TileLayout, TileSet, TileSetError, TileType,
+    drawing_with_notes, rim_words, CompiledTiles, FeatureKind, FeatureSpec, StartCell, TileLayout,
+    TileSet, TileSetError, TileType,
 };
 
 /// The built-in (reconstructed) tile set, embedded in the binary.
@@ -46,6 +47,125 @@ impl NewWorldTiles {
             message: format!("cannot read the file: {e}"),
         })?;
         parse_new_world(&text, &origin)
+    }
+}
+
+/// One line explaining the drawings of `tiles show`.
+const LEGEND: &str = "legend: # town, * flag, | - trail, + trail curve, o where trails end \
+                      (crossing, town, farm), M farm, . plains; half sides Nw Ne En Es Se Sw Ws \
+                      Wn are named by side and end; notes list each feature in file order";
+
+/// `n` and the noun, singular for one.
+fn count_noun(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// One note per feature: `trail S, 1 trading post`, `town N E, 1 flag`, `plains N E S W, 2
+/// animals`, `farm`.
+fn feature_notes(layout: &TileLayout) -> Vec<String> {
+    layout
+        .features
+        .iter()
+        .map(|f| {
+            let (word, mark) = match f.kind {
+                FeatureKind::Road => (
+                    "trail",
+                    count_noun(f.pennants.into(), "trading post", "trading posts"),
+                ),
+                FeatureKind::City => ("town", count_noun(f.pennants.into(), "flag", "flags")),
+                FeatureKind::Monastery => ("farm", String::new()),
+                _ => ("plains", count_noun(f.birds.into(), "animal", "animals")),
+            };
+            let mut note = std::iter::once(word.to_string())
+                .chain(rim_words(f))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let has_mark = match f.kind {
+                FeatureKind::Field => f.birds > 0,
+                _ => f.pennants > 0,
+            };
+            if has_mark {
+                note.push_str(&format!(", {mark}"));
+            }
+            note
+        })
+        .collect()
+}
+
+impl NewWorldTiles {
+    /// Summed over every copy: (flags, trading posts, animal symbols, farms).
+    fn symbol_totals(&self) -> (usize, usize, usize, usize) {
+        let mut t = (0, 0, 0, 0);
+        for ty in &self.set.types {
+            for f in &ty.layout.features {
+                let n = ty.count;
+                match f.kind {
+                    FeatureKind::City => t.0 += n * f.pennants as usize,
+                    FeatureKind::Road => t.1 += n * f.pennants as usize,
+                    FeatureKind::Monastery => t.3 += n,
+                    _ => t.2 += n * f.birds as usize,
+                }
+            }
+        }
+        t
+    }
+
+    /// One line for `meeplelab tiles check`: name, game and sizes.
+    pub fn summary(&self) -> String {
+        format!(
+            "tile set \"{}\" for new-world: {} types, {} land tiles, {} starting spaces",
+            self.set.name,
+            self.set.types.len(),
+            self.compiled.land.len(),
+            self.set.start.len()
+        )
+    }
+
+    /// What `meeplelab tiles show` prints: header and totals, every tile type drawn with its
+    /// features, then the starting column north to south.
+    pub fn render(&self) -> String {
+        let (flags, posts, animals, farms) = self.symbol_totals();
+        let mut lines = vec![format!("tile set {} (game new-world)", self.set.name)];
+        lines.extend(self.set.source.iter().map(|s| format!("source {s}")));
+        lines.push(format!(
+            "totals: {}, {}, {}; {}, {}, {}, {}",
+            count_noun(self.set.types.len(), "tile type", "tile types"),
+            count_noun(self.compiled.land.len(), "land tile", "land tiles"),
+            count_noun(self.set.start.len(), "starting space", "starting spaces"),
+            count_noun(flags, "flag", "flags"),
+            count_noun(posts, "trading post", "trading posts"),
+            count_noun(animals, "animal symbol", "animal symbols"),
+            count_noun(farms, "farm", "farms"),
+        ));
+        lines.push(LEGEND.to_string());
+        for ty in &self.set.types {
+            lines.push(String::new());
+            lines.push(format!(
+                "tile {} ({})",
+                ty.id,
+                count_noun(ty.count, "copy", "copies")
+            ));
+            lines.extend(drawing_with_notes(&ty.layout, &feature_notes(&ty.layout)));
+        }
+        lines.push(String::new());
+        lines.push(
+            "starting column (x = 0), north to south; the sea lies east of it and closes what \
+             reaches it (N-7, N-8)"
+                .to_string(),
+        );
+        let mut coast: Vec<&StartCell> = self.set.start.iter().collect();
+        coast.sort_by_key(|c| std::cmp::Reverse(c.y));
+        for c in coast {
+            let name = self
+                .coast_names
+                .iter()
+                .find(|(y, _)| *y == c.y)
+                .map_or(String::new(), |(_, n)| format!(" {n}"));
+            lines.push(format!("coast {}{name}", c.y));
+            lines.extend(drawing_with_notes(&c.layout, &feature_notes(&c.layout)));
+        }
+        lines.push(String::new());
+        lines.join("\n")
     }
 }
 

@@ -15,9 +15,6 @@ pub const TOWN_POINTS: i32 = 2;
 /// N-9: points for a completed farm.
 pub const FARM_POINTS: i32 = 9;
 
-/// Most features one tile can complete: four sides and nine farms.
-const MAX_COMPLETED: usize = 13;
-
 impl NewWorldState {
     /// N-4: whether a tile may go at `c` at all (west of the starting column).
     fn placeable(c: Coord) -> bool {
@@ -68,6 +65,12 @@ impl NewWorldState {
                     }
                 }
             }
+            Phase::ScoreOrder => {
+                out.extend(
+                    self.waiting_features()
+                        .map(|c| Action::Score { node: c.node }),
+                );
+            }
             Phase::GameOver => {}
         }
     }
@@ -85,6 +88,7 @@ impl NewWorldState {
                     Role::Farmer => ActionKind::Farmer,
                 }
             }
+            Action::Score { .. } => ActionKind::ScoreOrder,
         }
     }
 
@@ -101,6 +105,13 @@ impl NewWorldState {
             (Phase::Settler, Action::Settler { segment }) => {
                 self.put_settler(segment);
                 self.finish_turn();
+            }
+            (Phase::ScoreOrder, Action::Score { node }) => {
+                let i = self
+                    .completed_index(node)
+                    .expect("Score names a completed feature");
+                self.resolve(i);
+                self.run_scoring();
             }
             (phase, a) => panic!("action {a:?} does not belong to phase {phase:?}"),
         }
@@ -127,7 +138,7 @@ impl NewWorldState {
                     let open = Side::ALL
                         .into_iter()
                         .filter(|&s| o.side_segment[s.index()] == i as u8)
-                        .filter(|&s| !self.faces_sea(at, s))
+                        .filter(|&s| !self.borders_sea(at, s))
                         .count();
                     FeatureAgg {
                         open: open as u8,
@@ -183,7 +194,7 @@ impl NewWorldState {
     }
 
     /// N-5: the active player's settler goes on `segment` of the tile just placed.
-    fn put_settler(&mut self, segment: u8) {
+    pub(super) fn put_settler(&mut self, segment: u8) {
         let p = self.active as usize;
         let cell = *self.last_cell();
         let node = cell.first_node + segment as Node;
@@ -199,49 +210,15 @@ impl NewWorldState {
         self.n_settlers += 1;
     }
 
-    /// N-6: scores what the tile completed (the active player's features first), then the
-    /// next turn begins.
+    /// N-6: scores what the tile completed, in the order of `order.rs` (N-11), then the next
+    /// turn begins.
     fn finish_turn(&mut self) {
-        let cell = *self.last_cell();
-        let tiles = self.tiles.clone();
-        let mut done = [(0 as Node, FeatureKind::Road); MAX_COMPLETED];
-        let mut n = 0;
-        for i in 0..self.n_farms as usize {
-            let (c, node) = self.farms[i];
-            let at = self.cells[c as usize].at;
-            let near = (at.x - cell.at.x).abs() <= 1 && (at.y - cell.at.y).abs() <= 1;
-            if near && self.board.placed_around(at) == 8 {
-                done[n] = (node, FeatureKind::Monastery);
-                n += 1;
-            }
-        }
-        for (i, seg) in tiles.variant(cell.variant).segments().iter().enumerate() {
-            if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
-                continue;
-            }
-            let root = self.features.find(cell.first_node + i as Node);
-            if self.features.get(root).open == 0 && !done[..n].iter().any(|&(r, _)| r == root) {
-                done[n] = (root, seg.kind);
-                n += 1;
-            }
-        }
-        // Order: features the active player scores on first, then the others; in each group
-        // farms, then the tile's trails and towns in segment order (the rules leave the
-        // order open; see docs/new-world-rules-audit.md).
-        // Whether the active player scores is decided before any scoring: a feature scored
-        // in the first pass has no settlers left and must not be visited again.
-        let active = 1u8 << self.active;
-        let mut leads = [false; MAX_COMPLETED];
-        for (lead, &(root, _)) in leads.iter_mut().zip(&done[..n]) {
-            *lead = self.features.get(root).scorers() & active != 0;
-        }
-        for mine in [true, false] {
-            for (&(root, kind), &lead) in done[..n].iter().zip(&leads) {
-                if lead == mine {
-                    self.score_completed(root, kind);
-                }
-            }
-        }
+        self.collect_completed();
+        self.run_scoring();
+    }
+
+    /// Ends the turn once its scoring is done: the next player draws (N-4) or the game ends.
+    pub(super) fn end_turn(&mut self) {
         self.turn += 1;
         self.active = (self.active + 1) % self.n_players;
         self.begin_turn();

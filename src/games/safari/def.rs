@@ -28,6 +28,8 @@ impl GameDef for SafariState {
         builtin_tiles()
     }
 
+    const BUILTIN_TILE_FILE: &'static str = crate::core::tileset::BUILTIN_SAFARI;
+
     fn setup(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Setup {
         Setup::with_tiles(players, seed, tiles)
     }

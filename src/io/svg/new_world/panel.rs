@@ -24,6 +24,11 @@ pub(super) fn draw_panel(out: &mut String, state: &NewWorldState, at: Pt, captio
             "decision: P{} — deploy a settler or not",
             state.active_player()
         ),
+        Phase::ScoreOrder => format!(
+            "decision: P{} — which of {} completed features to score next",
+            state.active_player(),
+            state.waiting_features().count()
+        ),
     };
     p.text("line", &decision);
     p.text(

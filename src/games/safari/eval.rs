@@ -150,6 +150,7 @@ impl SafariState {
             .fold(0, |set, f| set | self.tiles.classes_fitting(f));
         let drawn = self.tiles.edge_class[self.drawn as usize];
         VehicleFit {
+            classes,
             unseen: self.unseen.fitting(classes) as u8,
             drawn: classes & 1 << drawn != 0,
         }
@@ -160,7 +161,7 @@ impl SafariState {
         (0..4).any(|k| {
             let (cell, corner) = v.slot(k);
             self.cell_at(cell)
-                .is_some_and(|c| self.orientation_of(c).open_corners & corner.bit() == 0)
+                .is_some_and(|c| c.open_corners & corner.bit() == 0)
         })
     }
 }

@@ -43,6 +43,9 @@ pub struct Cell {
     pub free_corners: u8,
     /// Corners whose vertex holds a token on any of its four slots (4-bit mask).
     pub near_token: u8,
+    /// Corners that are open savanna, token or not (4-bit mask; the orientation's
+    /// `open_corners`, kept here for the heuristics).
+    pub open_corners: u8,
 }
 
 impl Cell {
@@ -137,10 +140,26 @@ impl Scoring {
 /// heuristics read it far more often.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct VehicleFit {
+    /// The edge classes that fit a vehicle's space (one bit per class).
+    pub classes: u128,
     /// Unseen tiles of the pile that fit.
     pub unseen: u8,
     /// Whether the drawn tile fits.
     pub drawn: bool,
+}
+
+impl VehicleFit {
+    /// Takes tile `v` off the unseen tiles (a draw).
+    pub fn take(&mut self, tiles: &CompiledTiles, v: VariantId) {
+        if self.fits(tiles, v) {
+            self.unseen -= 1;
+        }
+    }
+
+    /// Whether tile `v` fits a vehicle's space.
+    pub fn fits(&self, tiles: &CompiledTiles, v: VariantId) -> bool {
+        self.classes & 1 << tiles.edge_class[v as usize] != 0
+    }
 }
 
 /// A complete Carcassonne Safari position.
@@ -452,6 +471,7 @@ impl SafariState {
         {
             self.vehicles[i] = Some(*at);
         }
+        self.vehicle_fit = self.fresh_vehicle_fit();
         self.begin_turn();
     }
 

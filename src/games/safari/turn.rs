@@ -82,6 +82,7 @@ impl SafariState {
             first_node,
             tokens: 0,
             free_corners: o.open_corners,
+            open_corners: o.open_corners,
             near_token: self.corners_near_tokens(at),
         };
         self.n_cells += 1;
@@ -374,9 +375,10 @@ impl SafariState {
             let v = self.pile[self.pile_next as usize];
             self.pile_next += 1;
             self.unseen.take(&self.tiles, v);
+            self.vehicle_fit.take(&self.tiles, v);
             if self.fits_somewhere(v) {
                 self.drawn = v;
-                self.vehicle_fit = self.fresh_vehicle_fit();
+                self.vehicle_fit.drawn = self.vehicle_fit.fits(&self.tiles, v);
                 self.phase = Phase::PlaceTile;
                 self.decider = self.active;
                 return;

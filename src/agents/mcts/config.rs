@@ -5,7 +5,7 @@ use std::time::Duration;
 
 /// Parameters of `mcts` besides the heuristic weights (used by greedy rollouts and truncated
 /// rollouts).
-pub(crate) const PARAMS: [ParamDef; 19] = [
+pub(crate) const PARAMS: [ParamDef; 20] = [
     ParamDef {
         name: "iters",
         ty: ParamType::Int {
@@ -70,6 +70,14 @@ pub(crate) const PARAMS: [ParamDef; 19] = [
     },
     ParamDef {
         name: "rollout_sample",
+        ty: ParamType::Int {
+            min: 0,
+            max: 100_000,
+        },
+        default: ParamValue::Int(0),
+    },
+    ParamDef {
+        name: "rollout_kind_sample",
         ty: ParamType::Int {
             min: 0,
             max: 100_000,
@@ -178,6 +186,8 @@ pub(crate) struct Config {
     pub(super) epsilon: f64,
     /// Candidates the greedy rollout policy evaluates per decision (0: all).
     pub(super) rollout_sample: usize,
+    /// Candidates of each action kind the greedy rollout policy evaluates per decision (0: all).
+    pub(super) rollout_kind_sample: usize,
     /// Turns a rollout plays before the heuristic judges (0: to the end).
     pub(super) rollout_turns: usize,
     /// How outcomes become rewards.
@@ -216,6 +226,7 @@ impl Config {
             },
             epsilon: p.float("epsilon"),
             rollout_sample: p.int("rollout_sample") as usize,
+            rollout_kind_sample: p.int("rollout_kind_sample") as usize,
             rollout_turns: p.int("rollout_turns") as usize,
             value: match p.choice("value") {
                 "win" => ValueMode::Win,

@@ -409,6 +409,10 @@ impl<G: Game> Tree<G> {
                     let j = i + below(&mut self.rng, n - i);
                     self.allowed.swap(i, j);
                 }
+                let k = match sh.cfg.rollout_kind_sample {
+                    0 => k,
+                    per_kind => self.keep_per_kind(state, k, per_kind),
+                };
                 self.one_ply
                     .best(state, &self.allowed[..k], seat, &sh.eval, &mut self.rng)
             } else {
@@ -416,6 +420,27 @@ impl<G: Game> Tree<G> {
             };
             state.apply(action);
         }
+    }
+
+    /// Moves to the front of `self.allowed[..n]` a random `per_kind` of its candidates of each
+    /// action kind (all of a kind that has fewer) and returns how many were kept.
+    fn keep_per_kind(&mut self, state: &G, n: usize, per_kind: usize) -> usize {
+        let candidates = &mut self.allowed[..n];
+        for i in 0..n.saturating_sub(1) {
+            let j = i + below(&mut self.rng, n - i);
+            candidates.swap(i, j);
+        }
+        let mut taken = [0usize; 64];
+        let mut kept = 0;
+        for i in 0..n {
+            let kind = state.action_kind(&candidates[i]);
+            if taken[kind] < per_kind {
+                taken[kind] += 1;
+                candidates.swap(kept, i);
+                kept += 1;
+            }
+        }
+        kept
     }
 
     /// Writes the reward of every seat for the rollout's final `state` into `self.values`.

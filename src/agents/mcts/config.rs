@@ -82,7 +82,7 @@ pub(crate) const PARAMS: [ParamDef; 20] = [
             min: 0,
             max: 100_000,
         },
-        default: ParamValue::Int(0),
+        default: ParamValue::Int(8),
     },
     ParamDef {
         name: "rollout_turns",

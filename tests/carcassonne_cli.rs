@@ -397,7 +397,7 @@ fn a_wrong_expectation_or_move_in_a_scenario_names_its_line() {
     assert!(e.contains("unknown header line \"tokens\""), "{e}");
     // The Safari replay refuses a Carcassonne record at its game line.
     let e = Record::parse(&text, "c.rec")
-        .and_then(|r| r.replay(&scenario_dir()))
+        .and_then(|r| r.replay::<meeplelab::games::safari::SafariState>(&scenario_dir()))
         .map(|_| ())
         .unwrap_err()
         .to_string();

@@ -106,7 +106,7 @@ fn variants_are_paired_and_outputs_complete() {
         let path = folder.join(format!("game-{:06}.rec", row.game_index));
         let replay = meeplelab::io::record::Record::load(&path)
             .unwrap()
-            .replay(&folder)
+            .replay::<meeplelab::games::safari::SafariState>(&folder)
             .unwrap();
         assert_eq!(
             replay.state.scores()[row.seat] as i64,

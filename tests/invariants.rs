@@ -105,7 +105,9 @@ fn record_then_replay_reproduces_the_game() {
         });
         let text = writer.finish(&g);
         let record = Record::parse(&text, "generated").unwrap();
-        let replay = record.replay(std::path::Path::new(".")).unwrap();
+        let replay = record
+            .replay::<SafariState>(std::path::Path::new("."))
+            .unwrap();
         assert_eq!(replay.decisions, n);
         let r = &replay.state;
         assert!(r.is_terminal());

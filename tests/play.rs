@@ -44,7 +44,10 @@ fn first_move() -> (String, String) {
 
 fn replayed(path: &Path) -> SafariState {
     let record = Record::load(path).unwrap();
-    record.replay(path.parent().unwrap()).unwrap().state
+    record
+        .replay::<SafariState>(path.parent().unwrap())
+        .unwrap()
+        .state
 }
 
 #[test]

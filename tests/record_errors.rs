@@ -49,7 +49,7 @@ fn mutated_records_fail_cleanly_or_replay() {
             _ => mutated.truncate(i),
         }
         let text = mutated.join("\n");
-        match Record::parse(&text, "m.rec").and_then(|r| r.replay(Path::new("."))) {
+        match Record::parse(&text, "m.rec").and_then(|r| r.replay::<SafariState>(Path::new("."))) {
             Ok(_) => ok += 1,
             Err(e) => {
                 failed += 1;
@@ -81,7 +81,7 @@ fn specific_mistakes_name_line_and_expectation() {
         let mut v: Vec<&str> = original.lines().collect();
         v[n] = with;
         let err = Record::parse(&v.join("\n"), "r.rec")
-            .and_then(|r| r.replay(Path::new(".")))
+            .and_then(|r| r.replay::<SafariState>(Path::new(".")))
             .err()
             .expect("the changed record is rejected");
         (err.line, err.message)

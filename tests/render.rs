@@ -32,7 +32,7 @@ fn random_record(players: usize, seed: u64) -> String {
 
 /// Renders `record` after `turn` turns and checks the drawing against the position.
 fn check_render(record: &Record, base: &Path, turn: Option<usize>) -> SafariState {
-    let replay = record.replay_to_turn(base, turn).unwrap();
+    let replay = record.replay_game::<SafariState>(base, turn).unwrap();
     let state = replay.state;
     let set = tileset_of(record, base).unwrap();
     let svg = board_svg(&state, &set, "test").unwrap();
@@ -83,7 +83,7 @@ fn check_render(record: &Record, base: &Path, turn: Option<usize>) -> SafariStat
 fn random_games_render_at_every_stage() {
     for (players, seed) in [(2, 1), (3, 22), (5, 333)] {
         let record = Record::parse(&random_record(players, seed), "random.rec").unwrap();
-        let end = record.replay(Path::new(".")).unwrap().state;
+        let end = record.replay::<SafariState>(Path::new(".")).unwrap().state;
         let total = end.turn();
         for turn in [
             Some(0),
@@ -111,11 +111,15 @@ fn a_turn_past_the_end_shows_the_final_position() {
 #[test]
 fn replay_to_turn_stops_before_the_next_tile() {
     let record = Record::parse(&random_record(2, 9), "random.rec").unwrap();
-    let start = record.replay_to_turn(Path::new("."), Some(0)).unwrap();
+    let start = record
+        .replay_game::<SafariState>(Path::new("."), Some(0))
+        .unwrap();
     assert_eq!(start.decisions, 0);
     assert_eq!(start.state.cells().len(), start.state.tiles().start.len());
     for n in [1, 4, 12] {
-        let replay = record.replay_to_turn(Path::new("."), Some(n)).unwrap();
+        let replay = record
+            .replay_game::<SafariState>(Path::new("."), Some(n))
+            .unwrap();
         assert_eq!(replay.state.turn(), n);
         assert_eq!(replay.state.phase(), Phase::PlaceTile);
         assert_eq!(
@@ -173,7 +177,7 @@ fn holes_and_baobab_meeples_are_drawn() {
 fn a_different_tile_set_is_refused() {
     let dir = scenario_dir();
     let record = Record::load(&dir.join("e06-dig.rec")).unwrap();
-    let state = record.replay(&dir).unwrap().state;
+    let state = record.replay::<SafariState>(&dir).unwrap().state;
     let builtin = meeplelab::core::tileset::TileSet::builtin_safari();
     let err = board_svg(&state, &builtin, "x").unwrap_err();
     assert!(err

@@ -31,7 +31,9 @@ fn scenario_dir() -> PathBuf {
 fn replay(path: &Path) -> Result<(), RecordError> {
     let record = Record::load(path)?;
     let base = path.parent().expect("a record lies in a folder");
-    record.replay(base).map(|_| ())
+    record
+        .replay::<meeplelab::games::safari::SafariState>(base)
+        .map(|_| ())
 }
 
 #[test]

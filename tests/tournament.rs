@@ -383,7 +383,10 @@ fn records_replay_to_the_games_and_do_not_depend_on_threads() {
     let out = ok(&["render", s(&record), "--turn", "20", "--out", s(&svg)]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("after 20 turns"));
     let parsed = meeplelab::io::record::Record::load(&record).unwrap();
-    let state = parsed.replay_to_turn(&rec1, Some(20)).unwrap().state;
+    let state = parsed
+        .replay_game::<SafariState>(&rec1, Some(20))
+        .unwrap()
+        .state;
     let set = meeplelab::io::svg::tileset_of(&parsed, &rec1).unwrap();
     let want = meeplelab::io::svg::board_svg(&state, &set, "game-000003.rec").unwrap();
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), want);

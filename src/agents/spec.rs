@@ -61,6 +61,21 @@ impl AgentKind {
         AgentKind::ALL.into_iter().find(|k| k.name() == name)
     }
 
+    /// The parameters this kind accepts besides heuristic weights and `forbid`, in table order
+    /// (the order of the parameter tables of docs/agents.md).
+    pub fn param_names(self) -> Vec<&'static str> {
+        self.params().iter().map(|d| d.name).collect()
+    }
+
+    /// The default value of parameter `name` of this kind, as a spec would write it (`500`,
+    /// `0.1`, `true`, `greedy`); `None` for a name the kind does not take.
+    pub fn param_default(self, name: &str) -> Option<String> {
+        self.params()
+            .iter()
+            .find(|d| d.name == name)
+            .map(|d| d.default.to_string())
+    }
+
     fn params(self) -> &'static [ParamDef] {
         match self {
             AgentKind::Random => &[],

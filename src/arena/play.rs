@@ -15,7 +15,7 @@ use std::time::Instant;
 pub struct PlayedGame {
     /// Index of the game in the tournament.
     pub game_index: u64,
-    /// Seed of the game (`derive_seed(master, game_index)`).
+    /// Seed of the game (in tournaments `derive_seed(master, game_index)`).
     pub game_seed: u64,
     /// Agent index per seat.
     pub seating: Vec<usize>,
@@ -71,9 +71,36 @@ fn play_indexed<G: Game + 'static>(
     game_index: u64,
     history: Option<&mut Vec<G::Action>>,
 ) -> PlayedGame {
-    let start = Instant::now();
+    let seating = schedule.seating(game_index);
     let game_seed = derive_seed(master_seed, game_index);
-    let seating = schedule.seating(game_index).to_vec();
+    play_seated_into(new_game, specs, seating, game_index, game_seed, history)
+}
+
+/// Plays one game from `new_game(game_seed)` with the agents of `seating` (agent index per
+/// seat), each built with `spec.build(game_seed, seat)`; `game_index` only labels the result.
+/// Tournaments seed game `g` with `derive_seed(master, g)` ([`play_game`]); `match` plays every
+/// seating of a schedule block on one deal and calls this with the block's seed.
+pub fn play_seated<G: Game + 'static>(
+    new_game: &(dyn Fn(u64) -> G + Sync),
+    specs: &[AgentSpec],
+    seating: &[usize],
+    game_index: u64,
+    game_seed: u64,
+) -> PlayedGame {
+    play_seated_into(new_game, specs, seating, game_index, game_seed, None)
+}
+
+/// [`play_seated`], appending the decisions to `history` when one is given.
+fn play_seated_into<G: Game + 'static>(
+    new_game: &(dyn Fn(u64) -> G + Sync),
+    specs: &[AgentSpec],
+    seating: &[usize],
+    game_index: u64,
+    game_seed: u64,
+    history: Option<&mut Vec<G::Action>>,
+) -> PlayedGame {
+    let start = Instant::now();
+    let seating = seating.to_vec();
     let mut state = new_game(game_seed);
     let mut agents: Vec<Box<dyn Agent<G>>> = seating
         .iter()

@@ -1,10 +1,19 @@
 //! `meeplelab match`: seat-swapped games between two agents, with win rates and mean scores.
+//!
+//! Thin: the seatings come from the arena's [`Schedule`] (two agents in `players` seats), the
+//! games are played by the arena ([`play_seated`] on its thread pool), and the intervals are the
+//! analysis module's ([`wilson_interval`], [`mean_with_ci`]), as in tournament standings. What
+//! is particular to `match` is the deal: every seating of one schedule block plays the same
+//! game seed, so each deal is played from every seat.
 
 use super::{build_setup, CmdResult, GameArgs};
-use meeplelab::agents::{play_out, Agent, AgentSpec};
+use meeplelab::agents::AgentSpec;
+use meeplelab::analysis::wilson::{mean_with_ci, wilson_interval, Z95};
+use meeplelab::arena::outcome::win_shares;
+use meeplelab::arena::play::{play_parallel, play_seated, thread_pool, PlayedGame};
+use meeplelab::arena::Schedule;
 use meeplelab::core::rng::derive_seed;
 use meeplelab::games::GameDef;
-use rayon::prelude::*;
 
 /// Arguments of `match`.
 #[derive(clap::Args, Debug)]
@@ -13,35 +22,23 @@ pub struct Args {
     pub a: String,
     /// Second agent, same forms.
     pub b: String,
-    /// Number of games (games 2k and 2k+1 share a deal with the seats swapped).
+    /// Number of games (with 2 players, games 2k and 2k+1 share a deal with the seats swapped).
     #[arg(long, default_value_t = 100)]
     pub games: u64,
     /// Master seed: deal k uses seed derive_seed(seed, k).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Players per game (2..=5); the agents alternate around the table.
+    /// Players per game (2..=5); the two agents fill the seats as a tournament's schedule
+    /// does (the agent list repeated around the table from each agent, in every rotation), and
+    /// every seating of one block plays the same deal.
     #[arg(long, default_value_t = 2)]
     pub players: usize,
+    /// Game threads (0: one per core). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
     /// Game, tile set and rule options.
     #[command(flatten)]
     pub game: GameArgs,
-}
-
-/// Outcome of one game, per seat.
-struct GameResult {
-    /// Which agent (0 = A, 1 = B) sat at each seat.
-    agent_of_seat: Vec<usize>,
-    scores: Vec<i32>,
-    /// Win shares: 1/k for each of the k best scores, 0 otherwise.
-    shares: Vec<f64>,
-    /// `Game::player_stats` of each seat.
-    stats: Vec<Vec<i64>>,
-}
-
-/// The agent (0 = A, 1 = B) at `seat` of game `index`: they alternate around the table, and
-/// odd games shift everyone by one seat.
-fn agent_at(index: u64, seat: usize) -> usize {
-    (seat + (index % 2) as usize) % 2
 }
 
 /// Plays the games in parallel and prints the summary.
@@ -60,114 +57,101 @@ fn play_match<G: GameDef>(args: &Args) -> CmdResult {
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
+    let schedule = Schedule::new(specs.len(), args.players).map_err(|e| e.to_string())?;
     // Check the setup once, so that errors surface before any game is played.
     let (setup, _) = build_setup::<G>(args.players, args.seed, &args.game)?;
     G::new_game(&setup)?;
-    let results: Vec<GameResult> = (0..args.games)
-        .into_par_iter()
-        .map(|i| play_game::<G>(args, &setup, &specs, i))
-        .collect::<Result<_, _>>()?;
-    print_summary(args, G::stat_names(), &specs, &results);
+    let new_game = |seed: u64| {
+        let mut s = setup.clone();
+        G::set_seed(&mut s, seed);
+        G::new_game(&s).expect("the setup was checked before the games")
+    };
+    let block = schedule.block_len() as u64;
+    let indices: Vec<u64> = (0..args.games).collect();
+    let mut results: Vec<PlayedGame> = Vec::with_capacity(indices.len());
+    play_parallel(
+        &thread_pool(args.threads)?,
+        &indices,
+        |g| {
+            let deal = derive_seed(args.seed, g / block);
+            play_seated(&new_game, &specs, schedule.seating(g), g, deal)
+        },
+        |game| -> Result<(), String> {
+            results.push(game);
+            Ok(())
+        },
+    )?;
+    results.sort_by_key(|g| g.game_index);
+    print_summary(args, &schedule, G::stat_names(), &specs, &results);
     Ok(())
 }
 
-/// Plays game `index`.
-fn play_game<G: GameDef>(
-    args: &Args,
-    setup: &G::Setup,
-    specs: &[AgentSpec; 2],
-    index: u64,
-) -> Result<GameResult, String> {
-    let seed = derive_seed(args.seed, index / 2);
-    let mut setup = setup.clone();
-    G::set_seed(&mut setup, seed);
-    let mut state = G::new_game(&setup)?;
-    let agent_of_seat: Vec<usize> = (0..args.players).map(|s| agent_at(index, s)).collect();
-    let mut agents: Vec<Box<dyn Agent<G>>> = agent_of_seat
-        .iter()
-        .enumerate()
-        .map(|(seat, &a)| specs[a].build::<G>(seed, seat))
-        .collect();
-    play_out(&mut state, &mut agents);
-    let scores = state.scores().to_vec();
-    let best = *scores.iter().max().expect("at least one seat");
-    let winners = scores.iter().filter(|&&s| s == best).count() as f64;
-    let shares = scores
-        .iter()
-        .map(|&s| if s == best { 1.0 / winners } else { 0.0 })
-        .collect();
-    let stats = (0..args.players)
-        .map(|p| {
-            let mut out = Vec::new();
-            state.player_stats(p, &mut out);
-            out
-        })
-        .collect();
-    Ok(GameResult {
-        agent_of_seat,
-        scores,
-        shares,
-        stats,
-    })
-}
-
-/// Wilson score interval at 95% for `successes` out of `n`.
-fn wilson95(successes: f64, n: f64) -> (f64, f64) {
-    let z = 1.96f64;
-    let p = successes / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-/// Mean and 95% half-width (normal approximation) of `values`.
-fn mean_ci(values: &[f64]) -> (f64, f64) {
-    let n = values.len() as f64;
-    let mean = values.iter().sum::<f64>() / n;
-    if values.len() < 2 {
-        return (mean, 0.0);
+/// How the games are dealt and seated, for the first line of the summary.
+fn deal_note(schedule: &Schedule) -> String {
+    if schedule.block_len() == 2 {
+        return "games 2k and 2k+1 share a deal with seats swapped".into();
     }
-    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * (var / n).sqrt())
+    let seatings: Vec<String> = schedule
+        .seatings()
+        .iter()
+        .map(|s| s.iter().map(|&a| ["A", "B"][a]).collect())
+        .collect();
+    format!(
+        "each block of {} games shares a deal, played in the seatings {}",
+        schedule.block_len(),
+        seatings.join(" ")
+    )
 }
 
-fn print_summary(args: &Args, names: &[&str], specs: &[AgentSpec; 2], results: &[GameResult]) {
+fn print_summary(
+    args: &Args,
+    schedule: &Schedule,
+    names: &[&str],
+    specs: &[AgentSpec; 2],
+    results: &[PlayedGame],
+) {
     let games = results.len() as f64;
     println!(
-        "{} games of {}, {} players, seed {}; games 2k and 2k+1 share a deal with seats swapped",
+        "{} games of {}, {} players, seed {}; {}",
         results.len(),
         args.game.game,
         args.players,
-        args.seed
+        args.seed,
+        deal_note(schedule)
     );
-    let mut draws = 0usize;
-    for r in results {
-        if r.shares.iter().any(|&s| s > 0.0 && s < 1.0) {
-            draws += 1;
-        }
+    if !schedule.is_balanced(args.games) {
+        println!(
+            "note: {} is not a multiple of {}, so seats are not exactly balanced",
+            args.games,
+            schedule.block_len()
+        );
     }
+    let shares: Vec<Vec<f64>> = results.iter().map(|r| win_shares(&r.scores)).collect();
+    let draws = shares
+        .iter()
+        .filter(|s| s.iter().any(|&x| x > 0.0 && x < 1.0))
+        .count();
     println!("games with a shared win: {draws}");
     for (a, spec) in specs.iter().enumerate() {
         let mut wins = 0.0;
         let mut outright = 0usize;
         let mut scores = Vec::new();
         let mut stat_sums = vec![0i64; names.len()];
-        for r in results {
-            for (seat, &who) in r.agent_of_seat.iter().enumerate() {
+        for (r, shares) in results.iter().zip(&shares) {
+            for (seat, &who) in r.seating.iter().enumerate() {
                 if who != a {
                     continue;
                 }
-                wins += r.shares[seat];
-                outright += usize::from(r.shares[seat] == 1.0);
+                wins += shares[seat];
+                outright += usize::from(shares[seat] == 1.0);
                 scores.push(r.scores[seat] as f64);
                 for (sum, v) in stat_sums.iter_mut().zip(&r.stats[seat]) {
                     *sum += v;
                 }
             }
         }
-        let (lo, hi) = wilson95(wins, games);
-        let (mean, half) = mean_ci(&scores);
+        let (lo, hi) = wilson_interval(wins, games, Z95);
+        let (mean, half) = mean_with_ci(&scores);
         println!();
         println!("{} {} [{}]", ["A", "B"][a], spec.name(), spec.label());
         println!(
@@ -177,7 +161,12 @@ fn print_summary(args: &Args, names: &[&str], specs: &[AgentSpec; 2], results: &
             100.0 * lo,
             100.0 * hi
         );
-        println!("  mean score {mean:.2} ± {half:.2}");
+        if half.is_nan() {
+            // One seat played: no interval to give.
+            println!("  mean score {mean:.2}");
+        } else {
+            println!("  mean score {mean:.2} ± {half:.2}");
+        }
         let seats = scores.len() as f64;
         let points: Vec<String> = names
             .iter()

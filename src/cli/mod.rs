@@ -100,20 +100,42 @@ file, `tiles show --game G` prints G's built-in set. Examples:
 /// Options shared by every command that creates games.
 #[derive(clap::Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Game: safari, carcassonne or new-world.
-    #[arg(long, default_value = "safari", value_name = "GAME")]
+    /// Game (the help lists every game).
+    #[arg(long, default_value = "safari", value_name = "GAME", help = game_help())]
     pub game: GameId,
     /// Tile-set file replacing the game's built-in set (see docs/tileset-format.md).
     #[arg(long, value_name = "FILE")]
     pub tileset: Option<PathBuf>,
-    /// Rule option as key=value; repeat for several. Safari: final_scoring (majority|all),
-    /// baobab_tokens_first (true|false), vehicle_bonus (0..=100), vehicles (0..=2),
-    /// meeples (1..=12), start_tokens (0..=10). Carcassonne: meeples (1..=7), expansions
-    /// (none|robbers|bcb|robbers,bcb), robber_placement (next_player|all_in_order), bazaar
-    /// (auction|no_bidding). New World: surveyor_start (ends|any), surveyor_variant
-    /// (true|false), surveyor_bonus (0..=100).
-    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    /// Rule option as key=value (the help lists every game's options).
+    #[arg(long = "rule", value_name = "KEY=VALUE", help = rule_help())]
     pub rules: Vec<String>,
+}
+
+/// Help of `--game`: every game's name, from [`GameId::ALL`].
+fn game_help() -> String {
+    let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+    format!("Game: {}.", names.join(", "))
+}
+
+/// Help of `--rule`: every game's option keys with their values, from
+/// [`GameDef::OPTION_KEYS`] (so the help cannot fall behind the games).
+fn rule_help() -> String {
+    let games: Vec<String> = GameId::ALL
+        .iter()
+        .map(|&g| {
+            meeplelab::with_game!(g, G => {
+                let keys: Vec<String> = G::OPTION_KEYS
+                    .iter()
+                    .map(|(key, values)| format!("{key} ({values})"))
+                    .collect();
+                format!("{}: {}.", G::TITLE, keys.join(", "))
+            })
+        })
+        .collect();
+    format!(
+        "Rule option as key=value; repeat for several. {}",
+        games.join(" ")
+    )
 }
 
 /// Builds a setup of game `G` from common game arguments (`args.game` must be `G`'s); also

@@ -4,7 +4,6 @@
 
 use crate::core::tileset::CompiledTiles;
 use crate::games::def::{parse_seat, GameDef, GameId, HeaderItem};
-use crate::games::safari::SafariState;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -110,7 +109,7 @@ pub struct Record {
 
 /// The result of replaying a record of game `G`.
 #[derive(Clone)]
-pub struct Replay<G = SafariState> {
+pub struct Replay<G> {
     /// The position after the last line.
     pub state: G,
     /// Number of decisions replayed.
@@ -134,16 +133,11 @@ impl Record {
         Parser::new(origin).run(text)
     }
 
-    /// Replays a Safari record against the rules; `base` is the folder relative tile-set paths
-    /// are taken from. Records of other games: [`Record::replay_game`].
-    pub fn replay(&self, base: &Path) -> Result<Replay, RecordError> {
+    /// Replays the whole record as a game of `G` (an error if it is of another game); `base`
+    /// is the folder relative tile-set paths are taken from. To stop at a turn:
+    /// [`Record::replay_game`].
+    pub fn replay<G: GameDef>(&self, base: &Path) -> Result<Replay<G>, RecordError> {
         self.replay_game(base, None)
-    }
-
-    /// [`Record::replay`] up to the position after `turn` complete turns (see
-    /// [`Record::replay_game`]).
-    pub fn replay_to_turn(&self, base: &Path, turn: Option<usize>) -> Result<Replay, RecordError> {
-        self.replay_game(base, turn)
     }
 
     fn err(&self, line: usize, message: String) -> RecordError {
@@ -630,7 +624,7 @@ fn expectation(words: &[&str], players: usize) -> Result<Expectation, String> {
 }
 
 /// Builds the text of a record of game `G` while it is played.
-pub struct RecordWriter<G: GameDef = SafariState> {
+pub struct RecordWriter<G: GameDef> {
     text: String,
     /// The turn of the last `# turn N` label (a turn may start with several decisions that
     /// [`GameDef::starts_turn`] marks, such as a Carcassonne discard and the placement after it).

@@ -48,15 +48,18 @@ fn agent_benches<G: GameDef>(c: &mut Criterion) {
         })
     });
     let greedy = AgentSpec::resolve("greedy").expect("shipped spec");
-    group.bench_function("greedy decision (every decision of a game, per decision)", |b| {
-        let mut agent = greedy.build::<G>(1, 0);
-        let mut i = 0;
-        b.iter(|| {
-            i = (i + 1) % decisions.len();
-            let (state, legal) = &decisions[i];
-            black_box(agent.choose(state, legal))
-        })
-    });
+    group.bench_function(
+        "greedy decision (every decision of a game, per decision)",
+        |b| {
+            let mut agent = greedy.build::<G>(1, 0);
+            let mut i = 0;
+            b.iter(|| {
+                i = (i + 1) % decisions.len();
+                let (state, legal) = &decisions[i];
+                black_box(agent.choose(state, legal))
+            })
+        },
+    );
     let mcts = AgentSpec::resolve("mcts-500").expect("shipped spec");
     group.sample_size(10);
     for (name, (state, legal)) in [("first decision", first), ("mid-game", middle)] {

@@ -59,10 +59,15 @@ pub(super) fn measure<G: GameDef>(setup: &G::Setup, m: &Measure) -> Result<Value
     let (_, cheap_n) = in_pool(m.threads, || search_all_par(&cheap, &games))?;
     let choices: u64 = games.iter().map(|g| g.choices).sum();
     let choice_secs: f64 = games.iter().map(|g| g.choice_secs).sum();
-    let (played, _) = in_pool(1, || {
-        full_games::<G>(setup, [&mcts, &greedy], m.seed, m.agent_games)
-    })?;
-    let played = played?;
+    let played = match m.agent_games {
+        0 => None,
+        games => Some(
+            in_pool(1, || {
+                full_games::<G>(setup, [&mcts, &greedy], m.seed, games)
+            })?
+            .0?,
+        ),
+    };
     let n = searches as f64;
     Ok(json!({
         "mcts": mcts.label(),
@@ -76,9 +81,9 @@ pub(super) fn measure<G: GameDef>(setup: &G::Setup, m: &Measure) -> Result<Value
         "mid_game_simulations_per_s": iters as f64 * n / middle_secs,
         "greedy_decisions_per_s": choices as f64 / choice_secs,
         "greedy_decisions_measured": choices,
-        "games": played.games,
-        "seconds_per_game": played.wall / played.games as f64,
-        "cpu_seconds_per_game": played.cpu.map(|c| c / played.games as f64),
+        "games": played.as_ref().map_or(0, |p| p.games),
+        "seconds_per_game": played.as_ref().map(|p| p.wall / p.games as f64),
+        "cpu_seconds_per_game": played.as_ref().and_then(|p| p.cpu.map(|c| c / p.games as f64)),
         "random_rollouts": {
             "spec": cheap.label(),
             "iterations_per_search": cheap_iters,
@@ -113,17 +118,18 @@ pub(super) fn print(a: &Value) {
         f(&a["greedy_decisions_per_s"]),
         a["greedy_decisions_measured"],
     );
-    let cpu = match a["cpu_seconds_per_game"].as_f64() {
-        Some(c) => format!("{c:.2} CPU s"),
-        None => "CPU time unavailable".into(),
-    };
-    println!(
-        "  {} vs {}: {:.2} s per 2-seat game on 1 thread ({cpu}; {} games, seats swapped)",
-        a["mcts_spec"].as_str().unwrap_or("?"),
-        a["greedy_spec"].as_str().unwrap_or("?"),
-        f(&a["seconds_per_game"]),
-        a["games"],
-    );
+    if let Some(seconds) = a["seconds_per_game"].as_f64() {
+        let cpu = match a["cpu_seconds_per_game"].as_f64() {
+            Some(c) => format!("{c:.2} CPU s"),
+            None => "CPU time unavailable".into(),
+        };
+        println!(
+            "  {} vs {}: {seconds:.2} s per 2-seat game on 1 thread ({cpu}; {} games, seats swapped)",
+            a["mcts_spec"].as_str().unwrap_or("?"),
+            a["greedy_spec"].as_str().unwrap_or("?"),
+            a["games"],
+        );
+    }
     let r = &a["random_rollouts"];
     println!(
         "  cheaper stand-in {} (random priors and rollouts, not shipped): {:.0} simulations/s on 1 thread, {:.0}/s on {} threads",
@@ -217,7 +223,7 @@ struct Played {
     cpu: Option<f64>,
 }
 
-/// Plays `games` games (at least 1) on the calling thread: game `i` has seed
+/// Plays `games` games on the calling thread: game `i` has seed
 /// `derive_seed(seed ^ 0x9a3e, i / 2)`, `specs[0]` at seat `i % 2` and `specs[1]` at the other
 /// seats, so pairs of games share a deal with the seats swapped.
 fn full_games<G: GameDef>(
@@ -226,7 +232,6 @@ fn full_games<G: GameDef>(
     seed: u64,
     games: u64,
 ) -> Result<Played, String> {
-    let games = games.max(1);
     let cpu_start = thread_cpu_seconds();
     let start = Instant::now();
     let mut legal = Vec::new();

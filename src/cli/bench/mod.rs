@@ -46,7 +46,7 @@ pub struct Args {
     #[arg(long, default_value_t = 8)]
     pub searches: u64,
     /// Whole games of the shipped `mcts-500` against `greedy` (pairs share a deal with the
-    /// seats swapped), played on one thread to measure seconds per game.
+    /// seats swapped), played on one thread to measure seconds per game (0: none).
     #[arg(long, default_value_t = 2)]
     pub agent_games: u64,
     /// Skip the agent measurements (engine only).

@@ -250,7 +250,7 @@ fn robbers_game(placement: RobberPlacement) -> CarcassonneState {
     let mut setup = Setup::new(4, 11);
     setup.options.expansions.robbers = true;
     setup.options.robber_placement = placement;
-    let tiles = setup.tiles.clone();
+    let tiles = setup.tiles;
     setup.tile_order = ["RA.1", "RA.2", "RF.1", "U.1", "RF.2"]
         .iter()
         .map(|n| tiles.find(n).unwrap())
@@ -362,7 +362,7 @@ fn r_2_all_in_order_asks_every_player_with_a_robber_in_supply() {
 #[test]
 fn r_1_robber_tiles_only_with_the_expansion() {
     let setup = Setup::new(3, 4);
-    let tiles = setup.tiles.clone();
+    let tiles = setup.tiles;
     let g = CarcassonneState::new(&setup).unwrap();
     assert_eq!(g.pile().len(), 70);
     assert!(g

@@ -16,7 +16,6 @@ use meeplelab::games::new_world::{NewWorldState, Phase, Role};
 use meeplelab::io::record::Record;
 use meeplelab::io::svg::record_svg;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// Writes the record of a random game with `meeplelab random-game` and loads it.
 fn random_record(dir: &Path, game: &str, players: usize, seed: u64, rules: &[&str]) -> Record {
@@ -211,7 +210,7 @@ fn check_new_world(record: &Record, base: &Path, turn: Option<usize>) -> NewWorl
         assert!(svg.contains(&marker), "{what}: {marker}");
     }
     // The built-in board's coastal towns (scenario tile files name their own).
-    if Arc::ptr_eq(state.tiles(), &NewWorldState::builtin_tiles()) {
+    if std::ptr::eq(state.tiles(), NewWorldState::builtin_tiles()) {
         for town in ["Plymouth", "New York", "Jamestown"] {
             assert!(svg.contains(town), "{what}: {town}");
         }

@@ -101,7 +101,7 @@ mod tests {
     fn fitting_counts_agree_with_tile_by_tile_tests() {
         let tiles = builtin_tiles();
         let pile = &tiles.land;
-        let mut counts = EdgeClassCounts::of(&tiles, pile);
+        let mut counts = EdgeClassCounts::of(tiles, pile);
         assert_eq!(counts.total(), pile.len());
         // A cell that needs a path (code 1) on its west side, and one that needs bush (2)
         // north and savanna (0) east.
@@ -134,7 +134,7 @@ mod tests {
             assert_eq!(counts.fitting(classes), by_tile(pile));
             assert!(by_tile(pile) > 0 && by_tile(pile) < pile.len());
         }
-        counts.take(&tiles, pile[0]);
+        counts.take(tiles, pile[0]);
         assert_eq!(counts.total(), pile.len() - 1);
         let rest = &pile[1..];
         let direct = rest

@@ -15,7 +15,6 @@ use crate::core::tileset::{
     CARCASSONNE_MAX_SEGMENTS,
 };
 use crate::core::unionfind::UnionFind;
-use std::sync::Arc;
 
 /// Most players in a game.
 pub const MAX_PLAYERS: usize = 5;
@@ -126,7 +125,7 @@ pub(super) struct Monastery {
 /// A complete Carcassonne position.
 #[derive(Clone)]
 pub struct CarcassonneState {
-    pub(super) tiles: Arc<CompiledTiles>,
+    pub(super) tiles: &'static CompiledTiles,
     pub(super) options: Options,
     pub(super) n_players: u8,
     pub(super) board: CarcassonneBoard,
@@ -195,12 +194,12 @@ impl CarcassonneState {
     /// Starts a game from a setup (shuffling whatever it leaves open).
     pub fn new(setup: &Setup) -> Result<CarcassonneState, SetupError> {
         let resolved = setup.resolve()?;
-        CarcassonneState::from_resolved(setup.tiles.clone(), &resolved)
+        CarcassonneState::from_resolved(setup.tiles, &resolved)
     }
 
     /// Starts a game whose draw order is fixed.
     pub fn from_resolved(
-        tiles: Arc<CompiledTiles>,
+        tiles: &'static CompiledTiles,
         setup: &ResolvedSetup,
     ) -> Result<CarcassonneState, SetupError> {
         let n = setup.players;
@@ -209,9 +208,9 @@ impl CarcassonneState {
         } else {
             (0, 0)
         };
-        check_capacity(&tiles, setup.tile_order.len(), n * bridges as usize)?;
+        check_capacity(tiles, setup.tile_order.len(), n * bridges as usize)?;
         let mut s = CarcassonneState {
-            tiles: tiles.clone(),
+            tiles,
             options: setup.options,
             n_players: n as u8,
             board: CarcassonneBoard::default(),
@@ -272,8 +271,8 @@ impl CarcassonneState {
     }
 
     /// The compiled tile set in use.
-    pub fn tiles(&self) -> &Arc<CompiledTiles> {
-        &self.tiles
+    pub fn tiles(&self) -> &'static CompiledTiles {
+        self.tiles
     }
 
     /// The rule options in force.

@@ -5,11 +5,10 @@ use super::*;
 use crate::core::game::Game;
 use crate::core::geom::{Coord, HalfSide, Rotation, Side};
 use crate::core::tileset::{validate, CompiledTiles, FeatureKind, StartType, TileSet};
-use std::sync::Arc;
 
 /// The built-in layouts with only the given types, in the given counts, and the start tile of
 /// type `start` (one of its copies).
-fn subset(start: &str, counts: &[(&str, usize)]) -> Arc<CompiledTiles> {
+fn subset(start: &str, counts: &[(&str, usize)]) -> &'static CompiledTiles {
     let mut set = TileSet::builtin_carcassonne();
     set.types
         .retain(|t| counts.iter().any(|(id, _)| *id == t.id));
@@ -21,12 +20,12 @@ fn subset(start: &str, counts: &[(&str, usize)]) -> Arc<CompiledTiles> {
         line: 0,
     });
     validate(&set).unwrap();
-    Arc::new(CompiledTiles::compile(&set))
+    CompiledTiles::compile(&set).leak()
 }
 
 /// A game over `tiles` whose pile starts with the given types, in order (copies are taken in
 /// turn: `["V", "V"]` is V.1 then V.2).
-fn game_with(tiles: Arc<CompiledTiles>, players: usize, order: &[&str]) -> CarcassonneState {
+fn game_with(tiles: &'static CompiledTiles, players: usize, order: &[&str]) -> CarcassonneState {
     let mut used: Vec<&str> = Vec::new();
     let tile_order = order
         .iter()

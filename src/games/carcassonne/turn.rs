@@ -72,7 +72,7 @@ impl CarcassonneState {
     /// Puts a tile on the board and joins its roads, cities and fields with its neighbours'.
     pub(super) fn put_tile(&mut self, at: Coord, variant: VariantId, rot: Rotation) {
         let index = self.n_cells;
-        let tiles = self.tiles.clone();
+        let tiles = self.tiles;
         let v = tiles.variant(variant);
         let o = &v.orientations[rot.quarter_turns() as usize];
         let first = self.features.len() as Node;
@@ -160,7 +160,7 @@ impl CarcassonneState {
     /// to the robbers or the meeple.
     fn after_bridge(&mut self) {
         let cell = *self.last_cell();
-        let tiles = self.tiles.clone();
+        let tiles = self.tiles;
         self.n_completed = 0;
         let bridge = self
             .turn_bridge

@@ -51,7 +51,7 @@ impl NewWorldState {
     /// scoring, as the order must not depend on it.
     pub(super) fn collect_completed(&mut self) {
         let cell = *self.last_cell();
-        let tiles = self.tiles.clone();
+        let tiles = self.tiles;
         let mut found = [Completed {
             node: 0,
             kind: FeatureKind::Road,

@@ -3,7 +3,6 @@
 
 use super::options::Options;
 use super::stats::PlayerStats;
-use super::tiles::NewWorldTiles;
 use crate::core::board::{self, max_frontier};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::rng::{rng_from_seed, shuffle};
@@ -11,7 +10,6 @@ use crate::core::scoring::majority_mask;
 use crate::core::shared_tiles::{joined_tile_count, SharedTileBits};
 use crate::core::tileset::{CompiledTiles, FeatureKind, Variant, VariantId};
 use crate::core::unionfind::{Aggregate, UnionFind};
-use std::sync::Arc;
 
 /// Most players in a game.
 pub const MAX_PLAYERS: usize = 5;
@@ -171,7 +169,7 @@ pub struct SetupError(pub String);
 /// A complete New World position.
 #[derive(Clone)]
 pub struct NewWorldState {
-    pub(super) tiles: Arc<CompiledTiles>,
+    pub(super) tiles: &'static CompiledTiles,
     pub(super) options: Options,
     pub(super) n_players: u8,
     pub(super) board: NewWorldBoard,
@@ -218,7 +216,7 @@ pub struct NewWorldState {
 impl NewWorldState {
     /// A game on the built-in tiles with `players` players, the pile shuffled from `seed`.
     pub fn new(players: usize, seed: u64, options: Options) -> Result<NewWorldState, SetupError> {
-        let tiles = Arc::new(NewWorldTiles::builtin().compiled);
+        let tiles = <NewWorldState as crate::games::def::GameDef>::builtin_tiles();
         let mut order = tiles.land.clone();
         shuffle(&mut rng_from_seed(seed), &mut order);
         NewWorldState::with_order(tiles, players, &order, options)
@@ -226,7 +224,7 @@ impl NewWorldState {
 
     /// A game on `tiles` whose draw pile is `order` (top first).
     pub fn with_order(
-        tiles: Arc<CompiledTiles>,
+        tiles: &'static CompiledTiles,
         players: usize,
         order: &[VariantId],
         options: Options,
@@ -236,9 +234,9 @@ impl NewWorldState {
                 "New World is for 2 to 5 players, not {players}"
             )));
         }
-        check_capacity(&tiles, order.len())?;
+        check_capacity(tiles, order.len())?;
         let mut s = NewWorldState {
-            tiles: tiles.clone(),
+            tiles,
             options,
             n_players: players as u8,
             board: NewWorldBoard::default(),
@@ -292,8 +290,8 @@ impl NewWorldState {
     }
 
     /// The compiled tiles in use.
-    pub fn tiles(&self) -> &Arc<CompiledTiles> {
-        &self.tiles
+    pub fn tiles(&self) -> &'static CompiledTiles {
+        self.tiles
     }
 
     /// The rule options.

@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::core::geom::{Coord, Side};
-use std::sync::Arc;
 
 /// A game whose pile holds the named tile copies in this order.
 fn game(players: usize, names: &[&str]) -> NewWorldState {
@@ -11,7 +10,7 @@ fn game(players: usize, names: &[&str]) -> NewWorldState {
 
 /// [`game`] under rule options `options`.
 fn game_with(players: usize, names: &[&str], options: Options) -> NewWorldState {
-    let tiles = Arc::new(NewWorldTiles::builtin().compiled);
+    let tiles = <NewWorldState as crate::games::def::GameDef>::builtin_tiles();
     let order: Vec<_> = names.iter().map(|n| tiles.find(n).unwrap()).collect();
     NewWorldState::with_order(tiles, players, &order, options).unwrap()
 }

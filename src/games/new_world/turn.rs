@@ -121,7 +121,7 @@ impl NewWorldState {
     /// neighbours'.
     pub(super) fn put_tile(&mut self, at: Coord, variant: VariantId, rot: Rotation) {
         let index = self.n_cells;
-        let tiles = self.tiles.clone();
+        let tiles = self.tiles;
         let v = tiles.variant(variant);
         let o = &v.orientations[rot.quarter_turns() as usize];
         let first = self.features.len() as Node;

@@ -11,7 +11,6 @@ use crate::core::rng::{derive_seed, rng_from_seed, shuffle, GameRng};
 use crate::core::species::{Species, SpeciesCounts};
 use crate::core::tileset::{CompiledTiles, Orientation, Variant, VariantId};
 use crate::core::unionfind::UnionFind;
-use std::sync::Arc;
 
 /// Most players in a Safari game.
 pub const MAX_PLAYERS: usize = 5;
@@ -164,7 +163,7 @@ impl VehicleFit {
 
 /// A complete Carcassonne Safari position.
 pub struct SafariState {
-    pub(super) tiles: Arc<CompiledTiles>,
+    pub(super) tiles: &'static CompiledTiles,
     pub(super) options: Options,
     pub(super) n_players: u8,
     pub(super) board: Board,
@@ -203,15 +202,13 @@ pub struct SafariState {
 
 impl Clone for SafariState {
     fn clone(&self) -> Self {
-        let mut s = SafariState::blank(self.tiles.clone(), self.options, self.players(), 0);
+        let mut s = SafariState::blank(self.tiles, self.options, self.players(), 0);
         s.clone_from(self);
         s
     }
 
     fn clone_from(&mut self, src: &Self) {
-        if !Arc::ptr_eq(&self.tiles, &src.tiles) {
-            self.tiles = src.tiles.clone();
-        }
+        self.tiles = src.tiles;
         self.options = src.options;
         self.n_players = src.n_players;
         self.board.clone_from(&src.board);
@@ -272,13 +269,13 @@ impl SafariState {
     pub fn new(setup: &Setup) -> Result<SafariState, SetupError> {
         if !setup.leaves_everything_to_the_seed() {
             let resolved = setup.resolve()?;
-            return SafariState::from_resolved(setup.tiles.clone(), &resolved);
+            return SafariState::from_resolved(setup.tiles, &resolved);
         }
         setup.check()?;
-        check_capacity(&setup.tiles, setup.tiles.land.len())?;
+        check_capacity(setup.tiles, setup.tiles.land.len())?;
         // Built inside the result, so the 12 KB state is not moved into it afterwards.
         let mut out = Ok(SafariState::blank(
-            setup.tiles.clone(),
+            setup.tiles,
             setup.options,
             setup.players,
             setup.seed,
@@ -291,10 +288,10 @@ impl SafariState {
 
     /// Starts a game whose draw orders and hands are fixed.
     pub fn from_resolved(
-        tiles: Arc<CompiledTiles>,
+        tiles: &'static CompiledTiles,
         setup: &ResolvedSetup,
     ) -> Result<SafariState, SetupError> {
-        check_capacity(&tiles, setup.tile_order.len())?;
+        check_capacity(tiles, setup.tile_order.len())?;
         let mut out = Ok(SafariState::blank(
             tiles,
             setup.options,
@@ -313,21 +310,21 @@ impl SafariState {
     pub fn restart(&mut self, setup: &Setup) -> Result<(), SetupError> {
         if !setup.leaves_everything_to_the_seed() {
             let resolved = setup.resolve()?;
-            check_capacity(&setup.tiles, resolved.tile_order.len())?;
-            self.clear(&setup.tiles, setup.options, setup.players, setup.seed);
+            check_capacity(setup.tiles, resolved.tile_order.len())?;
+            self.clear(setup.tiles, setup.options, setup.players, setup.seed);
             self.deal_resolved(&resolved);
             return Ok(());
         }
         setup.check()?;
-        check_capacity(&setup.tiles, setup.tiles.land.len())?;
-        self.clear(&setup.tiles, setup.options, setup.players, setup.seed);
+        check_capacity(setup.tiles, setup.tiles.land.len())?;
+        self.clear(setup.tiles, setup.options, setup.players, setup.seed);
         self.deal_from_seed(setup);
         Ok(())
     }
 
     /// A state with nothing placed, dealt or drawn yet.
     fn blank(
-        tiles: Arc<CompiledTiles>,
+        tiles: &'static CompiledTiles,
         options: Options,
         players: usize,
         seed: u64,
@@ -375,10 +372,14 @@ impl SafariState {
     /// Makes this state [`SafariState::blank`] field by field (assigning a whole blank state
     /// would build it elsewhere and copy 12 KB). The cell, meeple, pile and bag arrays keep
     /// stale entries past their lengths, which nothing reads.
-    fn clear(&mut self, tiles: &Arc<CompiledTiles>, options: Options, players: usize, seed: u64) {
-        if !Arc::ptr_eq(&self.tiles, tiles) {
-            self.tiles = Arc::clone(tiles);
-        }
+    fn clear(
+        &mut self,
+        tiles: &'static CompiledTiles,
+        options: Options,
+        players: usize,
+        seed: u64,
+    ) {
+        self.tiles = tiles;
         self.options = options;
         self.n_players = players as u8;
         self.board = Board::default();
@@ -458,8 +459,8 @@ impl SafariState {
 
     /// Places the start cells and vehicles and draws the first tile.
     fn lay_out(&mut self) {
-        let tiles = Arc::clone(&self.tiles);
-        self.unseen = EdgeClassCounts::of(&tiles, self.pile());
+        let tiles = self.tiles;
+        self.unseen = EdgeClassCounts::of(tiles, self.pile());
         for &(at, v) in &tiles.start {
             self.put_tile(at, v, Rotation::default());
         }
@@ -476,8 +477,8 @@ impl SafariState {
     }
 
     /// The compiled tile set in use.
-    pub fn tiles(&self) -> &Arc<CompiledTiles> {
-        &self.tiles
+    pub fn tiles(&self) -> &'static CompiledTiles {
+        self.tiles
     }
 
     /// The rule options in force.

@@ -10,7 +10,7 @@ use super::stats::PointSource;
 use crate::core::geom::{Coord, Rotation, Side, Vertex};
 use crate::core::rng::shuffle;
 use crate::core::species::{Species, SpeciesCounts};
-use crate::core::tileset::{CompiledTiles, FeatureKind, VariantId, NO_SEGMENT};
+use crate::core::tileset::{FeatureKind, VariantId, NO_SEGMENT};
 
 /// Tokens drawn for a baobab meeple and for a completed baobab (S-5.2, S-6.6).
 const BAOBAB_TOKENS: usize = 2;
@@ -58,9 +58,7 @@ impl SafariState {
     /// Puts a tile on the board and joins its segments with their neighbours'.
     pub(super) fn put_tile(&mut self, at: Coord, variant: VariantId, rot: Rotation) {
         let index = self.n_cells;
-        // Borrowing the field (not cloning the `Arc`) keeps atomic reference counting off
-        // the hot path; the other fields are borrowed disjointly below.
-        let tiles: &CompiledTiles = &self.tiles;
+        let tiles = self.tiles;
         let v = tiles.variant(variant);
         let o = &v.orientations[rot.quarter_turns() as usize];
         let first_node = self.features.len() as u8;
@@ -374,11 +372,11 @@ impl SafariState {
         while self.pile_next < self.pile_len {
             let v = self.pile[self.pile_next as usize];
             self.pile_next += 1;
-            self.unseen.take(&self.tiles, v);
-            self.vehicle_fit.take(&self.tiles, v);
+            self.unseen.take(self.tiles, v);
+            self.vehicle_fit.take(self.tiles, v);
             if self.fits_somewhere(v) {
                 self.drawn = v;
-                self.vehicle_fit.drawn = self.vehicle_fit.fits(&self.tiles, v);
+                self.vehicle_fit.drawn = self.vehicle_fit.fits(self.tiles, v);
                 self.phase = Phase::PlaceTile;
                 self.decider = self.active;
                 return;

@@ -1,6 +1,7 @@
-//! Draw piles: resolving one (an explicit prefix, then the rest of the tile set shuffled), and
-//! counting its tiles by edge class.
+//! Draw piles: resolving one (an explicit prefix, then the rest of the tile set shuffled), the
+//! pile of a game in play, and counting its tiles by edge class.
 
+use crate::core::fixed_vec::FixedVec;
 use crate::core::rng::{shuffle, GameRng};
 use crate::core::tileset::{CompiledTiles, VariantId, MAX_EDGE_CLASSES};
 
@@ -37,6 +38,46 @@ pub fn resolve_draw_order_of(
     shuffle(rng, &mut remaining);
     order.extend(remaining);
     Ok(order)
+}
+
+/// A pile in play: up to `N` items (tiles, or Safari's tokens) in draw order, and how many
+/// have been drawn. The unseen part is what a re-determinization may reshuffle.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DrawPile<T: Copy + Default, const N: usize> {
+    order: FixedVec<T, N>,
+    next: u8,
+}
+
+impl<T: Copy + Default, const N: usize> DrawPile<T, N> {
+    /// Makes `order` the pile, nothing drawn yet.
+    pub fn set(&mut self, order: &[T]) {
+        self.order.set(order);
+        self.next = 0;
+    }
+
+    /// The items not drawn yet, next first.
+    #[inline]
+    pub fn unseen(&self) -> &[T] {
+        &self.order[self.next as usize..]
+    }
+
+    /// The items not drawn yet, to reorder.
+    pub fn unseen_mut(&mut self) -> &mut [T] {
+        &mut self.order[self.next as usize..]
+    }
+
+    /// Draws the next item, if any.
+    #[inline]
+    pub fn draw(&mut self) -> Option<T> {
+        let item = *self.order.get(self.next as usize)?;
+        self.next += 1;
+        Some(item)
+    }
+
+    /// Shuffles the items not drawn yet.
+    pub fn shuffle_unseen(&mut self, rng: &mut GameRng) {
+        shuffle(rng, self.unseen_mut());
+    }
 }
 
 /// How many tiles of each edge class a draw pile holds (see [`CompiledTiles::edge_class`]):

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod draw_pile;
+pub mod fixed_vec;
 pub mod game;
 pub mod geom;
 pub mod index;
@@ -14,5 +15,6 @@ pub mod scoring;
 pub mod shared_tiles;
 pub mod species;
 pub mod stats;
+pub mod tile_game;
 pub mod tileset;
 pub mod unionfind;

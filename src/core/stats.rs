@@ -35,15 +35,41 @@ impl<S: StatKey, K: StatKey, const NS: usize, const NA: usize> PlayerStats<S, K,
     pub fn total_points(&self) -> i32 {
         self.points.iter().sum()
     }
+}
 
+/// One player's statistics as game-generic code keeps and reports them.
+pub trait Tally: Copy + Default + Send + Sync + 'static {
+    /// Where points come from.
+    type Source: StatKey;
+    /// Kinds of actions.
+    type Kind: StatKey;
     /// Adds `points` from `source`.
-    pub fn add_points(&mut self, source: S, points: i32) {
+    fn add_points(&mut self, source: Self::Source, points: i32);
+    /// Counts one more action of `kind`.
+    fn count_action(&mut self, kind: Self::Kind);
+    /// Appends the columns: points per source, then actions per kind.
+    fn write_columns(&self, out: &mut Vec<i64>);
+}
+
+impl<S, K, const NS: usize, const NA: usize> Tally for PlayerStats<S, K, NS, NA>
+where
+    S: StatKey + Send + Sync + 'static,
+    K: StatKey + Send + Sync + 'static,
+{
+    type Source = S;
+    type Kind = K;
+
+    fn add_points(&mut self, source: S, points: i32) {
         self.points[source.index()] += points;
     }
 
-    /// Counts one more action of `kind`.
-    pub fn count_action(&mut self, kind: K) {
+    fn count_action(&mut self, kind: K) {
         self.actions[kind.index()] += 1;
+    }
+
+    fn write_columns(&self, out: &mut Vec<i64>) {
+        out.extend(self.points.iter().map(|&p| p as i64));
+        out.extend(self.actions.iter().map(|&c| c as i64));
     }
 }
 

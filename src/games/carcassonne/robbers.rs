@@ -30,6 +30,7 @@
 
 use super::state::MAX_PLAYERS;
 use super::stats::{PlayerStats, PointSource};
+use crate::core::stats::Tally;
 
 /// Spaces on the scoring track (C-6).
 pub const TRACK_SPACES: i32 = 50;

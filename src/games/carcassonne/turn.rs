@@ -11,6 +11,7 @@ use super::robbers::TrackDecision;
 use super::state::{CarcassonneState, Cell, Monastery, Node, Phase, PlacedMeeple, MAX_MEEPLES};
 use super::stats::PointSource;
 use crate::core::geom::{Coord, Rotation, Side};
+use crate::core::stats::Tally;
 use crate::core::tileset::{FeatureKind, VariantId, NO_SEGMENT};
 
 impl CarcassonneState {

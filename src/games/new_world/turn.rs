@@ -6,6 +6,7 @@ use super::state::{
 };
 use super::stats::{Action, ActionKind, PointSource};
 use crate::core::geom::{Coord, Rotation, Side};
+use crate::core::stats::Tally;
 use crate::core::tileset::{FeatureKind, VariantId, NO_SEGMENT};
 
 /// N-7: points per trading post.

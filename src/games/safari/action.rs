@@ -138,29 +138,3 @@ impl ActionKind {
         ActionKind::ALL.into_iter().find(|k| k.name() == s)
     }
 }
-
-impl super::state::SafariState {
-    /// The kind of `action` taken in this position.
-    pub fn kind_of(&self, action: &Action) -> ActionKind {
-        match action {
-            Action::Place { .. } => ActionKind::Place,
-            Action::Pass => ActionKind::Pass,
-            Action::Meeple { segment } => {
-                let cell = self.last_cell();
-                // A validated Safari tile has only paths and bushes.
-                match self.variant_of(cell).segments[*segment as usize].kind {
-                    crate::core::tileset::FeatureKind::Bush => ActionKind::MeepleBush,
-                    _ => ActionKind::MeeplePath,
-                }
-            }
-            Action::Baobab => ActionKind::MeepleBaobab,
-            Action::MoveVehicle { .. } => ActionKind::MoveVehicle,
-            Action::Dig { .. } => ActionKind::Dig,
-            Action::Extend { .. } => ActionKind::Extend,
-            Action::ScoreFirst { .. } => ActionKind::ScoreOrder,
-            Action::Boost { .. } => ActionKind::Boost,
-            Action::NoBoost => ActionKind::NoBoost,
-            Action::ReplaceVehicle { .. } => ActionKind::ReplaceVehicle,
-        }
-    }
-}

@@ -8,7 +8,7 @@ use crate::core::game::EVAL_TERMS;
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::rng::GameRng;
 use crate::core::stats::Tally;
-use crate::core::tileset::Segment;
+use crate::core::tileset::{Orientation, Segment, Variant};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -43,12 +43,13 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     fn apply_action(&mut self, action: Self::Action);
     /// The kind of `action` taken in this position.
     fn kind_of(&self, action: &Self::Action) -> <<Self::Parts as GameParts>::Stats as Tally>::Kind;
-    /// The data a tile placed at `at` with orientation `orientation` starts with on its cell
-    /// (asked before its features are created).
+    /// The data tile `variant`, placed at `at` with orientation `orientation`, starts with
+    /// on its cell (asked before its features are created).
     fn new_cell_data(
         &mut self,
         at: Coord,
-        orientation: &crate::core::tileset::Orientation,
+        variant: &Variant,
+        orientation: &Orientation,
     ) -> DataOf<Self>;
     /// The summary a segment `seg` (number `index` of its tile) starts its feature with.
     fn new_feature(

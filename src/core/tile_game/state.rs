@@ -276,7 +276,7 @@ where
         let o = &v.orientations[rot.quarter_turns() as usize];
         let index = self.cells.len();
         let first = G::Node::from_usize(self.features.len());
-        let data = self.new_cell_data(at, o);
+        let data = self.new_cell_data(at, v, o);
         let placing = NewCell {
             at,
             index,

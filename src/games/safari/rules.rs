@@ -10,7 +10,7 @@ use crate::core::rng::{rng_from_seed, GameRng};
 use crate::core::species::Species;
 use crate::core::stats::Tally;
 use crate::core::tile_game::{NewCell, TileRules};
-use crate::core::tileset::{FeatureKind, Orientation, Segment};
+use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 use rand_core::RngCore;
 
 impl TileRules for SafariState {
@@ -133,7 +133,12 @@ impl TileRules for SafariState {
     }
 
     /// S-8.1: the corners open for holes; tokens already around them.
-    fn new_cell_data(&mut self, at: Coord, orientation: &Orientation) -> Corners {
+    fn new_cell_data(
+        &mut self,
+        at: Coord,
+        _variant: &Variant,
+        orientation: &Orientation,
+    ) -> Corners {
         Corners {
             tokens: 0,
             free_corners: orientation.open_corners,

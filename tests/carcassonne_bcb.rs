@@ -132,7 +132,13 @@ fn b_2_a_bridge_on_the_neighbour_continues_the_placed_road() {
         "{meeples:?}"
     );
     // The road U + bridge has two open ends (U's E, the bridge's W) and 2 tiles.
-    let node = g.cell_at(Coord::new(0, -1)).unwrap().bridge.unwrap().node;
+    let node = g
+        .cell_at(Coord::new(0, -1))
+        .unwrap()
+        .data
+        .bridge
+        .unwrap()
+        .node;
     let road = g.feature(g.feature_root(node));
     assert_eq!((road.open, road.tiles), (2, 2));
     assert_eq!(g.cells()[1].at, Coord::new(0, -1));

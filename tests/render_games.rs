@@ -96,7 +96,7 @@ fn check_carcassonne(record: &Record, turn: Option<usize>) -> CarcassonneState {
     let bridge_nodes: Vec<u16> = state
         .cells()
         .iter()
-        .filter_map(|c| c.bridge.map(|b| b.node))
+        .filter_map(|c| c.data.bridge.map(|b| b.node))
         .collect();
     for p in 0..state.players() {
         let mine = state
@@ -235,7 +235,11 @@ fn carcassonne_records_render_at_every_stage() {
         for turn in turns(total) {
             let state = check_carcassonne(&record, turn);
             assert_eq!(state.turn(), turn.unwrap_or(total).min(total));
-            bridges += state.cells().iter().filter(|c| c.bridge.is_some()).count();
+            bridges += state
+                .cells()
+                .iter()
+                .filter(|c| c.data.bridge.is_some())
+                .count();
             castles += state.castles().len();
         }
     }

@@ -42,13 +42,22 @@ pub fn resolve_draw_order_of(
 
 /// A pile in play: up to `N` items (tiles, or Safari's tokens) in draw order, and how many
 /// have been drawn. The unseen part is what a re-determinization may reshuffle.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DrawPile<T: Copy + Default, const N: usize> {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawPile<T: Copy, const N: usize> {
     order: FixedVec<T, N>,
     next: u8,
 }
 
-impl<T: Copy + Default, const N: usize> DrawPile<T, N> {
+impl<T: Copy, const N: usize> Default for DrawPile<T, N> {
+    fn default() -> Self {
+        DrawPile {
+            order: FixedVec::default(),
+            next: 0,
+        }
+    }
+}
+
+impl<T: Copy, const N: usize> DrawPile<T, N> {
     /// Makes `order` the pile, nothing drawn yet.
     pub fn set(&mut self, order: &[T]) {
         self.order.set(order);

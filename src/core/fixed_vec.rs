@@ -3,19 +3,21 @@
 //! prefix (search copies positions constantly, and most tables are far from full).
 
 use std::fmt;
+use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
 
 /// Up to `N` (at most 255) values of `T` stored inline, with a length.
 pub struct FixedVec<T: Copy, const N: usize> {
-    items: [T; N],
+    /// The first `len` entries are initialised.
+    items: [MaybeUninit<T>; N],
     len: u8,
 }
 
-impl<T: Copy + Default, const N: usize> Default for FixedVec<T, N> {
+impl<T: Copy, const N: usize> Default for FixedVec<T, N> {
     fn default() -> Self {
         let () = Self::CAPACITY_OK;
         FixedVec {
-            items: [T::default(); N],
+            items: [MaybeUninit::uninit(); N],
             len: 0,
         }
     }
@@ -30,7 +32,8 @@ impl<T: Copy, const N: usize> Clone for FixedVec<T, N> {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.items[..source.len()].copy_from_slice(source);
+        let n = source.len as usize;
+        self.items[..n].copy_from_slice(&source.items[..n]);
         self.len = source.len;
     }
 }
@@ -47,16 +50,16 @@ impl<T: Copy, const N: usize> FixedVec<T, N> {
     pub fn push(&mut self, value: T) {
         let n = self.len as usize;
         assert!(n < N, "capacity {N} exceeded");
-        self.items[n] = value;
+        self.items[n].write(value);
         self.len += 1;
     }
 
     /// Removes and returns the last value.
     #[inline]
     pub fn pop(&mut self) -> Option<T> {
-        let n = self.len.checked_sub(1)?;
-        self.len = n;
-        Some(self.items[n as usize])
+        let value = *self.last()?;
+        self.len -= 1;
+        Some(value)
     }
 
     /// Removes every value.
@@ -68,9 +71,8 @@ impl<T: Copy, const N: usize> FixedVec<T, N> {
     /// Removes the value at `index`, keeping the order of the others.
     #[inline]
     pub fn remove(&mut self, index: usize) -> T {
-        let n = self.len as usize;
         let value = self[index];
-        self.items.copy_within(index + 1..n, index);
+        self.items.copy_within(index + 1..self.len as usize, index);
         self.len -= 1;
         value
     }
@@ -79,9 +81,9 @@ impl<T: Copy, const N: usize> FixedVec<T, N> {
     pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
         let mut kept = 0;
         for i in 0..self.len as usize {
-            let v = self.items[i];
+            let v = self[i];
             if keep(&v) {
-                self.items[kept] = v;
+                self.items[kept].write(v);
                 kept += 1;
             }
         }
@@ -90,7 +92,10 @@ impl<T: Copy, const N: usize> FixedVec<T, N> {
 
     /// Replaces the contents with `values` (at most `N`).
     pub fn set(&mut self, values: &[T]) {
-        self.items[..values.len()].copy_from_slice(values);
+        assert!(values.len() <= N, "capacity {N} exceeded");
+        for (slot, &v) in self.items.iter_mut().zip(values) {
+            slot.write(v);
+        }
         self.len = values.len() as u8;
     }
 }
@@ -100,14 +105,20 @@ impl<T: Copy, const N: usize> Deref for FixedVec<T, N> {
 
     #[inline]
     fn deref(&self) -> &[T] {
-        &self.items[..self.len as usize]
+        let live = &self.items[..self.len as usize];
+        // SAFETY: the first `len` entries are initialised (every write below `len` goes through
+        // `MaybeUninit::write`, and `len` only grows over written entries), and
+        // `MaybeUninit<T>` has the layout of `T`.
+        unsafe { &*(live as *const [MaybeUninit<T>] as *const [T]) }
     }
 }
 
 impl<T: Copy, const N: usize> DerefMut for FixedVec<T, N> {
     #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.items[..self.len as usize]
+        let live = &mut self.items[..self.len as usize];
+        // SAFETY: as in `deref`.
+        unsafe { &mut *(live as *mut [MaybeUninit<T>] as *mut [T]) }
     }
 }
 

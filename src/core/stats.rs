@@ -107,3 +107,28 @@ impl<S, K, const NS: usize, const NA: usize> fmt::Debug for PlayerStats<S, K, NS
             .finish()
     }
 }
+
+/// Most players a score sheet holds.
+pub const MAX_SEATS: usize = 5;
+
+/// Every player's score and statistics, which change together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScoreSheet<S: Tally> {
+    /// Score per seat.
+    pub scores: [i32; MAX_SEATS],
+    /// Statistics per seat.
+    pub stats: [S; MAX_SEATS],
+}
+
+impl<S: Tally> ScoreSheet<S> {
+    /// Adds `points` from `source` to `player`'s score and statistics.
+    pub fn award(&mut self, player: usize, source: S::Source, points: i32) {
+        self.scores[player] += points;
+        self.stats[player].add_points(source, points);
+    }
+
+    /// Counts one more action of `kind` taken by `player`.
+    pub fn count(&mut self, player: usize, kind: S::Kind) {
+        self.stats[player].count_action(kind);
+    }
+}

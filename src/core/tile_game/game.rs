@@ -49,7 +49,7 @@ where
     }
 
     fn scores(&self) -> &[i32] {
-        &self.scores[..self.players()]
+        &self.sheet.scores[..self.players()]
     }
 
     fn turn(&self) -> usize {
@@ -92,6 +92,6 @@ where
 
     fn player_stats(&self, player: usize, out: &mut Vec<i64>) {
         out.clear();
-        self.stats[player].write_columns(out);
+        self.sheet.stats[player].write_columns(out);
     }
 }

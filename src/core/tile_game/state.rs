@@ -7,12 +7,12 @@ use crate::core::draw_pile::DrawPile;
 use crate::core::fixed_vec::FixedVec;
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::index::SmallIndex;
-use crate::core::stats::Tally;
+use crate::core::stats::{ScoreSheet, Tally};
 use crate::core::tileset::{CompiledTiles, Orientation, Variant, VariantId, NO_SEGMENT};
 use crate::core::unionfind::UnionFind;
 
 /// Most players of any game.
-pub const MAX_PLAYERS: usize = 5;
+pub const MAX_PLAYERS: usize = crate::core::stats::MAX_SEATS;
 
 /// A position of a tile game whose own part is `G`: the compiled tile set, the seats (whose
 /// turn it is, who decides now, scores, statistics, meeples in supply), the board of `SIDE`²
@@ -32,8 +32,8 @@ pub struct TileState<G: GameParts, const SIDE: usize, const FRONTIER: usize, con
     pub(crate) decider: u8,
     /// Turns completed.
     pub(crate) turn: u16,
-    pub(crate) scores: [i32; MAX_PLAYERS],
-    pub(crate) stats: [G::Stats; MAX_PLAYERS],
+    /// Scores and statistics.
+    pub(crate) sheet: ScoreSheet<G::Stats>,
     /// Meeples (settlers) in each player's supply.
     pub(crate) supply: [u8; MAX_PLAYERS],
     pub(crate) board: Board<G::Entry, SIDE, FRONTIER>,
@@ -58,8 +58,7 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
             active: self.active,
             decider: self.decider,
             turn: self.turn,
-            scores: self.scores,
-            stats: self.stats,
+            sheet: self.sheet,
             supply: self.supply,
             board: self.board.clone(),
             cells: self.cells.clone(),
@@ -77,8 +76,7 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
         self.active = src.active;
         self.decider = src.decider;
         self.turn = src.turn;
-        self.scores = src.scores;
-        self.stats = src.stats;
+        self.sheet = src.sheet;
         self.supply = src.supply;
         self.board.clone_from(&src.board);
         self.cells.clone_from(&src.cells);
@@ -112,8 +110,7 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
             active: 0,
             decider: 0,
             turn: 0,
-            scores: [0; MAX_PLAYERS],
-            stats: [G::Stats::default(); MAX_PLAYERS],
+            sheet: ScoreSheet::default(),
             supply,
             board: Board::default(),
             cells: FixedVec::default(),
@@ -140,8 +137,7 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
         self.active = 0;
         self.decider = 0;
         self.turn = 0;
-        self.scores = [0; MAX_PLAYERS];
-        self.stats = [G::Stats::default(); MAX_PLAYERS];
+        self.sheet = ScoreSheet::default();
         self.supply = [0; MAX_PLAYERS];
         self.supply[..players].fill(meeples);
         self.board = Board::default();
@@ -225,7 +221,7 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
 
     /// `player`'s statistics.
     pub fn stats(&self, player: usize) -> &G::Stats {
-        &self.stats[player]
+        &self.sheet.stats[player]
     }
 
     /// The unseen draw pile, top first.
@@ -250,8 +246,7 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
         source: <G::Stats as Tally>::Source,
         points: i32,
     ) {
-        self.scores[player] += points;
-        self.stats[player].add_points(source, points);
+        self.sheet.award(player, source, points);
     }
 
     /// The node `index` segments after `first`.

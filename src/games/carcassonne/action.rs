@@ -1,7 +1,6 @@
 //! Carcassonne decisions: the [`Action`] type and the kinds used for statistics and
 //! restrictions.
 
-use super::state::CarcassonneState;
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::tileset::FeatureKind;
 
@@ -214,42 +213,6 @@ impl ActionKind {
             FeatureKind::Monastery => ActionKind::MeepleMonastery,
             FeatureKind::Field => ActionKind::MeepleField,
             _ => ActionKind::MeepleRoad,
-        }
-    }
-}
-
-impl CarcassonneState {
-    /// The kind of `action` taken in this position.
-    pub fn kind_of(&self, action: &Action) -> ActionKind {
-        match action {
-            Action::Place { .. } => ActionKind::Place,
-            Action::Pass => ActionKind::Pass,
-            Action::Meeple { segment } => ActionKind::meeple_on(
-                self.variant_of(self.last_cell())
-                    .segments()
-                    .get(*segment as usize)
-                    .map_or(FeatureKind::Road, |s| s.kind),
-            ),
-            Action::Robber { .. } if self.track.robber(self.decider as usize).is_none() => {
-                ActionKind::RobberPlace
-            }
-            Action::Robber { .. } => ActionKind::RobberMove,
-            Action::KeepRobber => ActionKind::RobberKeep,
-            Action::ScoreFirst { .. } => ActionKind::ScoreFirst,
-            Action::Rob { .. } => ActionKind::Rob,
-            Action::Bridge { .. } => ActionKind::Bridge,
-            Action::NoBridge => ActionKind::BridgeSkip,
-            Action::Castle { build: true } => ActionKind::CastleBuild,
-            Action::Castle { build: false } => ActionKind::CastleDecline,
-            Action::CastleScore { .. } => ActionKind::CastleScore,
-            Action::BazaarOffer { .. } => ActionKind::BazaarOffer,
-            Action::BazaarBid { .. } => ActionKind::BazaarBid,
-            Action::BazaarPass => ActionKind::BazaarPass,
-            Action::BazaarDeal { buy: true } => ActionKind::BazaarBuy,
-            Action::BazaarDeal { buy: false } => ActionKind::BazaarSell,
-            Action::Discard => ActionKind::Discard,
-            Action::RobberBack { follow: true } => ActionKind::RobberBack,
-            Action::RobberBack { follow: false } => ActionKind::RobberStay,
         }
     }
 }

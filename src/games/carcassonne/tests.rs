@@ -322,8 +322,8 @@ fn c_4_a_field_scores_each_bordering_completed_city_and_only_for_its_majority() 
 #[test]
 fn c_6_the_track_shows_score_mod_50() {
     let mut g = game(2, &[]);
-    g.track.set_score(0, 57);
-    g.track.set_score(1, -3);
+    g.sheet.scores[0] = 57;
+    g.sheet.scores[1] = -3;
     assert_eq!((g.track_position(0), g.track_position(1)), (7, 47));
 }
 
@@ -406,7 +406,7 @@ fn b_7_greedy_bids_above_ten_for_a_tile_worth_much_more() {
     play(&mut g, Action::NoBridge);
     play(&mut g, Action::Pass);
     for p in 0..3 {
-        g.track.set_score(p, 300);
+        g.sheet.scores[p] = 300;
     }
     assert_eq!(g.tile_value_estimate(), 900.0);
     play(&mut g, Action::BazaarOffer { tile: 0, bid: 0 });

@@ -234,8 +234,8 @@ impl NewWorldState {
             *slot = Some(*s);
         }
         ScoringOutcome {
-            scores: self.scores,
-            points: std::array::from_fn(|p| self.stats[p].points),
+            scores: self.sheet.scores,
+            points: std::array::from_fn(|p| self.sheet.stats[p].points),
             supply: self.supply,
             removed: self.game.removed,
             settlers,

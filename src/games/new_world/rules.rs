@@ -5,7 +5,6 @@
 use super::state::{FeatureAgg, NewWorld, NewWorldState, Node, Phase, Role};
 use super::stats::{Action, ActionKind};
 use crate::core::geom::{Coord, Rotation, Side};
-use crate::core::stats::Tally;
 use crate::core::tile_game::{NewCell, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
@@ -62,7 +61,7 @@ impl TileRules for NewWorldState {
 
     fn apply_action(&mut self, action: Action) {
         let kind = self.kind_of(&action);
-        self.stats[self.active as usize].count_action(kind);
+        self.sheet.count(self.active as usize, kind);
         match (self.game.phase, action) {
             (Phase::PlaceTile, Action::Place { at, rot }) => {
                 self.put_tile(at, self.drawn, rot);

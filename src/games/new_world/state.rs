@@ -133,18 +133,6 @@ pub struct Settler {
     pub column: i8,
 }
 
-impl Default for Settler {
-    /// A placeholder for the unused entries of the settler table.
-    fn default() -> Self {
-        Settler {
-            player: 0,
-            node: 0,
-            role: Role::Trapper,
-            column: 0,
-        }
-    }
-}
-
 /// Most features one tile can complete: four sides and nine farms.
 pub const MAX_COMPLETED: usize = 13;
 
@@ -157,16 +145,6 @@ pub struct Completed {
     pub node: Node,
     /// `Road` (trail), `City` (town) or `Monastery` (farm).
     pub kind: FeatureKind,
-}
-
-impl Default for Completed {
-    /// A placeholder for the unused entries of the table of completed features.
-    fn default() -> Self {
-        Completed {
-            node: 0,
-            kind: FeatureKind::Road,
-        }
-    }
 }
 
 /// What the game waits for.

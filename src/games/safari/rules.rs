@@ -8,7 +8,6 @@ use super::state::{Corners, Phase, SafariState, Stage};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::rng::{rng_from_seed, GameRng};
 use crate::core::species::Species;
-use crate::core::stats::Tally;
 use crate::core::tile_game::{NewCell, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 use rand_core::RngCore;
@@ -74,7 +73,7 @@ impl TileRules for SafariState {
     fn apply_action(&mut self, action: Action) {
         let p = self.decider as usize;
         let kind = self.kind_of(&action);
-        self.stats[p].count_action(kind);
+        self.sheet.count(p, kind);
         match (self.game.phase, action) {
             (Phase::PlaceTile, Action::Place { at, rot }) => self.place_drawn(at, rot),
             (Phase::Action, a) => {

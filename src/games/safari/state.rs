@@ -70,16 +70,6 @@ pub struct PlacedMeeple {
     pub spot: Spot,
 }
 
-impl Default for PlacedMeeple {
-    /// A placeholder for the unused entries of the meeple table.
-    fn default() -> Self {
-        PlacedMeeple {
-            player: 0,
-            spot: Spot::Baobab(0),
-        }
-    }
-}
-
 /// What kind of decision the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {

@@ -140,9 +140,9 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
         self.sheet = ScoreSheet::default();
         self.supply = [0; MAX_PLAYERS];
         self.supply[..players].fill(meeples);
-        self.board = Board::default();
+        self.board.clear();
         self.cells.clear();
-        self.features = UnionFind::default();
+        self.features.clear();
         self.pile = DrawPile::default();
         self.drawn = 0;
         self.tiles_removed = 0;
@@ -293,12 +293,20 @@ where
         self.board
             .place(at, G::Entry::from_usize(index), o.signature);
         for side in Side::ALL {
+            let seg = o.side_segment[side.index()];
+            let half = 2 * side.index();
+            if seg == NO_SEGMENT
+                && o.half_segment[half] == NO_SEGMENT
+                && o.half_segment[half + 1] == NO_SEGMENT
+            {
+                // Nothing of this tile meets the side (Safari's open savanna).
+                continue;
+            }
             let Some(j) = self.board.get(at.step(side)) else {
                 continue;
             };
             let other = self.cells[j.index()];
             let oo = &tiles.variant(other.variant).orientations[other.rot.quarter_turns() as usize];
-            let seg = o.side_segment[side.index()];
             if seg != NO_SEGMENT {
                 let facing = match oo.side_segment[side.opposite().index()] {
                     NO_SEGMENT => self.bridge_node(&other, side.opposite()),

@@ -107,6 +107,7 @@ impl SafariState {
     /// Corners of a tile placed at `at` whose vertex already holds a token. Every placed cell
     /// around a vertex has that vertex's corner marked once a token lies there, so asking the
     /// neighbours' marks is enough (no token lookups).
+    #[inline]
     pub(super) fn corners_near_tokens(&self, at: Coord) -> u8 {
         if self.game.tokens_placed == 0 {
             return 0;

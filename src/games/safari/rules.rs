@@ -132,6 +132,7 @@ impl TileRules for SafariState {
     }
 
     /// S-8.1: the corners open for holes; tokens already around them.
+    #[inline]
     fn new_cell_data(
         &mut self,
         at: Coord,
@@ -146,6 +147,7 @@ impl TileRules for SafariState {
         }
     }
 
+    #[inline]
     fn new_feature(
         &mut self,
         _cell: &NewCell<'_, u8, Corners>,

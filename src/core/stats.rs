@@ -4,11 +4,63 @@ use std::fmt;
 use std::marker::PhantomData;
 
 /// A statistics column key (a game's point source or action kind): its index into the
-/// columns, in declaration order.
-pub trait StatKey: Copy {
+/// columns, in declaration order, and the names of all keys of its type.
+pub trait StatKey: Copy + Send + Sync + 'static {
+    /// Every key's name, by index.
+    const NAMES: &'static [&'static str];
     /// Column index, `0..N`.
     fn index(self) -> usize;
 }
+
+/// Declares a game's point sources and action kinds (each a
+/// [`named_enum!`](crate::core::names::named_enum) and a [`StatKey`]), its `PlayerStats` and
+/// its `STAT_NAMES` columns (`points_<source>` for every source, then `actions_<kind>` for
+/// every kind): the one list of each that the statistics, the CSV columns and the
+/// restrictions of agents read.
+macro_rules! stat_keys {
+    (
+        $(#[$smeta:meta])*
+        points $S:ident { $($(#[$svmeta:meta])* $SV:ident = $sname:literal),+ $(,)? }
+        $(#[$kmeta:meta])*
+        actions $K:ident { $($(#[$kvmeta:meta])* $KV:ident = $kname:literal),+ $(,)? }
+    ) => {
+        $crate::core::names::named_enum! {
+            $(#[$smeta])*
+            pub enum $S { $($(#[$svmeta])* $SV = $sname),+ }
+        }
+
+        $crate::core::names::named_enum! {
+            $(#[$kmeta])*
+            pub enum $K { $($(#[$kvmeta])* $KV = $kname),+ }
+        }
+
+        impl $crate::core::stats::StatKey for $S {
+            const NAMES: &'static [&'static str] = &$S::NAMES;
+            fn index(self) -> usize {
+                self as usize
+            }
+        }
+
+        impl $crate::core::stats::StatKey for $K {
+            const NAMES: &'static [&'static str] = &$K::NAMES;
+            fn index(self) -> usize {
+                self as usize
+            }
+        }
+
+        #[doc = concat!("Statistics of one player in one game: points per [`", stringify!($S),
+            "`] and count per [`", stringify!($K), "`].")]
+        pub type PlayerStats =
+            $crate::core::stats::PlayerStats<$S, $K, { $S::COUNT }, { $K::COUNT }>;
+
+        #[doc = concat!("Statistics columns: `points_<source>` for every [`", stringify!($S),
+            "`], then `actions_<kind>` for every [`", stringify!($K), "`].")]
+        pub const STAT_NAMES: [&str; $S::COUNT + $K::COUNT] =
+            [$(concat!("points_", $sname)),+, $(concat!("actions_", $kname)),+];
+    };
+}
+
+pub(crate) use stat_keys;
 
 /// Statistics of one player in one game: points per source `S` (`NS` sources) and how many
 /// actions of each kind `K` (`NA` kinds) the player took.
@@ -53,8 +105,8 @@ pub trait Tally: Copy + Default + Send + Sync + 'static {
 
 impl<S, K, const NS: usize, const NA: usize> Tally for PlayerStats<S, K, NS, NA>
 where
-    S: StatKey + Send + Sync + 'static,
-    K: StatKey + Send + Sync + 'static,
+    S: StatKey,
+    K: StatKey,
 {
     type Source = S;
     type Kind = K;

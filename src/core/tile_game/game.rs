@@ -63,7 +63,7 @@ where
     }
 
     fn action_kind_names() -> &'static [&'static str] {
-        Self::ACTION_KIND_NAMES
+        <<G::Stats as Tally>::Kind as StatKey>::NAMES
     }
 
     fn action_kind(&self, action: &Self::Action) -> usize {
@@ -87,7 +87,7 @@ where
     }
 
     fn stat_names() -> &'static [&'static str] {
-        Self::STAT_NAMES
+        G::STAT_NAMES
     }
 
     fn player_stats(&self, player: usize, out: &mut Vec<i64>) {

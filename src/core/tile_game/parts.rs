@@ -28,6 +28,9 @@ pub trait GameParts: Clone + Send + Sync + 'static {
     type Entry: SmallIndex + Send + Sync;
     /// One player's statistics.
     type Stats: Tally;
+    /// The statistics columns: points per source, then actions per kind (the `STAT_NAMES` of
+    /// the game's [`stat_keys!`](crate::core::stats::stat_keys)).
+    const STAT_NAMES: &'static [&'static str];
 }
 
 /// A cell with a tile on it.

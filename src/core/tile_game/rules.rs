@@ -26,11 +26,6 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     /// One choice at one decision.
     type Action: Copy + Eq + Hash + Debug + Send + Sync;
 
-    /// Names of the action kinds (index = the kind's statistics column).
-    const ACTION_KIND_NAMES: &'static [&'static str];
-    /// Statistics columns: points per source, then actions per kind.
-    const STAT_NAMES: &'static [&'static str];
-
     /// The action placing the drawn tile at `at`, turned by `rot`.
     fn place_action(at: Coord, rot: Rotation) -> Self::Action;
     /// Whether the game is over.

@@ -32,7 +32,7 @@ mod state;
 mod stats;
 mod turn;
 
-pub use action::{Action, ActionKind};
+pub use action::Action;
 pub use bazaar::{Bazaar, BID_LADDER, MAX_BID};
 pub use bcb::{
     bridges_and_castles, Bridge, Castle, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER, MAX_CASTLES,
@@ -51,58 +51,7 @@ pub use state::{
     Carcassonne, CarcassonneBoard, CarcassonneState, Cell, CellInfo, Node, Phase, PlacedMeeple,
     MAX_PLAYERS,
 };
-pub use stats::{PlayerStats, PointSource};
-
-/// [`ActionKind`] names in index order.
-pub(super) const ACTION_KIND_NAMES: [&str; ActionKind::COUNT] = {
-    let mut names = [""; ActionKind::COUNT];
-    let mut i = 0;
-    while i < ActionKind::COUNT {
-        names[i] = ActionKind::ALL[i].name();
-        i += 1;
-    }
-    names
-};
-
-/// Statistics columns: `points_<source>` for every [`PointSource`], then `actions_<kind>`
-/// for every [`ActionKind`].
-pub(super) const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
-    "points_road",
-    "points_city",
-    "points_monastery",
-    "points_final_road",
-    "points_final_city",
-    "points_final_monastery",
-    "points_final_field",
-    "points_robbery",
-    "points_final_robber",
-    "points_castle",
-    "points_bazaar",
-    "actions_place",
-    "actions_pass",
-    "actions_meeple_road",
-    "actions_meeple_city",
-    "actions_meeple_monastery",
-    "actions_meeple_field",
-    "actions_robber_place",
-    "actions_robber_move",
-    "actions_robber_keep",
-    "actions_score_first",
-    "actions_rob",
-    "actions_bridge",
-    "actions_bridge_skip",
-    "actions_castle_build",
-    "actions_castle_decline",
-    "actions_castle_score",
-    "actions_bazaar_offer",
-    "actions_bazaar_bid",
-    "actions_bazaar_pass",
-    "actions_bazaar_buy",
-    "actions_bazaar_sell",
-    "actions_discard",
-    "actions_robber_back",
-    "actions_robber_stay",
-];
+pub use stats::{ActionKind, PlayerStats, PointSource, STAT_NAMES};
 
 #[cfg(test)]
 mod tests;

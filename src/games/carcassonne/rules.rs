@@ -2,9 +2,10 @@
 //! applying them, and where Carcassonne departs from plain tile laying (bridges that make a
 //! placement fit or offer a road across a field, the feature tables its scoring reads).
 
-use super::action::{Action, ActionKind};
+use super::action::Action;
 use super::features::FeatureAgg;
 use super::state::{Carcassonne, CarcassonneState, Cell, CellInfo, Monastery, Node, Phase};
+use super::stats::ActionKind;
 use crate::core::board::FrontierCell;
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::tile_game::{NewCell, TileRules};
@@ -13,9 +14,6 @@ use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 impl TileRules for CarcassonneState {
     type Parts = Carcassonne;
     type Action = Action;
-
-    const ACTION_KIND_NAMES: &'static [&'static str] = &super::ACTION_KIND_NAMES;
-    const STAT_NAMES: &'static [&'static str] = &super::STAT_NAMES;
 
     fn place_action(at: Coord, rot: Rotation) -> Action {
         Action::Place { at, rot }

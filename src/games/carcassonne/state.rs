@@ -6,7 +6,7 @@ use super::features::FeatureAgg;
 use super::options::{Options, MAX_MEEPLES_PER_PLAYER};
 use super::robbers::{space, Track};
 use super::setup::{ResolvedSetup, Setup, SetupError};
-use super::stats::PlayerStats;
+use super::stats::{PlayerStats, STAT_NAMES};
 use crate::core::board::{self, max_frontier};
 use crate::core::fixed_vec::FixedVec;
 use crate::core::shared_tiles::SharedTileBits;
@@ -168,6 +168,7 @@ impl GameParts for Carcassonne {
     type Node = Node;
     type Entry = u16;
     type Stats = PlayerStats;
+    const STAT_NAMES: &'static [&'static str] = &STAT_NAMES;
 }
 
 /// A complete Carcassonne position: the tile core on a board of side `MAX_CELLS + 2` with

@@ -2,10 +2,10 @@
 //! [`NewWorldTiles::load`], the record notation of `notation.rs` and the `expect` lines of
 //! `expect.rs`. Its records use only the common header lines.
 
+use super::action::Action;
 use super::expect::EXPECT_KEYWORDS;
 use super::options::{Options, OPTION_KEYS};
 use super::state::{NewWorldState, Phase, MAX_PLAYERS};
-use super::stats::Action;
 use super::tiles::{parse_new_world, NewWorldTiles, BUILTIN_NEW_WORLD};
 use crate::core::draw_pile::resolve_draw_order_of;
 use crate::core::rng::{derive_seed, rng_from_seed};

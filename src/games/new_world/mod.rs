@@ -9,6 +9,7 @@
 //! engine. The tile layouts are a documented reconstruction (`new-world.tiles`,
 //! docs/new-world-tiles.md); a corrected set loads with [`NewWorldTiles::load`].
 
+mod action;
 mod def;
 mod eval;
 mod expect;
@@ -21,6 +22,7 @@ mod stats;
 mod tiles;
 mod turn;
 
+pub use action::Action;
 pub use def::{ResolvedSetup, Setup};
 pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
 pub use options::{OptionError, Options, SurveyorStart, DEFAULT_SURVEYOR_BONUS, OPTION_KEYS};
@@ -29,7 +31,7 @@ pub use state::{
     Cell, Completed, FeatureAgg, NewWorld, NewWorldBoard, NewWorldState, Node, Phase, Role,
     Settler, SetupError, MAX_CELLS, MAX_COMPLETED, MAX_PLAYERS, SETTLERS, TRACK_STEPS,
 };
-pub use stats::{Action, ActionKind, PlayerStats, PointSource, STAT_NAMES};
+pub use stats::{ActionKind, PlayerStats, PointSource, STAT_NAMES};
 pub use tiles::{parse_new_world, NewWorldTiles, BUILTIN_NEW_WORLD};
 pub use turn::{FARM_POINTS, POST_POINTS, TOWN_POINTS};
 

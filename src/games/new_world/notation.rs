@@ -11,8 +11,8 @@
 //!   score next the trail or town touching this side of the tile just placed, or the farm on
 //!   the tile at `-1,4` (N-11).
 
+use super::action::Action;
 use super::state::{NewWorldState, Node, Phase};
-use super::stats::Action;
 use crate::core::geom::{Coord, HalfSide, Side};
 use crate::core::notation::{coord, Words};
 use crate::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};

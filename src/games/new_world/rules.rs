@@ -2,8 +2,9 @@
 //! them, and where New World departs from plain tile laying (tiles only west of the starting
 //! column, features that the sea closes, farms).
 
+use super::action::Action;
 use super::state::{FeatureAgg, NewWorld, NewWorldState, Node, Phase, Role};
-use super::stats::{Action, ActionKind};
+use super::stats::ActionKind;
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::tile_game::{NewCell, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
@@ -11,9 +12,6 @@ use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 impl TileRules for NewWorldState {
     type Parts = NewWorld;
     type Action = Action;
-
-    const ACTION_KIND_NAMES: &'static [&'static str] = &ActionKind::NAMES;
-    const STAT_NAMES: &'static [&'static str] = &super::STAT_NAMES;
 
     fn place_action(at: Coord, rot: Rotation) -> Action {
         Action::Place { at, rot }

@@ -2,7 +2,7 @@
 //! per-root aggregates), settlers, surveyors, the draw pile and where the turn stands.
 
 use super::options::Options;
-use super::stats::PlayerStats;
+use super::stats::{PlayerStats, STAT_NAMES};
 use crate::core::board::max_frontier;
 use crate::core::fixed_vec::FixedVec;
 use crate::core::geom::{Coord, Side};
@@ -201,6 +201,7 @@ impl GameParts for NewWorld {
     type Node = Node;
     type Entry = u16;
     type Stats = PlayerStats;
+    const STAT_NAMES: &'static [&'static str] = &STAT_NAMES;
 }
 
 /// A complete New World position: the tile core on a board of side `MAX_CELLS + 2` with

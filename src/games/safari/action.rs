@@ -1,4 +1,4 @@
-//! Safari decisions: the [`Action`] type and the kinds used for statistics and restrictions.
+//! Safari decisions: the [`Action`] type (its kinds are in `stats.rs`).
 
 use crate::core::geom::{Coord, Corner, Rotation};
 use crate::core::species::Species;
@@ -64,77 +64,4 @@ pub enum Action {
         /// Destination space.
         to: Coord,
     },
-}
-
-/// Categories of actions, for statistics and for forbidding actions in ablation studies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ActionKind {
-    /// Tile placements.
-    Place,
-    /// No action taken.
-    Pass,
-    /// Meeple on a path.
-    MeeplePath,
-    /// Meeple in bush.
-    MeepleBush,
-    /// Meeple on a baobab.
-    MeepleBaobab,
-    /// Vehicle moved as the action.
-    MoveVehicle,
-    /// Watering hole dug.
-    Dig,
-    /// Watering hole extended.
-    Extend,
-    /// Order of completed features chosen.
-    ScoreOrder,
-    /// Boost played.
-    Boost,
-    /// Boost declined.
-    NoBoost,
-    /// Displaced vehicle re-placed.
-    ReplaceVehicle,
-}
-
-impl ActionKind {
-    /// Every kind, in column order.
-    pub const ALL: [ActionKind; 12] = [
-        ActionKind::Place,
-        ActionKind::Pass,
-        ActionKind::MeeplePath,
-        ActionKind::MeepleBush,
-        ActionKind::MeepleBaobab,
-        ActionKind::MoveVehicle,
-        ActionKind::Dig,
-        ActionKind::Extend,
-        ActionKind::ScoreOrder,
-        ActionKind::Boost,
-        ActionKind::NoBoost,
-        ActionKind::ReplaceVehicle,
-    ];
-
-    /// Number of kinds.
-    pub const COUNT: usize = Self::ALL.len();
-
-    /// Snake-case name (CSV columns, restriction lists).
-    pub const fn name(self) -> &'static str {
-        match self {
-            ActionKind::Place => "place",
-            ActionKind::Pass => "pass",
-            ActionKind::MeeplePath => "meeple_path",
-            ActionKind::MeepleBush => "meeple_bush",
-            ActionKind::MeepleBaobab => "meeple_baobab",
-            ActionKind::MoveVehicle => "move_vehicle",
-            ActionKind::Dig => "dig",
-            ActionKind::Extend => "extend",
-            ActionKind::ScoreOrder => "score_order",
-            ActionKind::Boost => "boost",
-            ActionKind::NoBoost => "no_boost",
-            ActionKind::ReplaceVehicle => "replace_vehicle",
-        }
-    }
-
-    /// Parses a [`ActionKind::name`].
-    pub fn from_name(s: &str) -> Option<ActionKind> {
-        ActionKind::ALL.into_iter().find(|k| k.name() == s)
-    }
 }

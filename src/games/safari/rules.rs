@@ -2,9 +2,10 @@
 //! where a Safari tile differs from plain tile laying (its cells' corner slots, its features'
 //! summaries, the token bag among the hidden information).
 
-use super::action::{Action, ActionKind};
+use super::action::Action;
 use super::features::FeatureAgg;
 use super::state::{Corners, Phase, SafariState, Stage};
+use super::stats::ActionKind;
 use crate::core::geom::{Coord, Rotation};
 use crate::core::rng::{rng_from_seed, GameRng};
 use crate::core::species::Species;
@@ -15,9 +16,6 @@ use rand_core::RngCore;
 impl TileRules for SafariState {
     type Parts = super::state::Safari;
     type Action = Action;
-
-    const ACTION_KIND_NAMES: &'static [&'static str] = &super::ACTION_KIND_NAMES;
-    const STAT_NAMES: &'static [&'static str] = &super::STAT_NAMES;
 
     fn place_action(at: Coord, rot: Rotation) -> Action {
         Action::Place { at, rot }

@@ -3,7 +3,7 @@
 use super::features::FeatureAgg;
 use super::options::Options;
 use super::setup::{ResolvedSetup, Setup, SetupError, TOKENS_PER_SPECIES};
-use super::stats::PlayerStats;
+use super::stats::{PlayerStats, STAT_NAMES};
 use crate::core::board::{BOARD_SIDE, MAX_FRONTIER};
 use crate::core::draw_pile::{DrawPile, EdgeClassCounts};
 use crate::core::fixed_vec::FixedVec;
@@ -184,6 +184,7 @@ impl GameParts for Safari {
     type Node = u8;
     type Entry = u8;
     type Stats = PlayerStats;
+    const STAT_NAMES: &'static [&'static str] = &STAT_NAMES;
 }
 
 /// A complete Carcassonne Safari position: the tile core on Safari's compact board (`u8`

@@ -74,7 +74,7 @@ fn greedy_and_mcts_decide_whether_to_discard_a_tile_that_fits_only_with_a_bridge
             options: Options::from_assignments(&["expansions=bcb"]).unwrap(),
             tile_order: order.iter().map(|id| tiles.find(id).unwrap()).collect(),
         };
-        let mut g = CarcassonneState::from_resolved(tiles.clone(), &setup).unwrap();
+        let mut g = CarcassonneState::from_resolved(tiles, &setup).unwrap();
         let seen = play(&mut g, spec, 3, |_, legal| legal.contains(&Action::Discard));
         assert!(!seen.is_empty(), "{spec}: no discard decision");
         for (phase, _, _, legal, _) in &seen {
@@ -95,7 +95,7 @@ fn greedy_and_mcts_bid_from_the_ladder_in_auction_games() {
     for spec in SPECS {
         let mut setup = Setup::new(3, 11);
         setup.options = Options::from_assignments(&["expansions=bcb"]).unwrap();
-        let tiles = setup.tiles.clone();
+        let tiles = setup.tiles;
         setup.tile_order = vec![tiles.find("BZ4.1").unwrap()];
         let mut g = CarcassonneState::new(&setup).unwrap();
         let seen = play(&mut g, spec, 11, |s, _| {
@@ -135,7 +135,7 @@ fn greedy_and_mcts_choose_whether_a_robber_stays_or_moves_back() {
     for spec in SPECS {
         let mut setup = Setup::new(3, 1);
         setup.options = Options::from_assignments(&["expansions=robbers,bcb"]).unwrap();
-        let tiles = setup.tiles.clone();
+        let tiles = setup.tiles;
         setup.tile_order = ["RA.1", "BZ4.1", "U.1", "U.2", "E.1"]
             .iter()
             .map(|id| tiles.find(id).unwrap())

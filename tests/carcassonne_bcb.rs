@@ -132,7 +132,13 @@ fn b_2_a_bridge_on_the_neighbour_continues_the_placed_road() {
         "{meeples:?}"
     );
     // The road U + bridge has two open ends (U's E, the bridge's W) and 2 tiles.
-    let node = g.cell_at(Coord::new(0, -1)).unwrap().bridge.unwrap().node;
+    let node = g
+        .cell_at(Coord::new(0, -1))
+        .unwrap()
+        .data
+        .bridge
+        .unwrap()
+        .node;
     let road = g.feature(g.feature_root(node));
     assert_eq!((road.open, road.tiles), (2, 2));
     assert_eq!(g.cells()[1].at, Coord::new(0, -1));
@@ -421,7 +427,7 @@ fn b_2_a_tile_that_fits_only_with_a_bridge_may_be_discarded() {
             options: Options::from_assignments(&[format!("expansions={expansions}")]).unwrap(),
             tile_order: order.iter().map(|id| tiles.find(id).unwrap()).collect(),
         };
-        CarcassonneState::from_resolved(tiles.clone(), &setup).unwrap()
+        CarcassonneState::from_resolved(tiles, &setup).unwrap()
     };
     let mut g = start("bcb", &["E.1", "U.1", "E.2"]);
     let options = legal(&g);
@@ -534,7 +540,7 @@ fn b_2_b_7_a_held_bazaar_tile_may_be_discarded_and_its_holder_draws() {
         tile BZX count 1 expansion bcb\n  road N\n  road E\n  road S\n  road W\n  field Nw Wn\n  field Ne En\n  field Es Se\n  field Sw Ws\n\
         tile E count 2\n  city N\n  field E S W\n";
     let set = parse_tileset(text, "crossroads").unwrap();
-    let tiles = std::sync::Arc::new(CompiledTiles::compile(&set));
+    let tiles = CompiledTiles::compile(&set).leak();
     let setup = ResolvedSetup {
         players: 2,
         seed: 1,
@@ -544,7 +550,7 @@ fn b_2_b_7_a_held_bazaar_tile_may_be_discarded_and_its_holder_draws() {
             .map(|id| tiles.find(id).unwrap())
             .collect(),
     };
-    let mut g = CarcassonneState::from_resolved(tiles.clone(), &setup).unwrap();
+    let mut g = CarcassonneState::from_resolved(tiles, &setup).unwrap();
     place(&mut g, 1, 0, 0);
     play(&mut g, Action::Pass);
     // The bazaar reveals E.1 and X.1; P1 picks E.1, which fits only with a bridge.

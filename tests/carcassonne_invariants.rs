@@ -50,7 +50,7 @@ fn check_conservation(s: &CarcassonneState) {
             },
             "B-1: castles of P{p}"
         );
-        let bridges = s.cells().iter().filter(|c| c.bridge.is_some()).count();
+        let bridges = s.cells().iter().filter(|c| c.data.bridge.is_some()).count();
         assert!(bridges <= s.players() * bridges_and_castles(s.players()).0 as usize);
         assert_eq!(
             s.meeples_in_supply(p) as usize + on_board + on_castles,
@@ -90,7 +90,7 @@ fn check_conservation(s: &CarcassonneState) {
 /// C-2, B-2: every placed tile's edges match its neighbours', a bridge showing a road.
 fn check_edges(s: &CarcassonneState) {
     let terrain = |cell: &meeplelab::games::carcassonne::Cell, side: Side| {
-        if cell.bridge.is_some_and(|b| b.covers(side)) {
+        if cell.data.bridge.is_some_and(|b| b.covers(side)) {
             return 1;
         }
         (s.orientation_of(cell).signature >> (2 * side.index())) & 0b11
@@ -191,7 +191,7 @@ fn random_games_keep_every_invariant() {
         });
         check_conservation(&g);
         stolen += g.stats_robbery_total();
-        bridges += g.cells().iter().filter(|c| c.bridge.is_some()).count();
+        bridges += g.cells().iter().filter(|c| c.data.bridge.is_some()).count();
         castles += g.castles().len();
         assert!(earned(&g).iter().zip(&last).all(|(a, b)| a >= b));
         // Every tile was placed or removed (C-2); the start tile makes 72, robber tiles 8 and

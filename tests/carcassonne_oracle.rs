@@ -42,7 +42,7 @@ impl Feature {
 /// Segments of cell `c` in the flood fill: its tile's, then its bridge (B-2) if any.
 fn members_of(s: &CarcassonneState, c: usize) -> u8 {
     let cell = &s.cells()[c];
-    s.variant_of(cell).segment_count + u8::from(cell.bridge.is_some())
+    s.variant_of(cell).segment_count + u8::from(cell.data.bridge.is_some())
 }
 
 /// The kind of member `k` of cell `c` (a bridge is a road).
@@ -58,7 +58,7 @@ fn kind_of(s: &CarcassonneState, c: usize, k: u8) -> FeatureKind {
 fn side_member(s: &CarcassonneState, c: usize, side: Side) -> u8 {
     let cell = &s.cells()[c];
     let seg = s.orientation_of(cell).side_segment[side.index()];
-    match cell.bridge {
+    match cell.data.bridge {
         Some(b) if seg == NO_SEGMENT && b.covers(side) => s.variant_of(cell).segment_count,
         _ => seg,
     }
@@ -124,7 +124,7 @@ fn flood_fill(s: &CarcassonneState) -> (Vec<Feature>, HashMap<(usize, u8), usize
             });
         }
     }
-    let node_of = |(c, k): (usize, u8)| match cells[c].bridge {
+    let node_of = |(c, k): (usize, u8)| match cells[c].data.bridge {
         Some(b) if k == s.variant_of(&cells[c]).segment_count => b.node,
         _ => cells[c].first_node + k as u16,
     };
@@ -173,7 +173,7 @@ fn check_aggregates(s: &CarcassonneState, features: &[Feature]) {
     let cells = s.cells();
     for f in features {
         for &(c, k) in &f.members {
-            let node = match cells[c].bridge {
+            let node = match cells[c].data.bridge {
                 Some(b) if k == s.variant_of(&cells[c]).segment_count => b.node,
                 _ => cells[c].first_node + k as u16,
             };

@@ -8,9 +8,10 @@
 //! one space.
 
 use meeplelab::core::game::Game;
+use meeplelab::core::stats::ScoreSheet;
 use meeplelab::games::carcassonne::{
-    Action, CarcassonneState, Phase, PlayerStats, PointSource, RobberPlacement, Setup, Track,
-    TrackDecision, MAX_PLAYERS,
+    space, Action, CarcassonneState, Phase, PlayerStats, PointSource, RobberPlacement, Setup,
+    Track, TrackDecision,
 };
 
 /// Player seats in the examples' turn order.
@@ -19,16 +20,54 @@ const BLUE: usize = 1;
 const YELLOW: usize = 2;
 const GREEN: usize = 3;
 
-fn track(scores: &[i32]) -> Track {
-    let mut t = Track::new(scores.len());
-    for (p, &s) in scores.iter().enumerate() {
-        t.set_score(p, s);
-    }
-    t
+/// A track with the score sheet it moves markers on, as a game holds them.
+struct Table {
+    track: Track,
+    sheet: ScoreSheet<PlayerStats>,
 }
 
-fn no_stats() -> [PlayerStats; MAX_PLAYERS] {
-    [PlayerStats::default(); MAX_PLAYERS]
+impl std::ops::Deref for Table {
+    type Target = Track;
+    fn deref(&self) -> &Track {
+        &self.track
+    }
+}
+
+impl std::ops::DerefMut for Table {
+    fn deref_mut(&mut self) -> &mut Track {
+        &mut self.track
+    }
+}
+
+impl Table {
+    fn next_decision(&self, active: usize) -> Option<TrackDecision> {
+        self.track.next_decision(active, &self.sheet.scores)
+    }
+    fn resolve(&mut self, active: usize) {
+        self.track.resolve(active, &mut self.sheet);
+    }
+    fn finish(&mut self) {
+        self.track.finish(&mut self.sheet);
+    }
+    fn move_back(&mut self, player: usize, points: i32) -> u8 {
+        self.track
+            .move_back(player, PointSource::Bazaar, points, &mut self.sheet)
+    }
+    fn scores(&self) -> &[i32] {
+        &self.sheet.scores[..self.track.players()]
+    }
+    fn position(&self, player: usize) -> u8 {
+        space(self.sheet.scores[player])
+    }
+}
+
+fn track(scores: &[i32]) -> Table {
+    let mut sheet = ScoreSheet::default();
+    sheet.scores[..scores.len()].copy_from_slice(scores);
+    Table {
+        track: Track::new(scores.len()),
+        sheet,
+    }
 }
 
 fn first_options(t: &Track, p: usize) -> Vec<u16> {
@@ -37,9 +76,9 @@ fn first_options(t: &Track, p: usize) -> Vec<u16> {
     v
 }
 
-fn candidates(t: &Track, o: usize) -> Vec<usize> {
+fn candidates(t: &Table, o: usize) -> Vec<usize> {
     let mut v = Vec::new();
-    t.rob_candidates(o, |q| v.push(q));
+    t.rob_candidates(o, &t.sheet.scores, |q| v.push(q));
     v
 }
 
@@ -57,12 +96,11 @@ fn r_3_r_4_example_2_stolen_points_carry_robbers_along() {
         None,
         "one candidate: the theft is forced (R-5)"
     );
-    let mut stats = no_stats();
-    t.resolve(RED, &mut stats);
+    t.resolve(RED);
     assert_eq!(t.scores(), [15, 15, 30]);
-    assert_eq!(stats[BLUE].points_from(PointSource::Robbery), 3);
+    assert_eq!(t.sheet.stats[BLUE].points_from(PointSource::Robbery), 3);
     assert_eq!(
-        stats[RED].points_from(PointSource::Road),
+        t.sheet.stats[RED].points_from(PointSource::Road),
         5,
         "Red scores in full"
     );
@@ -73,7 +111,7 @@ fn r_3_r_4_example_2_stolen_points_carry_robbers_along() {
     assert_eq!(t.next_decision(BLUE), Some(TrackDecision::Rob(YELLOW)));
     assert_eq!(candidates(&t, YELLOW), [RED, BLUE]);
     t.choose_victim(YELLOW, RED);
-    t.resolve(BLUE, &mut stats);
+    t.resolve(BLUE);
     assert_eq!(t.scores(), [19, 17, 32]);
     assert_eq!(t.robber(YELLOW), None);
 }
@@ -87,8 +125,7 @@ fn r_5_example_3_several_robbers_on_one_marker_all_steal() {
     t.put_robber(GREEN, 20);
     t.add_scoring(BLUE, PointSource::City, 4);
     assert_eq!(t.next_decision(BLUE), None);
-    let mut stats = no_stats();
-    t.resolve(BLUE, &mut stats);
+    t.resolve(BLUE);
     assert_eq!(t.scores(), [2, 24, 7, 42]);
     assert_eq!((t.robber(RED), t.robber(GREEN)), (None, None));
 }
@@ -109,7 +146,7 @@ fn r_5_detailed_example_1_the_scorer_orders_its_scorings() {
         t.choose_first(RED, first);
         assert_eq!(t.pending(RED)[0].points, first);
         assert_eq!(t.next_decision(RED), None);
-        t.resolve(RED, &mut no_stats());
+        t.resolve(RED);
         assert_eq!(t.scores(), [19, stolen]);
         assert_eq!(t.robber(BLUE), None);
     }
@@ -146,14 +183,14 @@ fn r_5_detailed_example_3_robber_chooses_among_simultaneous_scorers() {
     assert_eq!(candidates(&t, BLUE), [RED, GREEN]);
     t.choose_victim(BLUE, GREEN);
     assert_eq!(t.next_decision(GREEN), None);
-    t.resolve(GREEN, &mut no_stats());
+    t.resolve(GREEN);
     assert_eq!(t.scores(), [35, 5, 0, 34]);
     // Option 2: Red's city (8) comes first; Blue robs Red for 4.
     let mut t = setup();
     t.choose_first(GREEN, 3);
     t.choose_first(RED, 8);
     t.choose_victim(BLUE, RED);
-    t.resolve(GREEN, &mut no_stats());
+    t.resolve(GREEN);
     assert_eq!(t.scores(), [35, 7, 0, 34]);
 }
 
@@ -180,12 +217,12 @@ fn r_5_detailed_example_4_each_robber_chooses() {
     t.choose_victim(BLUE, GREEN);
     assert_eq!(t.next_decision(GREEN), Some(TrackDecision::Rob(YELLOW)));
     t.choose_victim(YELLOW, RED);
-    t.resolve(GREEN, &mut no_stats());
+    t.resolve(GREEN);
     assert_eq!(t.scores(), [35, 5, 10, 34]);
     let mut t = setup(3, 8);
     t.choose_victim(BLUE, RED);
     t.choose_victim(YELLOW, RED);
-    t.resolve(GREEN, &mut no_stats());
+    t.resolve(GREEN);
     assert_eq!(t.scores(), [35, 7, 13, 34]);
 }
 
@@ -198,7 +235,7 @@ fn r_5_no_self_robbery_and_no_needless_decision() {
     t.add_scoring(RED, PointSource::Road, 4);
     t.add_scoring(RED, PointSource::Road, 4);
     assert_eq!(t.next_decision(RED), None);
-    t.resolve(RED, &mut no_stats());
+    t.resolve(RED);
     assert_eq!(t.scores(), [18, 10]);
     assert_eq!(
         t.robber(RED),
@@ -215,7 +252,7 @@ fn r_3_a_later_scoring_of_the_turn_leaves_a_robbers_space() {
     t.put_robber(BLUE, 15);
     t.add_scoring(RED, PointSource::Road, 5);
     t.add_scoring(RED, PointSource::Monastery, 9);
-    t.resolve(RED, &mut no_stats());
+    t.resolve(RED);
     assert_eq!(t.scores(), [24, 5, 15]);
     assert_eq!(t.robber(BLUE), None);
 }
@@ -228,7 +265,7 @@ fn c_6_track_position_is_score_mod_50() {
     assert_eq!(t.position(RED), 48);
     t.put_robber(BLUE, 48);
     t.add_scoring(RED, PointSource::City, 5);
-    t.resolve(RED, &mut no_stats());
+    t.resolve(RED);
     assert_eq!((t.scores(), t.position(RED)), (&[103, 6][..], 3));
 }
 
@@ -237,10 +274,9 @@ fn c_6_track_position_is_score_mod_50() {
 fn r_6_a_robber_left_on_the_track_scores_3() {
     let mut t = track(&[10, 4]);
     t.put_robber(BLUE, 10);
-    let mut stats = no_stats();
-    t.finish(&mut stats);
+    t.finish();
     assert_eq!(t.scores(), [10, 7]);
-    assert_eq!(stats[BLUE].points_from(PointSource::FinalRobber), 3);
+    assert_eq!(t.sheet.stats[BLUE].points_from(PointSource::FinalRobber), 3);
     assert_eq!(t.robber(BLUE), None);
 }
 
@@ -250,7 +286,7 @@ fn robbers_game(placement: RobberPlacement) -> CarcassonneState {
     let mut setup = Setup::new(4, 11);
     setup.options.expansions.robbers = true;
     setup.options.robber_placement = placement;
-    let tiles = setup.tiles.clone();
+    let tiles = setup.tiles;
     setup.tile_order = ["RA.1", "RA.2", "RF.1", "U.1", "RF.2"]
         .iter()
         .map(|n| tiles.find(n).unwrap())
@@ -362,7 +398,7 @@ fn r_2_all_in_order_asks_every_player_with_a_robber_in_supply() {
 #[test]
 fn r_1_robber_tiles_only_with_the_expansion() {
     let setup = Setup::new(3, 4);
-    let tiles = setup.tiles.clone();
+    let tiles = setup.tiles;
     let g = CarcassonneState::new(&setup).unwrap();
     assert_eq!(g.pile().len(), 70);
     assert!(g
@@ -379,38 +415,35 @@ fn r_1_robber_tiles_only_with_the_expansion() {
 /// a multiple of 50 brings the marker back to its space and moves no robber.
 #[test]
 fn r_5b_a_marker_moving_back_takes_robbers_along_unless_others_stay() {
-    let mut stats = no_stats();
     // Alone with the payer: Blue's robber follows Red back from 10 to 7.
     let mut t = track(&[10, 20, 30]);
     t.put_robber(BLUE, 10);
-    assert_eq!(t.move_back(RED, PointSource::Bazaar, 3, &mut stats), 0);
+    assert_eq!(t.move_back(RED, 3), 0);
     assert_eq!((t.position(RED), t.robber(BLUE)), (7, Some(7)));
     assert_eq!(t.scores(), [7, 20, 30], "the robber's owner loses nothing");
     // Yellow's marker stays on 10 too: Blue may keep its robber beside it, or follow Red.
     let mut t = track(&[10, 20, 10]);
     t.put_robber(BLUE, 10);
-    assert_eq!(
-        t.move_back(RED, PointSource::Bazaar, 3, &mut stats),
-        1 << BLUE
-    );
+    assert_eq!(t.move_back(RED, 3), 1 << BLUE);
     assert_eq!(t.robber(BLUE), Some(10), "it waits for its owner's choice");
-    t.put_robber(BLUE, t.position(RED));
+    let back = t.position(RED);
+    t.put_robber(BLUE, back);
     assert_eq!(t.robber(BLUE), Some(7));
     // Only Blue's own marker stays on 10: no choice, the robber follows Red.
     let mut t = track(&[10, 10, 30]);
     t.put_robber(BLUE, 10);
-    assert_eq!(t.move_back(RED, PointSource::Bazaar, 3, &mut stats), 0);
+    assert_eq!(t.move_back(RED, 3), 0);
     assert_eq!(t.robber(BLUE), Some(7));
     // Two robbers, each beside the other's owner's marker: both choose.
     let mut t = track(&[10, 10, 10, 30]);
     t.put_robber(BLUE, 10);
     t.put_robber(YELLOW, 10);
-    let both = t.move_back(RED, PointSource::Bazaar, 3, &mut stats);
+    let both = t.move_back(RED, 3);
     assert_eq!(both, (1 << BLUE) | (1 << YELLOW));
     // A payment of 50 leaves the marker on its space: nothing moves.
     let mut t = track(&[60, 10, 10]);
     t.put_robber(BLUE, 10);
-    assert_eq!(t.move_back(RED, PointSource::Bazaar, 50, &mut stats), 0);
+    assert_eq!(t.move_back(RED, 50), 0);
     assert_eq!((t.position(RED), t.robber(BLUE)), (10, Some(10)));
     assert_eq!(t.scores()[RED], 10);
 }

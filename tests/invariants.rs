@@ -96,8 +96,8 @@ fn record_then_replay_reproduces_the_game() {
         let players = 2 + (seed % 4) as usize;
         let setup = meeplelab::games::safari::Setup::new(players, seed);
         let resolved = setup.resolve().unwrap();
-        let mut g = SafariState::from_resolved(setup.tiles.clone(), &resolved).unwrap();
-        let mut writer = RecordWriter::new(&resolved, &setup.tiles, "builtin");
+        let mut g = SafariState::from_resolved(setup.tiles, &resolved).unwrap();
+        let mut writer = RecordWriter::new(&resolved, setup.tiles, "builtin");
         let mut n = 0;
         play_random(&mut g, seed, |s, _, a| {
             writer.decision(s, &a);

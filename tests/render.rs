@@ -17,8 +17,8 @@ use common::svg::assert_well_formed;
 fn random_record(players: usize, seed: u64) -> String {
     let setup = Setup::new(players, seed);
     let resolved = setup.resolve().unwrap();
-    let mut state = SafariState::from_resolved(setup.tiles.clone(), &resolved).unwrap();
-    let mut writer = RecordWriter::new(&resolved, &setup.tiles, "builtin");
+    let mut state = SafariState::from_resolved(setup.tiles, &resolved).unwrap();
+    let mut writer = RecordWriter::new(&resolved, setup.tiles, "builtin");
     let mut rng = rng_from_seed(derive_seed(seed, 7));
     let mut legal = Vec::new();
     while !state.is_terminal() {

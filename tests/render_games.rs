@@ -16,7 +16,6 @@ use meeplelab::games::new_world::{NewWorldState, Phase, Role};
 use meeplelab::io::record::Record;
 use meeplelab::io::svg::record_svg;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// Writes the record of a random game with `meeplelab random-game` and loads it.
 fn random_record(dir: &Path, game: &str, players: usize, seed: u64, rules: &[&str]) -> Record {
@@ -97,7 +96,7 @@ fn check_carcassonne(record: &Record, turn: Option<usize>) -> CarcassonneState {
     let bridge_nodes: Vec<u16> = state
         .cells()
         .iter()
-        .filter_map(|c| c.bridge.map(|b| b.node))
+        .filter_map(|c| c.data.bridge.map(|b| b.node))
         .collect();
     for p in 0..state.players() {
         let mine = state
@@ -211,7 +210,7 @@ fn check_new_world(record: &Record, base: &Path, turn: Option<usize>) -> NewWorl
         assert!(svg.contains(&marker), "{what}: {marker}");
     }
     // The built-in board's coastal towns (scenario tile files name their own).
-    if Arc::ptr_eq(state.tiles(), &NewWorldState::builtin_tiles()) {
+    if std::ptr::eq(state.tiles(), NewWorldState::builtin_tiles()) {
         for town in ["Plymouth", "New York", "Jamestown"] {
             assert!(svg.contains(town), "{what}: {town}");
         }
@@ -236,7 +235,11 @@ fn carcassonne_records_render_at_every_stage() {
         for turn in turns(total) {
             let state = check_carcassonne(&record, turn);
             assert_eq!(state.turn(), turn.unwrap_or(total).min(total));
-            bridges += state.cells().iter().filter(|c| c.bridge.is_some()).count();
+            bridges += state
+                .cells()
+                .iter()
+                .filter(|c| c.data.bridge.is_some())
+                .count();
             castles += state.castles().len();
         }
     }

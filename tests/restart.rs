@@ -59,8 +59,7 @@ fn restart_new_and_from_resolved_start_the_same_game() {
     }
     for (i, setup) in setups().iter().enumerate() {
         let fresh = SafariState::new(setup).unwrap();
-        let resolved =
-            SafariState::from_resolved(setup.tiles.clone(), &setup.resolve().unwrap()).unwrap();
+        let resolved = SafariState::from_resolved(setup.tiles, &setup.resolve().unwrap()).unwrap();
         reused.restart(setup).unwrap();
         let expected = trace(fresh, i as u64);
         assert_eq!(

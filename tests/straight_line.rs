@@ -8,12 +8,11 @@ use meeplelab::core::game::Game;
 use meeplelab::core::geom::Coord;
 use meeplelab::core::tileset::{CompiledTiles, TileSet};
 use meeplelab::games::safari::{Action, Phase, SafariState, Setup};
-use std::sync::Arc;
 
 #[test]
 fn seventy_two_tiles_in_a_line_west_of_the_start() {
     let set = TileSet::load(std::path::Path::new("tests/data/line.tiles")).unwrap();
-    let tiles = Arc::new(CompiledTiles::compile(&set));
+    let tiles = CompiledTiles::compile(&set).leak();
     let mut g = SafariState::new(&Setup::with_tiles(2, 3, tiles)).unwrap();
     let mut legal = Vec::new();
     let mut next_x = -2i8;

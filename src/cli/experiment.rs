@@ -87,7 +87,7 @@ fn run_game<G: GameDef>(args: &Args, spec: &Spec) -> CmdResult {
     if !spec.description.is_empty() {
         eprintln!("  {}", spec.description.trim());
     }
-    let defaults = G::rules_text(&G::setup(2, 0, spec.tiles.clone()));
+    let defaults = G::rules_text(&G::setup(2, 0, spec.tiles));
     let defaults: Vec<&str> = defaults.split_whitespace().collect();
     for v in &spec.variants {
         let changed: Vec<&str> = v

@@ -18,7 +18,6 @@ use meeplelab::io::svg::TileFaces;
 use meeplelab::io::write_atomically;
 use std::io::{BufRead, Write};
 use std::path::Path;
-use std::sync::Arc;
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
@@ -75,7 +74,7 @@ of that seat; |V1 | a vehicle; x,y on an empty space (fits: the tile to place fi
 /// A game in progress with its history.
 struct Session {
     /// The compiled tile set.
-    tiles: Arc<CompiledTiles>,
+    tiles: &'static CompiledTiles,
     /// Its printed layouts and animals (for drawing).
     faces: TileFaces,
     /// The game's setup with every draw fixed: undo and save start from it.
@@ -121,14 +120,13 @@ pub fn run(args: &Args) -> CmdResult {
         Some(path) => TileSet::load(path).map_err(|e| e.to_string())?,
         None => TileSet::builtin_safari(),
     };
-    let faces = TileFaces::new(&set, &setup.tiles).map_err(|e| e.to_string())?;
-    let state =
-        SafariState::from_resolved(setup.tiles.clone(), &resolved).map_err(|e| e.to_string())?;
+    let faces = TileFaces::new(&set, setup.tiles).map_err(|e| e.to_string())?;
+    let state = SafariState::from_resolved(setup.tiles, &resolved).map_err(|e| e.to_string())?;
     let agents = (0..players)
         .map(|p| (p != args.seat).then(|| spec.build::<SafariState>(seed, p)))
         .collect();
     let mut session = Session {
-        tiles: setup.tiles.clone(),
+        tiles: setup.tiles,
         faces,
         resolved,
         tileset_ref,
@@ -353,7 +351,7 @@ impl Session {
         history: &[(usize, Action)],
         mut visit: impl FnMut(&SafariState, &Action),
     ) -> SafariState {
-        let mut state = SafariState::from_resolved(self.tiles.clone(), &self.resolved)
+        let mut state = SafariState::from_resolved(self.tiles, &self.resolved)
             .expect("the setup started this game");
         for (_, action) in history {
             visit(&state, action);
@@ -364,7 +362,7 @@ impl Session {
 
     /// Writes the record of the game so far to `file`.
     fn save(&self, file: &str) {
-        let mut writer = RecordWriter::new(&self.resolved, &self.tiles, &self.tileset_ref);
+        let mut writer = RecordWriter::new(&self.resolved, self.tiles, &self.tileset_ref);
         let state = self.replay(&self.history, |s, a| writer.decision(s, a));
         let text = writer.finish(&state);
         match write_atomically(Path::new(file), &text) {

@@ -32,7 +32,7 @@ pub fn run(args: &Args) -> CmdResult {
 fn play<G: GameDef>(args: &Args) -> CmdResult {
     let (setup, tileset_ref) = build_setup::<G>(args.players, args.seed, &args.game)?;
     let resolved = G::resolve(&setup)?;
-    let mut state = G::start(G::tiles(&setup).clone(), &resolved)?;
+    let mut state = G::start(G::tiles(&setup), &resolved)?;
     let mut writer = RecordWriter::<G>::new(&resolved, G::tiles(&setup), &tileset_ref);
     let mut rng = rng_from_seed(derive_seed(args.seed, 2));
     let mut legal = Vec::new();

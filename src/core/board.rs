@@ -183,6 +183,19 @@ impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Board<E, SIDE, FRO
         &mut self.cells[row][Self::wrap(c.x)]
     }
 
+    /// Empties the board (as [`Default`] makes it), writing only the grid rows in use.
+    pub fn clear(&mut self) {
+        let mut rows = self.used_rows;
+        while rows != 0 {
+            let row = rows.trailing_zeros() as usize;
+            self.cells[row] = [E::MAX; SIDE];
+            rows &= rows - 1;
+        }
+        self.frontier_len = 0;
+        self.used_rows = 0;
+        self.placed = 0;
+    }
+
     /// The index of the cell placed at `c`, if any.
     #[inline]
     pub fn get(&self, c: Coord) -> Option<E> {
@@ -320,6 +333,19 @@ mod tests {
         assert!(b.frontier_cell(Coord::new(1, 0)).is_none());
         assert_eq!(b.frontier().len(), 6);
         assert_eq!(b.get(Coord::new(1, 0)), Some(1));
+    }
+
+    #[test]
+    fn a_cleared_board_is_empty() {
+        let mut b = <Board>::default();
+        b.place(Coord::new(0, 0), 0, 1 << 2);
+        b.place(Coord::new(1, 0), 1, 1 << 6);
+        b.clear();
+        assert!(b.is_empty(Coord::new(0, 0)) && b.is_empty(Coord::new(1, 0)));
+        assert!(b.frontier().is_empty() && b.frontier_cell(Coord::new(2, 0)).is_none());
+        b.place(Coord::new(5, 5), 0, 0);
+        assert_eq!(b.frontier().len(), 4);
+        assert_eq!(b.placed_around(Coord::new(5, 5)), 0);
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! Draw piles: resolving one (an explicit prefix, then the rest of the tile set shuffled), and
-//! counting its tiles by edge class.
+//! Draw piles: resolving one (an explicit prefix, then the rest of the tile set shuffled), the
+//! pile of a game in play, and counting its tiles by edge class.
 
+use crate::core::fixed_vec::FixedVec;
 use crate::core::rng::{shuffle, GameRng};
 use crate::core::tileset::{CompiledTiles, VariantId, MAX_EDGE_CLASSES};
 
@@ -37,6 +38,55 @@ pub fn resolve_draw_order_of(
     shuffle(rng, &mut remaining);
     order.extend(remaining);
     Ok(order)
+}
+
+/// A pile in play: up to `N` items (tiles, or Safari's tokens) in draw order, and how many
+/// have been drawn. The unseen part is what a re-determinization may reshuffle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawPile<T: Copy, const N: usize> {
+    order: FixedVec<T, N>,
+    next: u8,
+}
+
+impl<T: Copy, const N: usize> Default for DrawPile<T, N> {
+    fn default() -> Self {
+        DrawPile {
+            order: FixedVec::default(),
+            next: 0,
+        }
+    }
+}
+
+impl<T: Copy, const N: usize> DrawPile<T, N> {
+    /// Makes `order` the pile, nothing drawn yet.
+    pub fn set(&mut self, order: &[T]) {
+        self.order.set(order);
+        self.next = 0;
+    }
+
+    /// The items not drawn yet, next first.
+    #[inline]
+    pub fn unseen(&self) -> &[T] {
+        &self.order[self.next as usize..]
+    }
+
+    /// The items not drawn yet, to reorder.
+    pub fn unseen_mut(&mut self) -> &mut [T] {
+        &mut self.order[self.next as usize..]
+    }
+
+    /// Draws the next item, if any.
+    #[inline]
+    pub fn draw(&mut self) -> Option<T> {
+        let item = *self.order.get(self.next as usize)?;
+        self.next += 1;
+        Some(item)
+    }
+
+    /// Shuffles the items not drawn yet.
+    pub fn shuffle_unseen(&mut self, rng: &mut GameRng) {
+        shuffle(rng, self.unseen_mut());
+    }
 }
 
 /// How many tiles of each edge class a draw pile holds (see [`CompiledTiles::edge_class`]):
@@ -101,7 +151,7 @@ mod tests {
     fn fitting_counts_agree_with_tile_by_tile_tests() {
         let tiles = builtin_tiles();
         let pile = &tiles.land;
-        let mut counts = EdgeClassCounts::of(&tiles, pile);
+        let mut counts = EdgeClassCounts::of(tiles, pile);
         assert_eq!(counts.total(), pile.len());
         // A cell that needs a path (code 1) on its west side, and one that needs bush (2)
         // north and savanna (0) east.
@@ -134,7 +184,7 @@ mod tests {
             assert_eq!(counts.fitting(classes), by_tile(pile));
             assert!(by_tile(pile) > 0 && by_tile(pile) < pile.len());
         }
-        counts.take(&tiles, pile[0]);
+        counts.take(tiles, pile[0]);
         assert_eq!(counts.total(), pile.len() - 1);
         let rest = &pile[1..];
         let direct = rest

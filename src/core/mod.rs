@@ -2,9 +2,11 @@
 
 pub mod board;
 pub mod draw_pile;
+pub mod fixed_vec;
 pub mod game;
 pub mod geom;
 pub mod index;
+pub mod names;
 pub mod notation;
 pub mod options;
 pub mod perft;
@@ -14,5 +16,6 @@ pub mod scoring;
 pub mod shared_tiles;
 pub mod species;
 pub mod stats;
+pub mod tile_game;
 pub mod tileset;
 pub mod unionfind;

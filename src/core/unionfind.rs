@@ -68,6 +68,11 @@ impl<A: Aggregate, const N: usize, I: SmallIndex> UnionFind<A, N, I> {
         self.len == 0
     }
 
+    /// Removes every node (entries past the nodes created are never read).
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Creates a singleton node carrying `data` and returns its id.
     pub fn push(&mut self, data: A) -> I {
         let id = self.len as usize;

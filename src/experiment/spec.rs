@@ -14,7 +14,6 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use toml::Spanned;
 
 /// Default number of bootstrap resamples for paired differences.
@@ -48,7 +47,7 @@ pub struct Spec {
     /// Whether charts and the printed table show players or seats.
     pub plot_by: Group,
     /// The compiled tile set.
-    pub tiles: Arc<CompiledTiles>,
+    pub tiles: &'static CompiledTiles,
     /// How game records name the tile set: `builtin`, or the tile-set file's absolute path.
     pub tileset: String,
     /// The variants; the first is the baseline.
@@ -209,7 +208,7 @@ impl Spec {
         let setups: Vec<G::Setup> = self
             .variants
             .iter()
-            .map(|v| variant_setup::<G>(v.players, self.tiles.clone(), &v.rules))
+            .map(|v| variant_setup::<G>(v.players, self.tiles, &v.rules))
             .collect::<Result<_, _>>()
             .map_err(ArenaError::Config)?;
         let variants = self
@@ -271,7 +270,7 @@ fn game_part<G: GameDef>(
     raw: &RawSpec,
     file: &Path,
     loc: &Locator,
-) -> Result<(Arc<CompiledTiles>, String, Vec<VariantSpec>), SpecError> {
+) -> Result<(&'static CompiledTiles, String, Vec<VariantSpec>), SpecError> {
     let (tiles, tileset) = match &raw.tileset {
         None => (G::builtin_tiles(), "builtin".to_string()),
         Some(t) => {
@@ -285,7 +284,7 @@ fn game_part<G: GameDef>(
         }
     };
     let players = check_players::<G>(&raw.players, "players", loc)?;
-    let mut base = G::setup(players, 0, tiles.clone());
+    let mut base = G::setup(players, 0, tiles);
     apply_rules::<G>(&mut base, &raw.rules, "rules", loc)?;
     if raw.variants.is_empty() {
         return Err(SpecError(format!(
@@ -314,7 +313,7 @@ fn game_part<G: GameDef>(
             None => (&raw.agents, "agents".to_string()),
         };
         let agents = resolve_agents::<G>(list, &list_key, v_players, &rv.forbid, &key, loc)?;
-        let mut setup = variant_setup::<G>(v_players, tiles.clone(), &G::rules_text(&base))
+        let mut setup = variant_setup::<G>(v_players, tiles, &G::rules_text(&base))
             .map_err(|e| loc.err(rv.name.span(), &key, e))?;
         apply_rules::<G>(&mut setup, &rv.rules, &format!("{key}.rules"), loc)?;
         G::new_game(&setup).map_err(|e| loc.err(rv.name.span(), &key, e))?;
@@ -331,7 +330,7 @@ fn game_part<G: GameDef>(
 /// A setup of game `G` for `players` over `tiles` with `rules` (space-separated `key=value`).
 fn variant_setup<G: GameDef>(
     players: usize,
-    tiles: Arc<CompiledTiles>,
+    tiles: &'static CompiledTiles,
     rules: &str,
 ) -> Result<G::Setup, String> {
     let rules: Vec<&str> = rules.split_whitespace().collect();

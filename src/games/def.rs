@@ -10,7 +10,6 @@ use crate::core::tileset::{
 };
 use std::ops::RangeInclusive;
 use std::path::Path;
-use std::sync::Arc;
 
 /// A game line of a record header that only some games have (`tokens …`, `hand …`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,11 +65,11 @@ pub trait GameDef: Game + Sized + 'static {
     type Resolved;
 
     /// The built-in tile set.
-    fn builtin_tiles() -> Arc<CompiledTiles>;
+    fn builtin_tiles() -> &'static CompiledTiles;
     /// The text of the built-in tile file (embedded in the binary).
     const BUILTIN_TILE_FILE: &'static str;
     /// A setup with default options over `tiles`.
-    fn setup(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Self::Setup;
+    fn setup(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Self::Setup;
     /// Sets one rule option from `key=value` text; errors list the game's options.
     fn set_rule(setup: &mut Self::Setup, assignment: &str) -> Result<(), String>;
     /// Changes the seed of a setup.
@@ -87,16 +86,16 @@ pub trait GameDef: Game + Sized + 'static {
         Ok(())
     }
     /// The setup's compiled tile set.
-    fn tiles(setup: &Self::Setup) -> &Arc<CompiledTiles>;
+    fn tiles(setup: &Self::Setup) -> &'static CompiledTiles;
     /// Every rule option as space-separated `key=value` (as stored in `run.json`).
     fn rules_text(setup: &Self::Setup) -> String;
     /// Fixes every draw order.
     fn resolve(setup: &Self::Setup) -> Result<Self::Resolved, String>;
     /// Starts a game whose draw orders are fixed.
-    fn start(tiles: Arc<CompiledTiles>, resolved: &Self::Resolved) -> Result<Self, String>;
+    fn start(tiles: &'static CompiledTiles, resolved: &Self::Resolved) -> Result<Self, String>;
     /// Starts a game from a setup.
     fn new_game(setup: &Self::Setup) -> Result<Self, String> {
-        Self::start(Self::tiles(setup).clone(), &Self::resolve(setup)?)
+        Self::start(Self::tiles(setup), &Self::resolve(setup)?)
     }
     /// Turns `self` into the start of the game `setup` describes: the same game as
     /// [`GameDef::new_game`]; games override it to reuse the state's memory (for callers that
@@ -143,7 +142,7 @@ pub trait GameDef: Game + Sized + 'static {
 
     /// Loads a tile-set file for this game; the error names the file and says when the set is
     /// for another game.
-    fn load_tiles(path: &Path) -> Result<Arc<CompiledTiles>, String> {
+    fn load_tiles(path: &Path) -> Result<&'static CompiledTiles, String> {
         let set = TileSet::load(path).map_err(|e| e.to_string())?;
         if set.game != Self::NAME {
             return Err(format!(
@@ -153,7 +152,7 @@ pub trait GameDef: Game + Sized + 'static {
                 Self::NAME
             ));
         }
-        Ok(Arc::new(CompiledTiles::compile(&set)))
+        Ok(CompiledTiles::compile(&set).leak())
     }
 
     /// Reads the text of a tile file of this game (`origin` names it in errors, which give
@@ -188,7 +187,7 @@ pub trait GameDef: Game + Sized + 'static {
     fn setup_with_rules<S: AsRef<str>>(
         players: usize,
         seed: u64,
-        tiles: Arc<CompiledTiles>,
+        tiles: &'static CompiledTiles,
         rules: &[S],
     ) -> Result<Self::Setup, String> {
         let mut setup = Self::setup(players, seed, tiles);

@@ -176,7 +176,7 @@ impl Record {
                 ));
             }
         }
-        let mut setup = G::setup(self.players, self.seed, tiles.clone());
+        let mut setup = G::setup(self.players, self.seed, tiles);
         for (rule, line) in &self.rules {
             G::set_rule(&mut setup, rule).map_err(|e| self.err(*line, e))?;
         }
@@ -699,7 +699,7 @@ pub fn game_record<G: GameDef>(
 ) -> Result<String, String> {
     let resolved = G::resolve(setup)?;
     let tiles = G::tiles(setup);
-    let mut state = G::start(tiles.clone(), &resolved)?;
+    let mut state = G::start(tiles, &resolved)?;
     let mut writer = RecordWriter::<G>::new(&resolved, tiles, tileset);
     for note in notes {
         writer.comment(note);

@@ -127,13 +127,13 @@ fn step_two(s: &SafariState) -> Vec<Action> {
     for c in s.cells() {
         for corner in Corner::ALL {
             let open = s.orientation_of(c).open_corners & corner.bit() != 0;
-            if !open || c.token(corner).is_some() {
+            if !open || c.data.token(corner).is_some() {
                 continue;
             }
             let (v, k) = Vertex::of_corner(c.at, corner);
             let token_at = |slot: usize| {
                 let (cell, cr) = v.slot(slot);
-                s.cell_at(cell).and_then(|x| x.token(cr))
+                s.cell_at(cell).and_then(|x| x.data.token(cr))
             };
             let touching = token_at(k + 1).is_some() || token_at(k + 3).is_some();
             let at_vertex: Vec<Species> = (0..4).filter_map(token_at).collect();

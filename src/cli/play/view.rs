@@ -206,7 +206,7 @@ fn cell_picture(
     if let Some(cell) = state.cell_at(c) {
         let mut pic = layout_picture(faces, cell.variant, cell.rot);
         for corner in Corner::ALL {
-            if let Some(s) = cell.token(corner) {
+            if let Some(s) = cell.data.token(corner) {
                 let (r, col) = corner_pos(corner);
                 pic[r][col] = s.letter();
             }
@@ -312,7 +312,7 @@ fn holes(state: &SafariState) -> String {
     for cell in state.cells() {
         for corner in Corner::ALL {
             let (v, _) = Vertex::of_corner(cell.at, corner);
-            if cell.token(corner).is_some() && !vertices.contains(&v) {
+            if cell.data.token(corner).is_some() && !vertices.contains(&v) {
                 vertices.push(v);
             }
         }
@@ -322,7 +322,7 @@ fn holes(state: &SafariState) -> String {
         let tokens: Vec<String> = (0..4)
             .filter_map(|k| {
                 let (c, corner) = v.slot(k);
-                let s = state.cell_at(c)?.token(corner)?;
+                let s = state.cell_at(c)?.data.token(corner)?;
                 Some(format!("{s} at {c} {}", corner.name()))
             })
             .collect();

@@ -118,8 +118,10 @@ impl Orientation {
     }
 }
 
-/// The compiled form of a [`TileSet`] that engines index into.
-#[derive(Clone, Debug)]
+/// The compiled form of a [`TileSet`] that engines index into. States refer to it as
+/// `&'static CompiledTiles`: built-in sets are compiled once per process, and a set loaded from
+/// a file lives for the rest of the process ([`CompiledTiles::leak`]).
+#[derive(Debug)]
 pub struct CompiledTiles {
     /// All variants: land tiles first, then start cells (a start tile named by `start-tile`
     /// comes just before the copies of its type).
@@ -179,6 +181,13 @@ pub fn rotated_signatures(signature: u8) -> [u8; 4] {
 }
 
 impl CompiledTiles {
+    /// Keeps this set for the rest of the process, so that states can share it by a plain
+    /// reference (no reference count to update on every copy of a state, on any thread).
+    /// Meant for the few sets a process loads.
+    pub fn leak(self) -> &'static CompiledTiles {
+        Box::leak(Box::new(self))
+    }
+
     /// Compiles a validated tile set.
     pub fn compile(set: &TileSet) -> CompiledTiles {
         let mut variants = Vec::new();

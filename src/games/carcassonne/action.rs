@@ -1,7 +1,7 @@
 //! Carcassonne decisions: the [`Action`] type and the kinds used for statistics and
 //! restrictions.
 
-use super::state::CarcassonneState;
+use super::stats::ActionKind;
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::tileset::FeatureKind;
 
@@ -91,122 +91,7 @@ pub enum Action {
     },
 }
 
-/// Categories of actions, for statistics and for forbidding actions in ablation studies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ActionKind {
-    /// Tile placements.
-    Place,
-    /// No meeple placed.
-    Pass,
-    /// Meeple on a road.
-    MeepleRoad,
-    /// Meeple in a city.
-    MeepleCity,
-    /// Meeple on a monastery.
-    MeepleMonastery,
-    /// Meeple in a field (a farmer).
-    MeepleField,
-    /// Robber from supply onto the track.
-    RobberPlace,
-    /// Robber moved along the track.
-    RobberMove,
-    /// Robber left where it is.
-    RobberKeep,
-    /// Choice of the scoring robbers see first.
-    ScoreFirst,
-    /// Choice of whom to rob.
-    Rob,
-    /// A bridge built (B-2).
-    Bridge,
-    /// No bridge built (B-2).
-    BridgeSkip,
-    /// A small city converted into a castle (B-4).
-    CastleBuild,
-    /// A small city scored instead of converted (B-4).
-    CastleDecline,
-    /// Choice of the feature a castle scores (B-5).
-    CastleScore,
-    /// A bazaar tile offered or picked (B-7).
-    BazaarOffer,
-    /// A bid on a bazaar tile (B-7).
-    BazaarBid,
-    /// No bid (B-7).
-    BazaarPass,
-    /// The chooser buys the tile (B-7).
-    BazaarBuy,
-    /// The chooser sells the tile (B-7).
-    BazaarSell,
-    /// A tile that fits only with a bridge discarded (B-2).
-    Discard,
-    /// A robber moved back with a paying marker (R-5b).
-    RobberBack,
-    /// A robber stayed with the other markers when a paying marker moved back (R-5b).
-    RobberStay,
-}
-
 impl ActionKind {
-    /// Every kind, in column order (kinds added later come last, so that older columns keep
-    /// their places).
-    pub const ALL: [ActionKind; 24] = [
-        ActionKind::Place,
-        ActionKind::Pass,
-        ActionKind::MeepleRoad,
-        ActionKind::MeepleCity,
-        ActionKind::MeepleMonastery,
-        ActionKind::MeepleField,
-        ActionKind::RobberPlace,
-        ActionKind::RobberMove,
-        ActionKind::RobberKeep,
-        ActionKind::ScoreFirst,
-        ActionKind::Rob,
-        ActionKind::Bridge,
-        ActionKind::BridgeSkip,
-        ActionKind::CastleBuild,
-        ActionKind::CastleDecline,
-        ActionKind::CastleScore,
-        ActionKind::BazaarOffer,
-        ActionKind::BazaarBid,
-        ActionKind::BazaarPass,
-        ActionKind::BazaarBuy,
-        ActionKind::BazaarSell,
-        ActionKind::Discard,
-        ActionKind::RobberBack,
-        ActionKind::RobberStay,
-    ];
-
-    /// Number of kinds.
-    pub const COUNT: usize = Self::ALL.len();
-
-    /// Snake-case name (CSV columns, restriction lists).
-    pub const fn name(self) -> &'static str {
-        match self {
-            ActionKind::Place => "place",
-            ActionKind::Pass => "pass",
-            ActionKind::MeepleRoad => "meeple_road",
-            ActionKind::MeepleCity => "meeple_city",
-            ActionKind::MeepleMonastery => "meeple_monastery",
-            ActionKind::MeepleField => "meeple_field",
-            ActionKind::RobberPlace => "robber_place",
-            ActionKind::RobberMove => "robber_move",
-            ActionKind::RobberKeep => "robber_keep",
-            ActionKind::ScoreFirst => "score_first",
-            ActionKind::Rob => "rob",
-            ActionKind::Bridge => "bridge",
-            ActionKind::BridgeSkip => "bridge_skip",
-            ActionKind::CastleBuild => "castle_build",
-            ActionKind::CastleDecline => "castle_decline",
-            ActionKind::CastleScore => "castle_score",
-            ActionKind::BazaarOffer => "bazaar_offer",
-            ActionKind::BazaarBid => "bazaar_bid",
-            ActionKind::BazaarPass => "bazaar_pass",
-            ActionKind::BazaarBuy => "bazaar_buy",
-            ActionKind::BazaarSell => "bazaar_sell",
-            ActionKind::Discard => "discard",
-            ActionKind::RobberBack => "robber_back",
-            ActionKind::RobberStay => "robber_stay",
-        }
-    }
-
     /// The kind of putting a meeple on a feature of `kind`.
     pub fn meeple_on(kind: FeatureKind) -> ActionKind {
         match kind {
@@ -214,42 +99,6 @@ impl ActionKind {
             FeatureKind::Monastery => ActionKind::MeepleMonastery,
             FeatureKind::Field => ActionKind::MeepleField,
             _ => ActionKind::MeepleRoad,
-        }
-    }
-}
-
-impl CarcassonneState {
-    /// The kind of `action` taken in this position.
-    pub fn kind_of(&self, action: &Action) -> ActionKind {
-        match action {
-            Action::Place { .. } => ActionKind::Place,
-            Action::Pass => ActionKind::Pass,
-            Action::Meeple { segment } => ActionKind::meeple_on(
-                self.variant_of(self.last_cell())
-                    .segments()
-                    .get(*segment as usize)
-                    .map_or(FeatureKind::Road, |s| s.kind),
-            ),
-            Action::Robber { .. } if self.track.robber(self.decider as usize).is_none() => {
-                ActionKind::RobberPlace
-            }
-            Action::Robber { .. } => ActionKind::RobberMove,
-            Action::KeepRobber => ActionKind::RobberKeep,
-            Action::ScoreFirst { .. } => ActionKind::ScoreFirst,
-            Action::Rob { .. } => ActionKind::Rob,
-            Action::Bridge { .. } => ActionKind::Bridge,
-            Action::NoBridge => ActionKind::BridgeSkip,
-            Action::Castle { build: true } => ActionKind::CastleBuild,
-            Action::Castle { build: false } => ActionKind::CastleDecline,
-            Action::CastleScore { .. } => ActionKind::CastleScore,
-            Action::BazaarOffer { .. } => ActionKind::BazaarOffer,
-            Action::BazaarBid { .. } => ActionKind::BazaarBid,
-            Action::BazaarPass => ActionKind::BazaarPass,
-            Action::BazaarDeal { buy: true } => ActionKind::BazaarBuy,
-            Action::BazaarDeal { buy: false } => ActionKind::BazaarSell,
-            Action::Discard => ActionKind::Discard,
-            Action::RobberBack { follow: true } => ActionKind::RobberBack,
-            Action::RobberBack { follow: false } => ActionKind::RobberStay,
         }
     }
 }

@@ -118,7 +118,7 @@ impl CarcassonneState {
 
     /// The bazaar in progress (`n == 0` when none).
     pub fn bazaar(&self) -> &Bazaar {
-        &self.bazaar
+        &self.game.bazaar
     }
 
     /// B-7: after the turn of `bazaar_player`, whose placed tile (drawn from the pile) shows a
@@ -126,9 +126,9 @@ impl CarcassonneState {
     pub(super) fn maybe_open_bazaar(&mut self, bazaar_player: usize) -> bool {
         let n = self.players();
         let placed = self.last_cell().variant;
-        if !self.options.expansions.bcb
-            || self.from_bazaar
-            || self.bazaar.is_open()
+        if !self.game.options.expansions.bcb
+            || self.game.from_bazaar
+            || self.game.bazaar.is_open()
             || !self.is_bazaar_tile(placed)
             || self.tiles_left() < n
         {
@@ -138,12 +138,12 @@ impl CarcassonneState {
             n: n as u8,
             ..Bazaar::default()
         };
-        let start = self.pile_next as usize;
-        b.tiles[..n].copy_from_slice(&self.pile[start..start + n]);
-        self.pile_next += n as u8;
+        for slot in &mut b.tiles[..n] {
+            *slot = self.pile.draw().expect("tiles left for the bazaar");
+        }
         b.chooser = ((bazaar_player + 1) % n) as u8;
-        self.bazaar = b;
-        if self.options.bazaar == BazaarMode::Auction {
+        self.game.bazaar = b;
+        if self.game.options.bazaar == BazaarMode::Auction {
             self.next_chooser_or_done(true);
         } else {
             self.begin_turn();
@@ -166,12 +166,12 @@ impl CarcassonneState {
 
     /// Calls `f` with the actions of the bazaar phases (agents' bids: [`Self::bid_ladder`]).
     pub(super) fn bazaar_actions(&self, mut f: impl FnMut(Action)) {
-        let b = &self.bazaar;
-        match self.phase {
+        let b = &self.game.bazaar;
+        match self.game.phase {
             Phase::BazaarOffer => {
                 for tile in b.unclaimed() {
                     let tile = tile as u8;
-                    if self.options.bazaar == BazaarMode::Auction {
+                    if self.game.options.bazaar == BazaarMode::Auction {
                         Self::bid_ladder(None, |bid| f(Action::BazaarOffer { tile, bid }));
                     } else {
                         f(Action::BazaarOffer { tile, bid: 0 });
@@ -197,10 +197,10 @@ impl CarcassonneState {
     /// B-7: whether `action` is a legal bid that the ladder does not list: records may hold
     /// any whole bid (an opening bid from 0, an overbid above the highest), up to [`MAX_BID`].
     pub(super) fn is_unlisted_legal_bid(&self, action: &Action) -> bool {
-        let b = &self.bazaar;
-        match (self.phase, *action) {
+        let b = &self.game.bazaar;
+        match (self.game.phase, *action) {
             (Phase::BazaarOffer, Action::BazaarOffer { tile, bid }) => {
-                self.options.bazaar == BazaarMode::Auction
+                self.game.options.bazaar == BazaarMode::Auction
                     && b.unclaimed().any(|t| t == tile as usize)
                     && bid <= MAX_BID
             }
@@ -211,8 +211,8 @@ impl CarcassonneState {
 
     /// Why a bazaar offer or bid is not legal now (B-7), or `None` for other actions.
     pub(super) fn explain_bazaar(&self, action: &Action) -> Option<String> {
-        let b = &self.bazaar;
-        match (self.phase, *action) {
+        let b = &self.game.bazaar;
+        match (self.game.phase, *action) {
             (Phase::BazaarOffer, Action::BazaarOffer { tile, bid }) => {
                 let open: Vec<String> = b.unclaimed().map(|t| t.to_string()).collect();
                 Some(if !open.contains(&tile.to_string()) {
@@ -220,7 +220,7 @@ impl CarcassonneState {
                         "tile {tile} is not an unclaimed bazaar tile (unclaimed: {}) (B-7)",
                         open.join(", ")
                     )
-                } else if self.options.bazaar == BazaarMode::NoBidding {
+                } else if self.game.options.bazaar == BazaarMode::NoBidding {
                     format!("with bazaar=no_bidding a pick carries no bid: offer {tile} 0 (B-7)")
                 } else {
                     format!(
@@ -241,34 +241,39 @@ impl CarcassonneState {
     pub(super) fn apply_bazaar(&mut self, action: Action) {
         let p = self.decider;
         match action {
-            Action::BazaarOffer { tile, .. } if self.options.bazaar == BazaarMode::NoBidding => {
-                self.bazaar.holder[tile as usize] = p;
+            Action::BazaarOffer { tile, .. }
+                if self.game.options.bazaar == BazaarMode::NoBidding =>
+            {
+                self.game.bazaar.holder[tile as usize] = p;
                 self.begin_turn();
             }
             Action::BazaarOffer { tile, bid } => {
-                let b = &mut self.bazaar;
+                let b = &mut self.game.bazaar;
                 (b.offer, b.high_bid, b.high_bidder, b.asked) = (tile, bid, p, 1 << p);
                 self.next_bidder();
             }
             Action::BazaarBid { bid } => {
-                (self.bazaar.high_bid, self.bazaar.high_bidder) = (bid, p);
+                (self.game.bazaar.high_bid, self.game.bazaar.high_bidder) = (bid, p);
                 self.next_bidder();
             }
             Action::BazaarPass => self.next_bidder(),
             Action::BazaarDeal { buy } => {
-                let (chooser, bidder) = (self.bazaar.chooser as usize, self.bazaar.high_bidder);
+                let (chooser, bidder) = (
+                    self.game.bazaar.chooser as usize,
+                    self.game.bazaar.high_bidder,
+                );
                 let (payer, payee, taker) = if buy {
                     (chooser, bidder as usize, chooser)
                 } else {
                     (bidder as usize, chooser, bidder as usize)
                 };
-                self.bazaar.holder[self.bazaar.offer as usize] = taker as u8;
-                self.pay(payer, Some(payee), self.bazaar.high_bid);
+                self.game.bazaar.holder[self.game.bazaar.offer as usize] = taker as u8;
+                self.pay(payer, Some(payee), self.game.bazaar.high_bid);
             }
             Action::RobberBack { follow } => {
                 if follow {
-                    let to = self.track.position(self.bazaar.payer as usize);
-                    self.track.put_robber(p as usize, to);
+                    let to = self.track_position(self.game.bazaar.payer as usize);
+                    self.game.track.put_robber(p as usize, to);
                 }
                 self.next_robber_back();
             }
@@ -282,10 +287,11 @@ impl CarcassonneState {
     /// owners choose ([`Phase::RobberBack`], R-5b). Then the paid marker moves on, robbers on
     /// its space moving along with it (as with stolen points, R-4).
     fn pay(&mut self, payer: usize, payee: Option<usize>, points: u16) {
-        let ask = self
-            .track
-            .move_back(payer, PointSource::Bazaar, points as i32, &mut self.stats);
-        let b = &mut self.bazaar;
+        let ask =
+            self.game
+                .track
+                .move_back(payer, PointSource::Bazaar, points as i32, &mut self.sheet);
+        let b = &mut self.game.bazaar;
         (b.payer, b.payee, b.payment, b.robbers_to_ask) =
             (payer as u8, payee.map_or(NOBODY, |q| q as u8), points, ask);
         self.next_robber_back();
@@ -295,22 +301,26 @@ impl CarcassonneState {
     /// moves back; then pays the payee and goes on with the auction.
     fn next_robber_back(&mut self) {
         let n = self.players();
-        let payer = self.bazaar.payer as usize;
-        let ask = self.bazaar.robbers_to_ask;
+        let payer = self.game.bazaar.payer as usize;
+        let ask = self.game.bazaar.robbers_to_ask;
         if let Some(r) = (1..n)
             .map(|i| (payer + i) % n)
             .find(|&r| ask & (1 << r) != 0)
         {
-            self.bazaar.robbers_to_ask &= !(1 << r);
-            self.phase = Phase::RobberBack;
+            self.game.bazaar.robbers_to_ask &= !(1 << r);
+            self.game.phase = Phase::RobberBack;
             self.decider = r as u8;
             return;
         }
-        let payee = self.bazaar.payee;
+        let payee = self.game.bazaar.payee;
         if usize::from(payee) < n {
-            let points = self.bazaar.payment as i32;
-            self.track
-                .award_carrying(payee as usize, PointSource::Bazaar, points, &mut self.stats);
+            let points = self.game.bazaar.payment as i32;
+            self.game.track.award_carrying(
+                payee as usize,
+                PointSource::Bazaar,
+                points,
+                &mut self.sheet,
+            );
         }
         self.next_chooser_or_done(false);
     }
@@ -319,24 +329,24 @@ impl CarcassonneState {
     /// tile, or settles the offer.
     fn next_bidder(&mut self) {
         let n = self.players();
-        let chooser = self.bazaar.chooser as usize;
+        let chooser = self.game.bazaar.chooser as usize;
         for i in 1..n {
             let q = (chooser + i) % n;
-            if !self.bazaar.has_tile(q) && self.bazaar.asked & (1 << q) == 0 {
-                self.bazaar.asked |= 1 << q;
+            if !self.game.bazaar.has_tile(q) && self.game.bazaar.asked & (1 << q) == 0 {
+                self.game.bazaar.asked |= 1 << q;
                 // Nobody can overbid the engine's bound: such a player is not asked.
-                if self.bazaar.high_bid < MAX_BID {
-                    self.phase = Phase::BazaarBid;
+                if self.game.bazaar.high_bid < MAX_BID {
+                    self.game.phase = Phase::BazaarBid;
                     self.decider = q as u8;
                     return;
                 }
             }
         }
-        if self.bazaar.high_bidder as usize == chooser {
-            self.bazaar.holder[self.bazaar.offer as usize] = chooser as u8;
-            self.pay(chooser, None, self.bazaar.high_bid);
+        if self.game.bazaar.high_bidder as usize == chooser {
+            self.game.bazaar.holder[self.game.bazaar.offer as usize] = chooser as u8;
+            self.pay(chooser, None, self.game.bazaar.high_bid);
         } else {
-            self.phase = Phase::BazaarDeal;
+            self.game.phase = Phase::BazaarDeal;
             self.decider = chooser as u8;
         }
     }
@@ -345,18 +355,18 @@ impl CarcassonneState {
     /// to the last player, or the end of the auction and the first bazaar turn.
     fn next_chooser_or_done(&mut self, first: bool) {
         let n = self.players();
-        let from = self.bazaar.chooser as usize;
+        let from = self.game.bazaar.chooser as usize;
         let mut left = 0;
         let mut last = 0;
         for q in 0..n {
-            if !self.bazaar.has_tile(q) {
+            if !self.game.bazaar.has_tile(q) {
                 left += 1;
                 last = q;
             }
         }
         if left == 1 {
-            let tile = self.bazaar.unclaimed().next().expect("one tile left");
-            self.bazaar.holder[tile] = last as u8;
+            let tile = self.game.bazaar.unclaimed().next().expect("one tile left");
+            self.game.bazaar.holder[tile] = last as u8;
             left = 0;
         }
         if left == 0 {
@@ -366,10 +376,10 @@ impl CarcassonneState {
         let start = usize::from(!first);
         let chooser = (start..start + n)
             .map(|i| (from + i) % n)
-            .find(|&q| !self.bazaar.has_tile(q))
+            .find(|&q| !self.game.bazaar.has_tile(q))
             .expect("a player without a tile");
-        self.bazaar.chooser = chooser as u8;
-        self.phase = Phase::BazaarOffer;
+        self.game.bazaar.chooser = chooser as u8;
+        self.game.phase = Phase::BazaarOffer;
         self.decider = chooser as u8;
     }
 
@@ -377,11 +387,11 @@ impl CarcassonneState {
     /// used), or `Ok(None)` (no bazaar, or no tile for this player). With `no_bidding` a player
     /// without a tile first picks one: the pick decision is set up and `Err(())` returned.
     pub(super) fn bazaar_tile_for_turn(&mut self) -> Result<Option<VariantId>, ()> {
-        if !self.bazaar.is_open() {
+        if !self.game.bazaar.is_open() {
             return Ok(None);
         }
         let p = self.active;
-        let b = &mut self.bazaar;
+        let b = &mut self.game.bazaar;
         if let Some(i) = (0..b.n as usize).find(|&i| b.holder[i] == p && b.used & (1 << i) == 0) {
             b.used |= 1 << i;
             let v = b.tiles[i];
@@ -390,14 +400,14 @@ impl CarcassonneState {
             }
             return Ok(Some(v));
         }
-        if self.options.bazaar == BazaarMode::NoBidding && !b.has_tile(p as usize) {
+        if self.game.options.bazaar == BazaarMode::NoBidding && !b.has_tile(p as usize) {
             let (first, count) = (b.unclaimed().next(), b.unclaimed().count());
             if let (Some(i), 1) = (first, count) {
                 b.holder[i] = p;
                 return self.bazaar_tile_for_turn();
             }
             if first.is_some() {
-                self.phase = Phase::BazaarOffer;
+                self.game.phase = Phase::BazaarOffer;
                 self.decider = p;
                 return Err(());
             }

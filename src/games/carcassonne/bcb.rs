@@ -125,7 +125,7 @@ impl CarcassonneState {
         let cell = &self.cells[index];
         let planned =
             plan.is_some_and(|(j, axis)| j == index && (side == axis || side == axis.opposite()));
-        if planned || cell.bridge.is_some_and(|b| b.covers(side)) {
+        if planned || cell.data.bridge.is_some_and(|b| b.covers(side)) {
             return ROAD;
         }
         (self.orientation_of(cell).signature >> (2 * side.index())) & 0b11
@@ -137,14 +137,14 @@ impl CarcassonneState {
         if seg != NO_SEGMENT {
             return Some(cell.first_node + seg as Node);
         }
-        cell.bridge.filter(|b| b.covers(side)).map(|b| b.node)
+        cell.data.bridge.filter(|b| b.covers(side)).map(|b| b.node)
     }
 
     /// B-2: whether a bridge may stand on cell `index` along `axis`: no bridge there yet, both
     /// feet on field edges, each end continuing a road or bridge or facing an empty space.
     fn bridge_allowed(&self, index: usize, axis: Side) -> bool {
         let cell = &self.cells[index];
-        cell.bridge.is_none()
+        cell.data.bridge.is_none()
             && [axis, axis.opposite()].into_iter().all(|side| {
                 self.side_terrain(index, side, None) == FIELD
                     && self.board.get(cell.at.step(side)).is_none_or(|j| {
@@ -155,7 +155,7 @@ impl CarcassonneState {
 
     /// Whether the tile just placed matches all its neighbours, given a planned bridge.
     fn placed_tile_matches(&self, plan: Option<(usize, Side)>) -> bool {
-        let t = self.n_cells as usize - 1;
+        let t = self.cells.len() - 1;
         let at = self.cells[t].at;
         Side::ALL.into_iter().all(|side| {
             self.board.get(at.step(side)).is_none_or(|j| {
@@ -168,10 +168,10 @@ impl CarcassonneState {
     /// B-2: the bridge actions after the tile (none when the player has no bridge or no
     /// bridge may be built); `NoBridge` only when the placement needs no bridge.
     pub(super) fn bridge_choices(&self, mut f: impl FnMut(Action)) {
-        if self.bridges[self.active as usize] == 0 {
+        if self.game.bridges[self.active as usize] == 0 {
             return;
         }
-        let t = self.n_cells as usize - 1;
+        let t = self.cells.len() - 1;
         let at = self.cells[t].at;
         let matches = self.placed_tile_matches(None);
         let mut any = false;
@@ -200,7 +200,7 @@ impl CarcassonneState {
     /// built in the same turn fixes its road–field mismatches (the active player must have a
     /// bridge): one bridge on the tile across all of them, or one on the neighbour it faces.
     pub(super) fn bridge_fixes(&self, f: &FrontierCell, signature: u8) -> bool {
-        if self.bridges[self.active as usize] == 0 {
+        if self.game.bridges[self.active as usize] == 0 {
             return false;
         }
         let (mut mismatched, mut tile_road) = (0u8, None);
@@ -247,19 +247,19 @@ impl CarcassonneState {
     /// B-2: the active player builds a bridge on the tile at `at` along `axis`.
     pub(super) fn build_bridge(&mut self, at: Coord, axis: Side) {
         let p = self.active as usize;
-        self.bridges[p] -= 1;
+        self.game.bridges[p] -= 1;
         let j = self.board.get(at).expect("a placed tile") as usize;
-        self.turn_bridge = Some(j as u8);
+        self.game.turn_bridge = Some(j as u8);
         let node = self.features.len() as Node;
         let cell = self.cells[j];
         let segments = self.variant_of(&cell).segment_count as Node;
-        let mut shared = cell.shared;
+        let mut shared = cell.data.shared;
         let has_road = (0..segments)
             .any(|s| self.variant_of(&cell).segments[s as usize].kind == FeatureKind::Road);
         if shared == 0 && has_road {
             // The tile now has two roads: it takes a bit so that it counts once per road.
-            shared = self.shared_tiles.take();
-            self.cells[j].shared = shared;
+            shared = self.game.shared_tiles.take();
+            self.cells[j].data.shared = shared;
             for s in 0..segments {
                 if self.variant_of(&cell).segments[s as usize].kind == FeatureKind::Road {
                     self.features.get_mut(cell.first_node + s).shared |= shared;
@@ -272,7 +272,7 @@ impl CarcassonneState {
             shared: if has_road { shared } else { 0 },
             ..Default::default()
         });
-        self.cells[j].bridge = Some(Bridge { node, axis });
+        self.cells[j].data.bridge = Some(Bridge { node, axis });
         for side in [axis, axis.opposite()] {
             self.board.set_side_terrain(at, side, ROAD);
             let Some(k) = self.board.get(at.step(side)) else {
@@ -290,16 +290,16 @@ impl CarcassonneState {
     /// B-4: the first completed small city of this turn whose owner still decides: a city of
     /// exactly 2 tiles (so two caps) with one player in the majority who has a castle.
     pub(super) fn castle_question(&self) -> Option<(usize, usize)> {
-        (0..self.n_completed as usize).find_map(|i| {
-            let (root, kind) = self.completed[i];
+        (0..self.game.completed.len()).find_map(|i| {
+            let (root, kind) = self.game.completed[i];
             let agg = self.features.get(root);
             let scorers = agg.scorers();
             let owner = scorers.trailing_zeros() as usize;
             (kind == FeatureKind::City
-                && self.castle_asked & (1 << i) == 0
+                && self.game.castle_asked & (1 << i) == 0
                 && agg.tiles == 2
                 && scorers.count_ones() == 1
-                && self.castle_supply[owner] > 0)
+                && self.game.castle_supply[owner] > 0)
                 .then_some((i, owner))
         })
     }
@@ -307,13 +307,13 @@ impl CarcassonneState {
     /// B-4: converts completed city `i` of this turn into a castle: the owner's meeples leave
     /// the city, one of them onto the castle.
     pub(super) fn build_castle(&mut self, i: usize, owner: usize) {
-        let (root, _) = self.completed[i];
-        self.castle_built |= 1 << i;
-        self.castle_supply[owner] -= 1;
-        self.castle_cities |= self.completed_city_bit[i];
+        let (root, _) = self.game.completed[i];
+        self.game.castle_built |= 1 << i;
+        self.game.castle_supply[owner] -= 1;
+        self.game.castle_cities |= self.game.completed_city_bit[i];
         self.release_meeples(root);
         self.supply[owner] -= 1;
-        let t = self.n_cells as usize - 1;
+        let t = self.cells.len() - 1;
         let cell = self.cells[t];
         let other = Side::ALL
             .into_iter()
@@ -323,33 +323,32 @@ impl CarcassonneState {
             })
             .map(|side| cell.at.step(side))
             .expect("a small city joins the placed tile to a neighbour");
-        self.castles[self.n_castles as usize] = Castle {
+        self.game.castles.push(Castle {
             tiles: [cell.at, other],
             owner: owner as u8,
             built_turn: self.turn,
             scored: false,
-        };
-        self.n_castles += 1;
+        });
     }
 
     /// Notes an event castles may score this turn (B-5).
     pub(super) fn add_event(&mut self, target: Target, points: i32) {
-        self.events[self.n_events as usize] = Event {
+        self.game.events.push(Event {
             target,
             points: points as u16,
-        };
-        self.n_events += 1;
+        });
     }
 
     /// B-5: whether event `e` has a tile in castle `c`'s neighbourhood.
     fn event_near(&self, e: &Event, c: usize) -> bool {
-        let near = self.castles[c].neighbourhood();
+        let near = self.game.castles[c].neighbourhood();
         match e.target {
             Target::Feature(root) => near.iter().any(|&at| {
                 self.cell_at(at).is_some_and(|cell| {
                     let n = self.variant_of(cell).segment_count as Node;
                     (0..n).any(|s| self.features.root(cell.first_node + s) == root)
                         || cell
+                            .data
                             .bridge
                             .is_some_and(|b| self.features.root(b.node) == root)
                 })
@@ -357,7 +356,7 @@ impl CarcassonneState {
             Target::Monastery(at) => near.contains(&at),
             Target::Castle(k) => {
                 k as usize != c
-                    && self.castles[k as usize]
+                    && self.game.castles[k as usize]
                         .tiles
                         .iter()
                         .any(|t| near.contains(t))
@@ -367,7 +366,7 @@ impl CarcassonneState {
 
     /// B-5: calls `f` with the distinct points of the events castle `c` may score.
     pub(super) fn castle_options(&self, c: usize, mut f: impl FnMut(u16)) {
-        let events = &self.events[..self.n_events as usize];
+        let events = &self.game.events[..];
         for (i, e) in events.iter().enumerate() {
             let seen = events[..i]
                 .iter()
@@ -381,8 +380,8 @@ impl CarcassonneState {
     /// B-5: the first unscored castle built before this turn with an event in its
     /// neighbourhood.
     pub(super) fn next_castle(&self) -> Option<usize> {
-        (0..self.n_castles as usize).find(|&c| {
-            let castle = &self.castles[c];
+        (0..self.game.castles.len()).find(|&c| {
+            let castle = &self.game.castles[c];
             let mut any = false;
             if !castle.scored && castle.built_turn < self.turn {
                 self.castle_options(c, |_| any = true);
@@ -394,10 +393,11 @@ impl CarcassonneState {
     /// B-5: castle `c` scores `points` for its owner; its meeple returns; it becomes an event
     /// for overlapping castles (chain scoring).
     pub(super) fn score_castle(&mut self, c: usize, points: u16) {
-        let owner = self.castles[c].owner as usize;
-        self.castles[c].scored = true;
+        let owner = self.game.castles[c].owner as usize;
+        self.game.castles[c].scored = true;
         self.supply[owner] += 1;
-        self.track
+        self.game
+            .track
             .add_scoring(owner, PointSource::Castle, points as i32);
         self.add_event(Target::Castle(c as u8), points as i32);
     }

@@ -9,7 +9,6 @@ use super::state::{CarcassonneState, Phase};
 use crate::core::tileset::{CompiledTiles, VariantId};
 use crate::games::def::{CommonHeader, GameDef};
 use std::ops::RangeInclusive;
-use std::sync::Arc;
 
 impl GameDef for CarcassonneState {
     const NAME: &'static str = "carcassonne";
@@ -22,13 +21,13 @@ impl GameDef for CarcassonneState {
     type Setup = Setup;
     type Resolved = ResolvedSetup;
 
-    fn builtin_tiles() -> Arc<CompiledTiles> {
+    fn builtin_tiles() -> &'static CompiledTiles {
         builtin_tiles()
     }
 
     const BUILTIN_TILE_FILE: &'static str = crate::core::tileset::BUILTIN_CARCASSONNE;
 
-    fn setup(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Setup {
+    fn setup(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup {
         Setup::with_tiles(players, seed, tiles)
     }
 
@@ -45,8 +44,8 @@ impl GameDef for CarcassonneState {
     }
 
     /// Carcassonne has no header lines of its own (the parser lets none through).
-    fn tiles(setup: &Setup) -> &Arc<CompiledTiles> {
-        &setup.tiles
+    fn tiles(setup: &Setup) -> &'static CompiledTiles {
+        setup.tiles
     }
 
     fn rules_text(setup: &Setup) -> String {
@@ -57,7 +56,7 @@ impl GameDef for CarcassonneState {
         setup.resolve().map_err(|e| e.0)
     }
 
-    fn start(tiles: Arc<CompiledTiles>, resolved: &ResolvedSetup) -> Result<Self, String> {
+    fn start(tiles: &'static CompiledTiles, resolved: &ResolvedSetup) -> Result<Self, String> {
         CarcassonneState::from_resolved(tiles, resolved).map_err(|e| e.0)
     }
 

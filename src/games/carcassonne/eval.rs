@@ -3,6 +3,7 @@
 
 use super::state::{CarcassonneState, Node, Phase, MAX_MEEPLES};
 use crate::core::game::EVAL_TERMS;
+use crate::core::tile_game::Evaluation;
 use crate::core::tileset::FeatureKind;
 
 /// Names of the terms of [`CarcassonneState::heuristic_terms`], in order.
@@ -21,7 +22,10 @@ pub const EVAL_TERM_NAMES: [&str; EVAL_TERMS] = [
 /// (`docs/agents.md`).
 pub const DEFAULT_EVAL_WEIGHTS: [f64; EVAL_TERMS] = [1.0, 0.5, 0.75, 2.0, 0.0, -1.0, -1.0, 1.0];
 
-impl CarcassonneState {
+impl Evaluation for CarcassonneState {
+    const EVAL_TERM_NAMES: &'static [&'static str] = &EVAL_TERM_NAMES;
+    const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &DEFAULT_EVAL_WEIGHTS;
+
     /// Heuristic terms for `player` (see [`EVAL_TERM_NAMES`]); all 0 once the game is over.
     /// A player *leads* a feature when it is among those with the most meeples on it (ties
     /// lead together: they all score in full).
@@ -42,9 +46,9 @@ impl CarcassonneState {
     ///   plus, during a bazaar (B-7), the estimated value of each bazaar tile the player holds
     ///   and has not played ([`CarcassonneState::tile_value_estimate`]) and what the offer on
     ///   the table will bring it ([`CarcassonneState::pending_auction_points`]).
-    pub fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
+    fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
         let mut t = [0.0; EVAL_TERMS];
-        if self.phase == Phase::GameOver {
+        if self.game.phase == Phase::GameOver {
             return t;
         }
         let mut seen = [0 as Node; MAX_MEEPLES];
@@ -99,7 +103,9 @@ impl CarcassonneState {
         t[7] += self.pending_auction_points(player);
         t
     }
+}
 
+impl CarcassonneState {
     /// B-7: what the offer on the table will bring `player`, with the tile worth
     /// V = [`CarcassonneState::tile_value_estimate`] to whoever gets it and a highest bid h.
     /// While only the chooser has bid, the chooser pays h and gets the tile: V − h. Once
@@ -108,7 +114,7 @@ impl CarcassonneState {
     /// (R-5b), its payee is still owed it. 0 for everyone else and at other decisions.
     pub fn pending_auction_points(&self, player: usize) -> f64 {
         let b = self.bazaar();
-        match self.phase {
+        match self.game.phase {
             Phase::BazaarBid | Phase::BazaarDeal => {
                 let (v, h) = (self.tile_value_estimate(), b.high_bid as f64);
                 let (chooser, bidder) = (b.chooser as usize, b.high_bidder as usize);
@@ -131,7 +137,7 @@ impl CarcassonneState {
     /// B-7: what one more tile to place is worth, estimated as the points scored per turn so
     /// far (all players together, at least 1): a bid is worth paying when it is below this.
     pub fn tile_value_estimate(&self) -> f64 {
-        let total: i32 = self.track.scores().iter().sum();
+        let total: i32 = self.sheet.scores.iter().sum();
         (total as f64 / self.turn.max(1) as f64).max(1.0)
     }
 }

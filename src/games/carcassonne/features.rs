@@ -3,6 +3,7 @@
 use super::state::MAX_PLAYERS;
 use crate::core::scoring::majority_mask;
 use crate::core::shared_tiles::joined_tile_count;
+use crate::core::tile_game::Feature;
 use crate::core::tileset::FeatureKind;
 use crate::core::unionfind::Aggregate;
 
@@ -49,6 +50,12 @@ impl Aggregate for FeatureAgg {
         }
         self.shared |= other.shared;
         self.cities |= other.cities;
+    }
+}
+
+impl Feature for FeatureAgg {
+    fn join_edges(&mut self) {
+        self.open -= 2;
     }
 }
 

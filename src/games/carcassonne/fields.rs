@@ -7,10 +7,10 @@ use super::state::{CarcassonneState, Node};
 impl CarcassonneState {
     /// Records that the city with root `root` was just completed; returns its bit.
     pub(super) fn city_completed(&mut self, root: Node) -> u32 {
-        let bit = 1 << self.cities_completed;
-        self.cities_completed += 1;
-        for i in 0..self.n_borders as usize {
-            let (field, city) = self.borders[i];
+        let bit = 1 << self.game.cities_completed;
+        self.game.cities_completed += 1;
+        for i in 0..self.game.borders.len() {
+            let (field, city) = self.game.borders[i];
             if self.features.find(city) == root {
                 self.features.get_mut(field).cities |= bit;
             }

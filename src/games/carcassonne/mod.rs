@@ -26,12 +26,13 @@ mod legal;
 mod notation;
 mod options;
 mod robbers;
+mod rules;
 mod setup;
 mod state;
 mod stats;
 mod turn;
 
-pub use action::{Action, ActionKind};
+pub use action::Action;
 pub use bazaar::{Bazaar, BID_LADDER, MAX_BID};
 pub use bcb::{
     bridges_and_castles, Bridge, Castle, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER, MAX_CASTLES,
@@ -44,135 +45,13 @@ pub use options::{
     BazaarMode, Expansions, OptionError, Options, RobberPlacement, MAX_MEEPLES_PER_PLAYER,
     OPTION_KEYS,
 };
-pub use robbers::{Scoring, Track, TrackDecision, MAX_TURN_SCORINGS, ROBBER_FINAL_POINTS};
+pub use robbers::{space, Scoring, Track, TrackDecision, MAX_TURN_SCORINGS, ROBBER_FINAL_POINTS};
 pub use setup::{builtin_tiles, ResolvedSetup, Setup, SetupError, PLAYER_RANGE};
-pub use state::{CarcassonneBoard, CarcassonneState, Cell, Node, Phase, PlacedMeeple, MAX_PLAYERS};
-pub use stats::{PlayerStats, PointSource};
-
-use crate::core::game::{Game, EVAL_TERMS};
-use crate::core::rng::{shuffle, GameRng};
-
-impl Game for CarcassonneState {
-    type Action = Action;
-
-    fn num_players(&self) -> usize {
-        self.players()
-    }
-
-    fn to_move(&self) -> Option<usize> {
-        (self.phase != Phase::GameOver).then_some(self.decider as usize)
-    }
-
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal_actions_into(out);
-    }
-
-    fn apply(&mut self, action: Action) {
-        self.apply_action(action);
-    }
-
-    /// B-2: a discarded tile is followed by a draw from the unseen pile within the turn.
-    fn reveals_hidden(&self, action: &Action) -> bool {
-        *action == Action::Discard
-    }
-
-    fn scores(&self) -> &[i32] {
-        self.track.scores()
-    }
-
-    fn turn(&self) -> usize {
-        self.turn as usize
-    }
-
-    /// The unseen pile is the only hidden information (the drawn tile and the bazaar's
-    /// revealed tiles, out of the pile, are public).
-    fn redeterminize(&mut self, rng: &mut GameRng) {
-        let (a, b) = (self.pile_next as usize, self.pile_len as usize);
-        shuffle(rng, &mut self.pile[a..b]);
-    }
-
-    fn action_kind_names() -> &'static [&'static str] {
-        &ACTION_KIND_NAMES
-    }
-
-    fn action_kind(&self, action: &Action) -> usize {
-        self.kind_of(action) as usize
-    }
-
-    fn eval_term_names() -> &'static [&'static str] {
-        &EVAL_TERM_NAMES
-    }
-
-    fn default_eval_weights() -> &'static [f64] {
-        &DEFAULT_EVAL_WEIGHTS
-    }
-
-    fn eval_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
-        self.heuristic_terms(player)
-    }
-
-    fn stat_names() -> &'static [&'static str] {
-        &STAT_NAMES
-    }
-
-    fn player_stats(&self, player: usize, out: &mut Vec<i64>) {
-        out.clear();
-        let st = self.stats(player);
-        out.extend(st.points.iter().map(|&p| p as i64));
-        out.extend(st.actions.iter().map(|&c| c as i64));
-    }
-}
-
-/// [`ActionKind`] names in index order.
-const ACTION_KIND_NAMES: [&str; ActionKind::COUNT] = {
-    let mut names = [""; ActionKind::COUNT];
-    let mut i = 0;
-    while i < ActionKind::COUNT {
-        names[i] = ActionKind::ALL[i].name();
-        i += 1;
-    }
-    names
+pub use state::{
+    Carcassonne, CarcassonneBoard, CarcassonneState, Cell, CellInfo, Node, Phase, PlacedMeeple,
+    MAX_PLAYERS,
 };
-
-/// Statistics columns: `points_<source>` for every [`PointSource`], then `actions_<kind>`
-/// for every [`ActionKind`].
-const STAT_NAMES: [&str; PointSource::COUNT + ActionKind::COUNT] = [
-    "points_road",
-    "points_city",
-    "points_monastery",
-    "points_final_road",
-    "points_final_city",
-    "points_final_monastery",
-    "points_final_field",
-    "points_robbery",
-    "points_final_robber",
-    "points_castle",
-    "points_bazaar",
-    "actions_place",
-    "actions_pass",
-    "actions_meeple_road",
-    "actions_meeple_city",
-    "actions_meeple_monastery",
-    "actions_meeple_field",
-    "actions_robber_place",
-    "actions_robber_move",
-    "actions_robber_keep",
-    "actions_score_first",
-    "actions_rob",
-    "actions_bridge",
-    "actions_bridge_skip",
-    "actions_castle_build",
-    "actions_castle_decline",
-    "actions_castle_score",
-    "actions_bazaar_offer",
-    "actions_bazaar_bid",
-    "actions_bazaar_pass",
-    "actions_bazaar_buy",
-    "actions_bazaar_sell",
-    "actions_discard",
-    "actions_robber_back",
-    "actions_robber_stay",
-];
+pub use stats::{ActionKind, PlayerStats, PointSource, STAT_NAMES};
 
 #[cfg(test)]
 mod tests;

@@ -96,7 +96,7 @@ impl CarcassonneState {
         match parsed.keyword() {
             "place" => {
                 let drawn = self.tiles.variant(self.drawn);
-                let (at, rot) = parsed.placement(drawn, self.phase == Phase::PlaceTile)?;
+                let (at, rot) = parsed.placement(drawn, self.game.phase == Phase::PlaceTile)?;
                 Ok(Action::Place { at, rot })
             }
             "pass" => arity(1, "pass").map(|()| Action::Pass),
@@ -147,7 +147,8 @@ impl CarcassonneState {
                 let segment = match words.get(1).copied() {
                     Some("bridge") => {
                         arity(2, "meeple bridge")?;
-                        if self.phase == Phase::PlaceTile || self.phase == Phase::GameOver {
+                        if self.game.phase == Phase::PlaceTile || self.game.phase == Phase::GameOver
+                        {
                             return Err("no tile has been placed this turn".into());
                         }
                         self.variant_of(self.last_cell()).segment_count
@@ -217,7 +218,7 @@ impl CarcassonneState {
     /// The segment of the tile just placed of `kind` touching side or half side `place`
     /// (`None` for a monastery).
     fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
-        if self.phase == Phase::PlaceTile || self.phase == Phase::GameOver {
+        if self.game.phase == Phase::PlaceTile || self.game.phase == Phase::GameOver {
             return Err("no tile has been placed this turn".into());
         }
         let cell = self.last_cell();
@@ -262,7 +263,7 @@ impl CarcassonneState {
     /// Says why a well-formed action is not legal now (for record errors).
     pub fn explain_illegal(&self, action: &Action) -> String {
         let p = self.decider as usize;
-        let phase_name = match self.phase {
+        let phase_name = match self.game.phase {
             Phase::PlaceTile => "tile placement",
             Phase::Robber => "the robber decision",
             Phase::Meeple => "the meeple decision",
@@ -277,7 +278,7 @@ impl CarcassonneState {
             Phase::RobberBack => "the robber's choice to move back or stay",
             Phase::GameOver => "the end of the game",
         };
-        let reason = match (self.phase, action) {
+        let reason = match (self.game.phase, action) {
             (Phase::PlaceTile, Action::Place { at, .. }) => {
                 if !self.board.is_empty(*at) {
                     format!("{at} already holds a tile (C-2)")
@@ -292,7 +293,7 @@ impl CarcassonneState {
             }
             (Phase::Meeple, Action::Meeple { segment })
                 if *segment == self.variant_of(self.last_cell()).segment_count
-                    && self.last_cell().bridge.is_none() =>
+                    && self.last_cell().data.bridge.is_none() =>
             {
                 "a meeple may go only on a bridge built on the tile placed this turn (B-3)".into()
             }
@@ -300,7 +301,7 @@ impl CarcassonneState {
                 "that feature already has a meeple, or the tile has no such segment (C-2)".into()
             }
             (Phase::Robber, Action::Robber { space }) => {
-                if self.track.robber(p) == Some(*space) {
+                if self.game.track.robber(p) == Some(*space) {
                     format!("player {p}'s robber already stands on space {space}")
                 } else {
                     format!("no other player's score marker stands on space {space} (R-2)")
@@ -326,7 +327,7 @@ impl CarcassonneState {
             (Phase::BazaarOffer | Phase::BazaarBid, a) => self
                 .explain_bazaar(a)
                 .unwrap_or_else(|| "it does not belong to this decision".into()),
-            (Phase::PlaceTile, Action::Discard) if !self.options.expansions.bcb => {
+            (Phase::PlaceTile, Action::Discard) if !self.game.options.expansions.bcb => {
                 "a tile is discarded only when it fits only with a bridge, which needs Bridges, \
                  Castles and Bazaars (B-2)"
                     .into()

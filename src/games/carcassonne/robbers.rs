@@ -1,7 +1,8 @@
 //! The scoring track (C-6) with the robbers of The Robbers (R-2…R-6).
 //!
-//! A [`Track`] holds every player's score (its marker stands on `score mod 50`) and every
-//! player's robber (in supply or on a space). Without robbers it only adds points. A turn's
+//! A player's score marker stands on `score mod 50` ([`space`]); a [`Track`] holds every
+//! player's robber (in supply or on a space) and the turn's scorings, and moves the markers by
+//! adding to the scores of a [`ScoreSheet`] (without robbers it only adds points). A turn's
 //! scoring is a batch: the engine adds each player's scorings ([`Track::add_scoring`]), the
 //! players take the decisions [`Track::next_decision`] asks for, then [`Track::resolve`] moves
 //! the markers:
@@ -30,6 +31,7 @@
 
 use super::state::MAX_PLAYERS;
 use super::stats::{PlayerStats, PointSource};
+use crate::core::stats::ScoreSheet;
 
 /// Spaces on the scoring track (C-6).
 pub const TRACK_SPACES: i32 = 50;
@@ -65,11 +67,15 @@ pub enum TrackDecision {
     Rob(usize),
 }
 
-/// Scores, score markers and robbers.
+/// C-6: the space of a score marker for `score` points.
+pub fn space(score: i32) -> u8 {
+    score.rem_euclid(TRACK_SPACES) as u8
+}
+
+/// The robbers and the turn's scorings (the scores are a [`ScoreSheet`]'s).
 #[derive(Clone, Copy, Debug)]
 pub struct Track {
     players: u8,
-    scores: [i32; MAX_PLAYERS],
     robbers: [u8; MAX_PLAYERS],
     pending: [[Scoring; MAX_TURN_SCORINGS]; MAX_PLAYERS],
     n_pending: [u8; MAX_PLAYERS],
@@ -79,12 +85,11 @@ pub struct Track {
 }
 
 impl Track {
-    /// A track with every score 0 and every robber in its owner's supply.
+    /// A track with every robber in its owner's supply and no scorings.
     pub fn new(players: usize) -> Track {
         assert!(players <= MAX_PLAYERS);
         Track {
             players: players as u8,
-            scores: [0; MAX_PLAYERS],
             robbers: [IN_SUPPLY; MAX_PLAYERS],
             pending: [[Scoring {
                 points: 0,
@@ -101,43 +106,28 @@ impl Track {
         self.players as usize
     }
 
-    /// Every player's score.
-    pub fn scores(&self) -> &[i32] {
-        &self.scores[..self.players()]
-    }
-
-    /// Sets a score (to set up positions such as the rules' examples).
-    pub fn set_score(&mut self, player: usize, score: i32) {
-        self.scores[player] = score;
-    }
-
-    /// C-6: the space of `player`'s score marker.
-    pub fn position(&self, player: usize) -> u8 {
-        self.scores[player].rem_euclid(TRACK_SPACES) as u8
-    }
-
     /// The space of `player`'s robber, or `None` while it is in their supply.
     pub fn robber(&self, player: usize) -> Option<u8> {
         (self.robbers[player] != IN_SUPPLY).then_some(self.robbers[player])
     }
 
     /// Calls `f` with every space `player` may put their robber on: each space holding a
-    /// marker of another player, once, in player order, except the robber's current space.
-    pub fn robber_spaces(&self, player: usize, mut f: impl FnMut(u8)) {
+    /// marker of another player (`scores`), once, in player order, except the robber's current
+    /// space.
+    pub fn robber_spaces(&self, player: usize, scores: &[i32], mut f: impl FnMut(u8)) {
         let others = (0..self.players()).filter(|&q| q != player);
         for q in others.clone() {
-            let space = self.position(q);
+            let here = space(scores[q]);
             let seen = others.clone().take_while(|&r| r != q);
-            if self.robbers[player] != space && !seen.map(|r| self.position(r)).any(|s| s == space)
-            {
-                f(space);
+            if self.robbers[player] != here && !seen.map(|r| space(scores[r])).any(|s| s == here) {
+                f(here);
             }
         }
     }
 
-    /// puts `player`'s robber on `space` (from their supply or from another space).
+    /// puts `player`'s robber on `space` (from their supply or from another space), where
+    /// another player's marker stands.
     pub fn put_robber(&mut self, player: usize, space: u8) {
-        debug_assert!((0..self.players()).any(|q| q != player && self.position(q) == space));
         self.robbers[player] = space;
     }
 
@@ -166,17 +156,17 @@ impl Track {
     }
 
     /// Whether another player's robber shares `player`'s space.
-    fn targeted(&self, player: usize) -> bool {
-        let space = self.position(player);
-        (0..self.players()).any(|r| r != player && self.robbers[r] == space)
+    fn targeted(&self, player: usize, scores: &[i32]) -> bool {
+        let here = space(scores[player]);
+        (0..self.players()).any(|r| r != player && self.robbers[r] == here)
     }
 
     /// Calls `f` with each player `robber_owner`'s robber may rob this turn: other players on
     /// its space with a scoring noted.
-    pub fn rob_candidates(&self, robber_owner: usize, mut f: impl FnMut(usize)) {
-        let space = self.robbers[robber_owner];
-        for q in 0..self.players() {
-            if q != robber_owner && self.n_pending[q] > 0 && self.position(q) == space {
+    pub fn rob_candidates(&self, robber_owner: usize, scores: &[i32], mut f: impl FnMut(usize)) {
+        let here = self.robbers[robber_owner];
+        for (q, &score) in scores.iter().enumerate().take(self.players()) {
+            if q != robber_owner && self.n_pending[q] > 0 && space(score) == here {
                 f(q);
             }
         }
@@ -194,12 +184,12 @@ impl Track {
 
     /// The next decision of this turn's scoring, players clockwise from `active`: scoring
     /// orders first, then robbers' choices.
-    pub fn next_decision(&self, active: usize) -> Option<TrackDecision> {
+    pub fn next_decision(&self, active: usize, scores: &[i32]) -> Option<TrackDecision> {
         let order = self.clockwise(active).find(|&p| {
             let list = self.pending(p);
             self.ordered & (1 << p) == 0
                 && list.iter().any(|s| s.points != list[0].points)
-                && self.targeted(p)
+                && self.targeted(p, scores)
         });
         if let Some(p) = order {
             return Some(TrackDecision::FirstScoring(p));
@@ -207,7 +197,7 @@ impl Track {
         self.clockwise(active)
             .find(|&o| {
                 let mut candidates = 0;
-                self.rob_candidates(o, |_| candidates += 1);
+                self.rob_candidates(o, scores, |_| candidates += 1);
                 self.victims[o] == NOBODY && candidates > 1
             })
             .map(TrackDecision::Rob)
@@ -229,8 +219,8 @@ impl Track {
         self.victims[robber_owner] = victim as u8;
     }
 
-    /// Scores the turn (steps 1–4 of the module documentation) and clears it.
-    pub fn resolve(&mut self, active: usize, stats: &mut [PlayerStats; MAX_PLAYERS]) {
+    /// Scores the turn (steps 1–4 of the module documentation) on `sheet` and clears it.
+    pub fn resolve(&mut self, active: usize, sheet: &mut ScoreSheet<PlayerStats>) {
         let mut stolen = [0i32; MAX_PLAYERS];
         for (o, theft) in stolen.iter_mut().enumerate().take(self.players()) {
             if self.robbers[o] == IN_SUPPLY {
@@ -238,7 +228,7 @@ impl Track {
             }
             let mut victim = self.victims[o] as usize;
             if self.victims[o] == NOBODY {
-                self.rob_candidates(o, |q| victim = q);
+                self.rob_candidates(o, &sheet.scores, |q| victim = q);
             }
             if victim < MAX_PLAYERS {
                 *theft = half_up(self.pending[victim][0].points);
@@ -248,23 +238,23 @@ impl Track {
         for p in 0..self.players() {
             if self.n_pending[p] > 0 {
                 let s = self.pending[p][0];
-                self.award(p, s.source, s.points as i32, stats);
+                sheet.award(p, s.source, s.points as i32);
             }
         }
         for o in self.clockwise(active) {
             if stolen[o] > 0 {
-                self.award_stolen(o, stolen[o], stats);
+                self.award_stolen(o, stolen[o], sheet);
             }
         }
         for p in self.clockwise(active) {
             for k in 1..self.n_pending[p] as usize {
                 let s = self.pending[p][k];
-                let space = self.position(p);
-                self.award(p, s.source, s.points as i32, stats);
+                let left = space(sheet.scores[p]);
+                sheet.award(p, s.source, s.points as i32);
                 for o in 0..self.players() {
-                    if o != p && self.robbers[o] == space {
+                    if o != p && self.robbers[o] == left {
                         self.robbers[o] = IN_SUPPLY;
-                        self.award_stolen(o, half_up(s.points), stats);
+                        self.award_stolen(o, half_up(s.points), sheet);
                     }
                 }
             }
@@ -274,21 +264,9 @@ impl Track {
         self.victims = [NOBODY; MAX_PLAYERS];
     }
 
-    /// Adds points that no robber watches (final scoring, C-4).
-    pub fn award(
-        &mut self,
-        player: usize,
-        source: PointSource,
-        points: i32,
-        stats: &mut [PlayerStats; MAX_PLAYERS],
-    ) {
-        self.scores[player] += points;
-        stats[player].add_points(source, points);
-    }
-
     /// a thief's marker moves by its stolen points; robbers on its space move along.
-    fn award_stolen(&mut self, thief: usize, points: i32, stats: &mut [PlayerStats; MAX_PLAYERS]) {
-        self.award_carrying(thief, PointSource::Robbery, points, stats);
+    fn award_stolen(&mut self, thief: usize, points: i32, sheet: &mut ScoreSheet<PlayerStats>) {
+        self.award_carrying(thief, PointSource::Robbery, points, sheet);
     }
 
     /// Moves `player`'s marker by `points` (possibly negative) without any theft; robbers on
@@ -298,11 +276,11 @@ impl Track {
         player: usize,
         source: PointSource,
         points: i32,
-        stats: &mut [PlayerStats; MAX_PLAYERS],
+        sheet: &mut ScoreSheet<PlayerStats>,
     ) {
-        let from = self.position(player);
-        self.award(player, source, points, stats);
-        let to = self.position(player);
+        let from = space(sheet.scores[player]);
+        sheet.award(player, source, points);
+        let to = space(sheet.scores[player]);
         for r in 0..self.players() {
             if r != player && self.robbers[r] == from {
                 self.robbers[r] = to;
@@ -322,11 +300,11 @@ impl Track {
         player: usize,
         source: PointSource,
         points: i32,
-        stats: &mut [PlayerStats; MAX_PLAYERS],
+        sheet: &mut ScoreSheet<PlayerStats>,
     ) -> u8 {
-        let from = self.position(player);
-        self.award(player, source, -points, stats);
-        let to = self.position(player);
+        let from = space(sheet.scores[player]);
+        sheet.award(player, source, -points);
+        let to = space(sheet.scores[player]);
         if from == to {
             return 0;
         }
@@ -335,8 +313,8 @@ impl Track {
             if r == player || self.robbers[r] != from {
                 continue;
             }
-            let others =
-                (0..self.players()).any(|q| q != player && q != r && self.position(q) == from);
+            let others = (0..self.players())
+                .any(|q| q != player && q != r && space(sheet.scores[q]) == from);
             if others {
                 choosers |= 1 << r;
             } else {
@@ -347,11 +325,11 @@ impl Track {
     }
 
     /// every robber still on the track scores its owner 3 points and returns.
-    pub fn finish(&mut self, stats: &mut [PlayerStats; MAX_PLAYERS]) {
+    pub fn finish(&mut self, sheet: &mut ScoreSheet<PlayerStats>) {
         for p in 0..self.players() {
             if self.robbers[p] != IN_SUPPLY {
                 self.robbers[p] = IN_SUPPLY;
-                self.award(p, PointSource::FinalRobber, ROBBER_FINAL_POINTS, stats);
+                sheet.award(p, PointSource::FinalRobber, ROBBER_FINAL_POINTS);
             }
         }
     }

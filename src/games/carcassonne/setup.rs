@@ -5,7 +5,6 @@ use super::options::Options;
 use crate::core::draw_pile::resolve_draw_order_of;
 use crate::core::rng::{derive_seed, rng_from_seed};
 use crate::core::tileset::{CompiledTiles, TileSet, VariantId};
-use std::sync::Arc;
 
 /// Fewest and most players (C-2 for 2–5 players).
 pub const PLAYER_RANGE: std::ops::RangeInclusive<usize> = 2..=5;
@@ -21,7 +20,7 @@ pub struct Setup {
     /// Rule options.
     pub options: Options,
     /// Compiled tile set.
-    pub tiles: Arc<CompiledTiles>,
+    pub tiles: &'static CompiledTiles,
     /// First tiles of the draw pile, in order; the rest follow shuffled.
     pub tile_order: Vec<VariantId>,
 }
@@ -51,7 +50,7 @@ impl Setup {
     }
 
     /// A setup over a given compiled tile set with default options.
-    pub fn with_tiles(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Setup {
+    pub fn with_tiles(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup {
         Setup {
             players,
             seed,
@@ -76,7 +75,7 @@ impl Setup {
         let land = land
             .filter(|&v| expansions.includes(self.tiles.variant(v).expansion.as_deref()))
             .collect();
-        let order = resolve_draw_order_of(&self.tiles, land, &self.tile_order, &mut rng)
+        let order = resolve_draw_order_of(self.tiles, land, &self.tile_order, &mut rng)
             .map_err(SetupError)?;
         Ok(ResolvedSetup {
             players: self.players,
@@ -89,11 +88,9 @@ impl Setup {
 
 /// The built-in tile set (base game and the expansions' tiles, which a game uses only when
 /// its options switch them on), compiled once per process.
-pub fn builtin_tiles() -> Arc<CompiledTiles> {
-    static TILES: std::sync::OnceLock<Arc<CompiledTiles>> = std::sync::OnceLock::new();
-    TILES
-        .get_or_init(|| Arc::new(CompiledTiles::compile(&TileSet::builtin_carcassonne())))
-        .clone()
+pub fn builtin_tiles() -> &'static CompiledTiles {
+    static TILES: std::sync::OnceLock<CompiledTiles> = std::sync::OnceLock::new();
+    TILES.get_or_init(|| CompiledTiles::compile(&TileSet::builtin_carcassonne()))
 }
 
 #[cfg(test)]
@@ -155,7 +152,6 @@ mod tests {
     fn c_1_pennants_monasteries_and_segments() {
         let tiles = builtin_tiles();
         let all = |expansion: Option<&str>| {
-            let tiles = tiles.clone();
             let expansion = expansion.map(str::to_string);
             tiles
                 .land

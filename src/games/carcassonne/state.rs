@@ -4,21 +4,18 @@
 use super::bcb::{bridges_and_castles, Bridge, Castle, MAX_CASTLES};
 use super::features::FeatureAgg;
 use super::options::{Options, MAX_MEEPLES_PER_PLAYER};
-use super::robbers::Track;
+use super::robbers::{space, Track};
 use super::setup::{ResolvedSetup, Setup, SetupError};
-use super::stats::PlayerStats;
+use super::stats::{PlayerStats, STAT_NAMES};
 use crate::core::board::{self, max_frontier};
-use crate::core::geom::{Coord, Rotation};
+use crate::core::fixed_vec::FixedVec;
 use crate::core::shared_tiles::SharedTileBits;
+use crate::core::tile_game::{GameParts, TileState};
 use crate::core::tileset::{
-    CompiledTiles, FeatureKind, Orientation, Variant, VariantId, CARCASSONNE_MAX_CELLS,
-    CARCASSONNE_MAX_SEGMENTS,
+    CompiledTiles, FeatureKind, CARCASSONNE_MAX_CELLS, CARCASSONNE_MAX_SEGMENTS,
 };
-use crate::core::unionfind::UnionFind;
-use std::sync::Arc;
 
-/// Most players in a game.
-pub const MAX_PLAYERS: usize = 5;
+pub use crate::core::tile_game::MAX_PLAYERS;
 
 /// Most cells: the base game's 72 tiles and every expansion's (92 with The Robbers and
 /// Bridges, Castles and Bazaars).
@@ -55,22 +52,17 @@ pub const MAX_TURN_COMPLETIONS: usize = 6;
 /// many cities complete (bits of [`FeatureAgg::cities`]).
 pub const MAX_CITY_SEGMENTS: usize = 64;
 
-/// A cell with a tile on it.
+/// What a Carcassonne cell carries besides its tile.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Cell {
-    /// Where it is.
-    pub at: Coord,
-    /// Which tile copy.
-    pub variant: VariantId,
-    /// How it is turned.
-    pub rot: Rotation,
-    /// Union-find node of its first segment (its segments are consecutive nodes).
-    pub first_node: Node,
+pub struct CellInfo {
     /// B-2: the bridge built on it, if any.
     pub bridge: Option<Bridge>,
     /// Bit of [`FeatureAgg::shared`] of this tile (0 when its roads and cities are one each).
     pub shared: u32,
 }
+
+/// A cell with a tile on it.
+pub type Cell = crate::core::tile_game::Cell<Node, CellInfo>;
 
 /// A meeple on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,40 +115,27 @@ pub(super) struct Monastery {
     pub node: Node,
 }
 
-/// A complete Carcassonne position.
+/// What a Carcassonne position holds beyond the tile core: options, the feature tables the
+/// scoring reads (field–city borders, monasteries), the meeples on the board, the robbers,
+/// the turn's completions, bridges, castles and bazaars, and where the turn stands.
 #[derive(Clone)]
-pub struct CarcassonneState {
-    pub(super) tiles: Arc<CompiledTiles>,
+pub struct Carcassonne {
     pub(super) options: Options,
-    pub(super) n_players: u8,
-    pub(super) board: CarcassonneBoard,
-    pub(super) cells: [Cell; MAX_CELLS],
-    pub(super) n_cells: u8,
-    pub(super) features: UnionFind<FeatureAgg, MAX_NODES, Node>,
     /// (field node, city node) of every field beside a city on a placed tile.
-    pub(super) borders: [(Node, Node); MAX_BORDERS],
-    pub(super) n_borders: u8,
-    pub(super) monasteries: [Monastery; MAX_MONASTERIES],
-    pub(super) n_monasteries: u8,
+    pub(super) borders: FixedVec<(Node, Node), MAX_BORDERS>,
+    pub(super) monasteries: FixedVec<Monastery, MAX_MONASTERIES>,
     /// Tiles with several roads or cities placed so far (next bit of `FeatureAgg::shared`).
     pub(super) shared_tiles: SharedTileBits,
     /// Cities completed so far (next bit of `FeatureAgg::cities`).
     pub(super) cities_completed: u8,
-    pub(super) pile: [VariantId; MAX_CELLS],
-    pub(super) pile_next: u8,
-    pub(super) pile_len: u8,
-    pub(super) supply: [u8; MAX_PLAYERS],
-    /// Scores, markers and robbers (C-6, R-2…R-6).
+    /// Robbers and the turn's scorings (R-2…R-6).
     pub(super) track: Track,
     /// players (bit per seat) still to decide on their robber after this turn's tile.
     pub(super) robber_queue: u8,
-    pub(super) stats: [PlayerStats; MAX_PLAYERS],
-    pub(super) meeples: [PlacedMeeple; MAX_MEEPLES],
-    pub(super) n_meeples: u8,
+    pub(super) meeples: FixedVec<PlacedMeeple, MAX_MEEPLES>,
     /// Roots and kinds of the roads and cities this turn's tile completed (scored after the
     /// meeple).
-    pub(super) completed: [(Node, FeatureKind); MAX_TURN_COMPLETIONS],
-    pub(super) n_completed: u8,
+    pub(super) completed: FixedVec<(Node, FeatureKind), MAX_TURN_COMPLETIONS>,
     /// Bit (of [`FeatureAgg::cities`]) of each completed city in `completed`.
     pub(super) completed_city_bit: [u32; MAX_TURN_COMPLETIONS],
     /// B-4: entries of `completed` whose castle decision is taken (bit per entry).
@@ -169,38 +148,44 @@ pub struct CarcassonneState {
     /// B-2: the cell index carrying the bridge built this turn, if any.
     pub(super) turn_bridge: Option<u8>,
     /// B-4: castles built so far.
-    pub(super) castles: [Castle; MAX_CASTLES],
-    pub(super) n_castles: u8,
+    pub(super) castles: FixedVec<Castle, MAX_CASTLES>,
     /// B-6: bits of [`FeatureAgg::cities`] of the cities converted into castles.
     pub(super) castle_cities: u32,
     /// B-5: features completed this turn that castles may score (and castles scored).
-    pub(super) events: [super::bcb::Event; super::bcb::MAX_EVENTS],
-    pub(super) n_events: u8,
+    pub(super) events: FixedVec<super::bcb::Event, { super::bcb::MAX_EVENTS }>,
     /// B-7: the bazaar in progress.
     pub(super) bazaar: super::bazaar::Bazaar,
     /// B-7: the tile of this turn was held from a bazaar (it opens no bazaar).
     pub(super) from_bazaar: bool,
     pub(super) phase: Phase,
-    pub(super) active: u8,
-    pub(super) decider: u8,
-    pub(super) drawn: VariantId,
-    pub(super) turn: u16,
-    /// Tiles removed from the game because they fitted nowhere (C-2).
-    pub(super) tiles_removed: u8,
     /// B-2: tiles discarded instead of being placed with a bridge.
     pub(super) tiles_discarded: u8,
 }
+
+impl GameParts for Carcassonne {
+    type Feature = FeatureAgg;
+    type CellData = CellInfo;
+    type Node = Node;
+    type Entry = u16;
+    type Stats = PlayerStats;
+    const STAT_NAMES: &'static [&'static str] = &STAT_NAMES;
+}
+
+/// A complete Carcassonne position: the tile core on a board of side `MAX_CELLS + 2` with
+/// 16-bit entries and nodes, with [`Carcassonne`]'s part.
+pub type CarcassonneState =
+    TileState<Carcassonne, { MAX_CELLS + 2 }, { max_frontier(MAX_CELLS) }, MAX_NODES>;
 
 impl CarcassonneState {
     /// Starts a game from a setup (shuffling whatever it leaves open).
     pub fn new(setup: &Setup) -> Result<CarcassonneState, SetupError> {
         let resolved = setup.resolve()?;
-        CarcassonneState::from_resolved(setup.tiles.clone(), &resolved)
+        CarcassonneState::from_resolved(setup.tiles, &resolved)
     }
 
     /// Starts a game whose draw order is fixed.
     pub fn from_resolved(
-        tiles: Arc<CompiledTiles>,
+        tiles: &'static CompiledTiles,
         setup: &ResolvedSetup,
     ) -> Result<CarcassonneState, SetupError> {
         let n = setup.players;
@@ -209,166 +194,63 @@ impl CarcassonneState {
         } else {
             (0, 0)
         };
-        check_capacity(&tiles, setup.tile_order.len(), n * bridges as usize)?;
-        let mut s = CarcassonneState {
-            tiles: tiles.clone(),
+        check_capacity(tiles, setup.tile_order.len(), n * bridges as usize)?;
+        let mut game = Carcassonne {
             options: setup.options,
-            n_players: n as u8,
-            board: CarcassonneBoard::default(),
-            cells: [Cell::default(); MAX_CELLS],
-            n_cells: 0,
-            features: UnionFind::default(),
-            borders: [(0, 0); MAX_BORDERS],
-            n_borders: 0,
-            monasteries: [Monastery::default(); MAX_MONASTERIES],
-            n_monasteries: 0,
+            borders: FixedVec::default(),
+            monasteries: FixedVec::default(),
             shared_tiles: SharedTileBits::default(),
             cities_completed: 0,
-            pile: [0; MAX_CELLS],
-            pile_next: 0,
-            pile_len: setup.tile_order.len() as u8,
-            supply: [0; MAX_PLAYERS],
             track: Track::new(n),
             robber_queue: 0,
-            stats: [PlayerStats::default(); MAX_PLAYERS],
-            meeples: [PlacedMeeple {
-                player: 0,
-                node: 0,
-                kind: FeatureKind::Road,
-            }; MAX_MEEPLES],
-            n_meeples: 0,
-            completed: [(0, FeatureKind::Road); MAX_TURN_COMPLETIONS],
-            n_completed: 0,
+            meeples: FixedVec::default(),
+            completed: FixedVec::default(),
             completed_city_bit: [0; MAX_TURN_COMPLETIONS],
             castle_asked: 0,
             castle_built: 0,
             bridges: [0; MAX_PLAYERS],
             castle_supply: [0; MAX_PLAYERS],
             turn_bridge: None,
-            castles: [Castle::default(); MAX_CASTLES],
-            n_castles: 0,
+            castles: FixedVec::default(),
             castle_cities: 0,
-            events: [super::bcb::Event::default(); super::bcb::MAX_EVENTS],
-            n_events: 0,
+            events: FixedVec::default(),
             bazaar: super::bazaar::Bazaar::default(),
             from_bazaar: false,
             phase: Phase::PlaceTile,
-            active: 0,
-            decider: 0,
-            drawn: 0,
-            turn: 0,
-            tiles_removed: 0,
             tiles_discarded: 0,
         };
-        s.pile[..setup.tile_order.len()].copy_from_slice(&setup.tile_order);
-        s.supply[..n].fill(setup.options.meeples);
-        s.bridges[..n].fill(bridges);
-        s.castle_supply[..n].fill(castles);
-        for &(at, v) in &tiles.start {
-            s.put_tile(at, v, Rotation::default());
-        }
+        game.bridges[..n].fill(bridges);
+        game.castle_supply[..n].fill(castles);
+        let mut s = CarcassonneState::blank(tiles, n, setup.options.meeples, game);
+        s.pile.set(&setup.tile_order);
+        s.place_start_cells();
         s.begin_turn();
         Ok(s)
     }
 
-    /// The compiled tile set in use.
-    pub fn tiles(&self) -> &Arc<CompiledTiles> {
-        &self.tiles
-    }
-
     /// The rule options in force.
     pub fn options(&self) -> &Options {
-        &self.options
-    }
-
-    /// Number of players.
-    pub fn players(&self) -> usize {
-        self.n_players as usize
+        &self.game.options
     }
 
     /// The decision the game waits for.
     pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    /// The player whose turn it is.
-    pub fn active_player(&self) -> usize {
-        self.active as usize
-    }
-
-    /// Turns completed so far.
-    pub fn turn(&self) -> usize {
-        self.turn as usize
-    }
-
-    /// The tile to place (in [`Phase::PlaceTile`]; afterwards the tile just placed).
-    pub fn drawn_tile(&self) -> VariantId {
-        self.drawn
-    }
-
-    /// The placed cells, in placement order (the start tile first).
-    pub fn cells(&self) -> &[Cell] {
-        &self.cells[..self.n_cells as usize]
-    }
-
-    /// The cell placed last (this turn's tile once it is placed).
-    pub fn last_cell(&self) -> &Cell {
-        &self.cells[self.n_cells as usize - 1]
-    }
-
-    /// The board (cells and frontier).
-    pub fn board(&self) -> &CarcassonneBoard {
-        &self.board
-    }
-
-    /// The cell at `c`, if a tile is there.
-    pub fn cell_at(&self, c: Coord) -> Option<&Cell> {
-        self.board.get(c).map(|i| &self.cells[i as usize])
-    }
-
-    /// The compiled variant of a placed cell.
-    pub fn variant_of(&self, cell: &Cell) -> &Variant {
-        self.tiles.variant(cell.variant)
-    }
-
-    /// The orientation (rotated data) of a placed cell.
-    pub fn orientation_of(&self, cell: &Cell) -> &Orientation {
-        &self.tiles.variant(cell.variant).orientations[cell.rot.quarter_turns() as usize]
-    }
-
-    /// The aggregate of the feature containing union-find node `node`.
-    pub fn feature(&self, node: Node) -> &FeatureAgg {
-        self.features.get(node)
-    }
-
-    /// The root node of the feature containing `node`.
-    pub fn feature_root(&self, node: Node) -> Node {
-        self.features.root(node)
-    }
-
-    /// Meeples in `player`'s supply.
-    pub fn meeples_in_supply(&self, player: usize) -> u8 {
-        self.supply[player]
+        self.game.phase
     }
 
     /// Meeples on the board.
     pub fn placed_meeples(&self) -> &[PlacedMeeple] {
-        &self.meeples[..self.n_meeples as usize]
-    }
-
-    /// Per-player statistics.
-    pub fn stats(&self, player: usize) -> &PlayerStats {
-        &self.stats[player]
+        &self.game.meeples
     }
 
     /// C-6: the space of `player`'s marker on the 50-space scoring track (`score mod 50`).
     pub fn track_position(&self, player: usize) -> u8 {
-        self.track.position(player)
+        space(self.sheet.scores[player])
     }
 
-    /// The scoring track: scores, markers and robbers (R-2…R-6).
+    /// The robbers and the turn's scorings (R-2…R-6).
     pub fn track(&self) -> &Track {
-        &self.track
+        &self.game.track
     }
 
     /// The player who takes the current decision (the active player, or another player
@@ -379,55 +261,39 @@ impl CarcassonneState {
 
     /// Cities completed so far.
     pub fn cities_completed(&self) -> usize {
-        self.cities_completed as usize
-    }
-
-    /// Tiles still in the draw pile (not counting the one drawn).
-    pub fn tiles_left(&self) -> usize {
-        (self.pile_len - self.pile_next) as usize
-    }
-
-    /// Tiles removed from the game because they fitted nowhere (C-2); tiles players discarded
-    /// are counted apart ([`CarcassonneState::tiles_discarded`]).
-    pub fn tiles_removed(&self) -> usize {
-        self.tiles_removed as usize
+        self.game.cities_completed as usize
     }
 
     /// B-2: tiles players discarded instead of placing them with a bridge (they left the game
-    /// too, like the tiles of [`CarcassonneState::tiles_removed`]).
+    /// too, like the tiles that fitted nowhere, [`CarcassonneState::tiles_removed`]).
     pub fn tiles_discarded(&self) -> usize {
-        self.tiles_discarded as usize
-    }
-
-    /// The unseen draw pile, top first.
-    pub fn pile(&self) -> &[VariantId] {
-        &self.pile[self.pile_next as usize..self.pile_len as usize]
+        self.game.tiles_discarded as usize
     }
 
     /// B-2: bridges in `player`'s supply.
     pub fn bridges_in_supply(&self, player: usize) -> u8 {
-        self.bridges[player]
+        self.game.bridges[player]
     }
 
     /// B-4: castles in `player`'s supply.
     pub fn castles_in_supply(&self, player: usize) -> u8 {
-        self.castle_supply[player]
+        self.game.castle_supply[player]
     }
 
     /// B-4: the castles built so far, in building order.
     pub fn castles(&self) -> &[Castle] {
-        &self.castles[..self.n_castles as usize]
+        &self.game.castles
     }
 
     /// B-6: bits of [`FeatureAgg::cities`] that are castles (a field scores 4 for them).
     pub fn castle_cities(&self) -> u32 {
-        self.castle_cities
+        self.game.castle_cities
     }
 
     /// Roots and kinds of the roads and cities this turn's tile completed (during
     /// [`Phase::Meeple`]; they score when the meeple decision is taken).
     pub fn completed_this_turn(&self) -> &[(Node, FeatureKind)] {
-        &self.completed[..self.n_completed as usize]
+        &self.game.completed
     }
 }
 

@@ -5,11 +5,10 @@ use super::*;
 use crate::core::game::Game;
 use crate::core::geom::{Coord, HalfSide, Rotation, Side};
 use crate::core::tileset::{validate, CompiledTiles, FeatureKind, StartType, TileSet};
-use std::sync::Arc;
 
 /// The built-in layouts with only the given types, in the given counts, and the start tile of
 /// type `start` (one of its copies).
-fn subset(start: &str, counts: &[(&str, usize)]) -> Arc<CompiledTiles> {
+fn subset(start: &str, counts: &[(&str, usize)]) -> &'static CompiledTiles {
     let mut set = TileSet::builtin_carcassonne();
     set.types
         .retain(|t| counts.iter().any(|(id, _)| *id == t.id));
@@ -21,12 +20,12 @@ fn subset(start: &str, counts: &[(&str, usize)]) -> Arc<CompiledTiles> {
         line: 0,
     });
     validate(&set).unwrap();
-    Arc::new(CompiledTiles::compile(&set))
+    CompiledTiles::compile(&set).leak()
 }
 
 /// A game over `tiles` whose pile starts with the given types, in order (copies are taken in
 /// turn: `["V", "V"]` is V.1 then V.2).
-fn game_with(tiles: Arc<CompiledTiles>, players: usize, order: &[&str]) -> CarcassonneState {
+fn game_with(tiles: &'static CompiledTiles, players: usize, order: &[&str]) -> CarcassonneState {
     let mut used: Vec<&str> = Vec::new();
     let tile_order = order
         .iter()
@@ -323,8 +322,8 @@ fn c_4_a_field_scores_each_bordering_completed_city_and_only_for_its_majority() 
 #[test]
 fn c_6_the_track_shows_score_mod_50() {
     let mut g = game(2, &[]);
-    g.track.set_score(0, 57);
-    g.track.set_score(1, -3);
+    g.sheet.scores[0] = 57;
+    g.sheet.scores[1] = -3;
     assert_eq!((g.track_position(0), g.track_position(1)), (7, 47));
 }
 
@@ -407,7 +406,7 @@ fn b_7_greedy_bids_above_ten_for_a_tile_worth_much_more() {
     play(&mut g, Action::NoBridge);
     play(&mut g, Action::Pass);
     for p in 0..3 {
-        g.track.set_score(p, 300);
+        g.sheet.scores[p] = 300;
     }
     assert_eq!(g.tile_value_estimate(), 900.0);
     play(&mut g, Action::BazaarOffer { tile: 0, bid: 0 });

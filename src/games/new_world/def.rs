@@ -2,10 +2,10 @@
 //! [`NewWorldTiles::load`], the record notation of `notation.rs` and the `expect` lines of
 //! `expect.rs`. Its records use only the common header lines.
 
+use super::action::Action;
 use super::expect::EXPECT_KEYWORDS;
 use super::options::{Options, OPTION_KEYS};
 use super::state::{NewWorldState, Phase, MAX_PLAYERS};
-use super::stats::Action;
 use super::tiles::{parse_new_world, NewWorldTiles, BUILTIN_NEW_WORLD};
 use crate::core::draw_pile::resolve_draw_order_of;
 use crate::core::rng::{derive_seed, rng_from_seed};
@@ -13,7 +13,7 @@ use crate::core::tileset::{CompiledTiles, VariantId};
 use crate::games::def::{CommonHeader, GameDef, TileFileView};
 use std::ops::RangeInclusive;
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 /// Everything needed to start a New World game; an unset draw order is shuffled from the seed.
 #[derive(Clone, Debug)]
@@ -25,7 +25,7 @@ pub struct Setup {
     /// Rule options.
     pub options: Options,
     /// The compiled tile set.
-    pub tiles: Arc<CompiledTiles>,
+    pub tiles: &'static CompiledTiles,
     /// The first tiles of the draw pile (the rest is shuffled from the seed).
     pub tile_order: Vec<VariantId>,
 }
@@ -56,14 +56,12 @@ impl GameDef for NewWorldState {
 
     const BUILTIN_TILE_FILE: &'static str = BUILTIN_NEW_WORLD;
 
-    fn builtin_tiles() -> Arc<CompiledTiles> {
-        static TILES: OnceLock<Arc<CompiledTiles>> = OnceLock::new();
-        TILES
-            .get_or_init(|| Arc::new(NewWorldTiles::builtin().compiled))
-            .clone()
+    fn builtin_tiles() -> &'static CompiledTiles {
+        static TILES: OnceLock<CompiledTiles> = OnceLock::new();
+        TILES.get_or_init(|| NewWorldTiles::builtin().compiled)
     }
 
-    fn setup(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Setup {
+    fn setup(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup {
         Setup {
             players,
             seed,
@@ -86,8 +84,8 @@ impl GameDef for NewWorldState {
     }
 
     /// New World has no header lines of its own (the parser lets none through).
-    fn tiles(setup: &Setup) -> &Arc<CompiledTiles> {
-        &setup.tiles
+    fn tiles(setup: &Setup) -> &'static CompiledTiles {
+        setup.tiles
     }
 
     fn rules_text(setup: &Setup) -> String {
@@ -103,7 +101,7 @@ impl GameDef for NewWorldState {
         }
         let mut rng = rng_from_seed(derive_seed(setup.seed, 0));
         let land = setup.tiles.land.clone();
-        let tile_order = resolve_draw_order_of(&setup.tiles, land, &setup.tile_order, &mut rng)?;
+        let tile_order = resolve_draw_order_of(setup.tiles, land, &setup.tile_order, &mut rng)?;
         Ok(ResolvedSetup {
             players: setup.players,
             seed: setup.seed,
@@ -112,7 +110,7 @@ impl GameDef for NewWorldState {
         })
     }
 
-    fn start(tiles: Arc<CompiledTiles>, resolved: &ResolvedSetup) -> Result<Self, String> {
+    fn start(tiles: &'static CompiledTiles, resolved: &ResolvedSetup) -> Result<Self, String> {
         NewWorldState::with_order(
             tiles,
             resolved.players,
@@ -178,9 +176,9 @@ impl GameDef for NewWorldState {
     }
 
     /// Reads a New World tile file (with its farms, flags, posts, animals and coast).
-    fn load_tiles(path: &Path) -> Result<Arc<CompiledTiles>, String> {
+    fn load_tiles(path: &Path) -> Result<&'static CompiledTiles, String> {
         NewWorldTiles::load(path)
-            .map(|t| Arc::new(t.compiled))
+            .map(|t| t.compiled.leak())
             .map_err(|e| e.to_string())
     }
 

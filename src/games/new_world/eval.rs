@@ -2,6 +2,7 @@
 
 use super::state::{NewWorldState, Node, Role, MAX_SETTLERS};
 use crate::core::game::EVAL_TERMS;
+use crate::core::tile_game::Evaluation;
 
 /// Names of the heuristic terms.
 pub const EVAL_TERM_NAMES: [&str; 3] = ["settlers_in_supply", "feature_value", "settlers_at_risk"];
@@ -11,9 +12,12 @@ pub const EVAL_TERM_NAMES: [&str; 3] = ["settlers_in_supply", "feature_value", "
 /// east of the easternmost surveyor's column (N-13: removed by the next move) costs a point.
 pub const DEFAULT_EVAL_WEIGHTS: [f64; 3] = [0.5, 1.0, -1.0];
 
-impl NewWorldState {
+impl Evaluation for NewWorldState {
+    const EVAL_TERM_NAMES: &'static [&'static str] = &EVAL_TERM_NAMES;
+    const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &DEFAULT_EVAL_WEIGHTS;
+
     /// The heuristic terms of [`EVAL_TERM_NAMES`] for `player`.
-    pub fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
+    fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
         let mut t = [0.0; EVAL_TERMS];
         t[0] = self.supply[player] as f64;
         let east = self.surveyor_columns().iter().copied().max().unwrap_or(0);

@@ -11,8 +11,8 @@
 //!   score next the trail or town touching this side of the tile just placed, or the farm on
 //!   the tile at `-1,4` (N-11).
 
+use super::action::Action;
 use super::state::{NewWorldState, Node, Phase};
-use super::stats::Action;
 use crate::core::geom::{Coord, HalfSide, Side};
 use crate::core::notation::{coord, Words};
 use crate::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};
@@ -42,7 +42,7 @@ impl NewWorldState {
 
     /// The farm with node `node`: where it lies.
     fn farm_with_node(&self, node: Node) -> Option<Coord> {
-        self.farms[..self.n_farms as usize]
+        self.game.farms[..]
             .iter()
             .find(|&&(_, n)| n == node)
             .map(|&(c, _)| self.cells[c as usize].at)
@@ -55,7 +55,7 @@ impl NewWorldState {
             return format!("farm {at}");
         }
         let cell = self.last_cell();
-        let o = self.placed_orientation(self.n_cells as usize - 1);
+        let o = self.placed_orientation(self.cells.len() - 1);
         let root = self.features.root(node);
         let kind = self.features_kind(node);
         let side = Side::ALL.into_iter().find(|s| {
@@ -87,7 +87,7 @@ impl NewWorldState {
     /// first side (trails, towns) or half side (plains) it touches as placed.
     fn describe_segment(&self, segment: u8) -> String {
         let kind = self.variant_of(self.last_cell()).segments[segment as usize].kind;
-        let o = self.placed_orientation(self.n_cells as usize - 1);
+        let o = self.placed_orientation(self.cells.len() - 1);
         let place = match kind {
             FeatureKind::Field => HalfSide::ALL
                 .into_iter()
@@ -114,7 +114,7 @@ impl NewWorldState {
         match parsed.keyword() {
             "place" => {
                 let drawn = self.tiles.variant(self.drawn);
-                let (at, rot) = parsed.placement(drawn, self.phase == Phase::PlaceTile)?;
+                let (at, rot) = parsed.placement(drawn, self.game.phase == Phase::PlaceTile)?;
                 Ok(Action::Place { at, rot })
             }
             "pass" => arity(1, "pass").map(|()| Action::Pass),
@@ -197,12 +197,12 @@ impl NewWorldState {
     /// The segment of the tile just placed of `kind` touching side or half side `place`
     /// (`None` for a farm).
     fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
-        if !matches!(self.phase, Phase::Settler | Phase::ScoreOrder) {
+        if !matches!(self.game.phase, Phase::Settler | Phase::ScoreOrder) {
             return Err("no tile has been placed this turn".into());
         }
         let cell = self.last_cell();
         let v = self.variant_of(cell);
-        let o = self.placed_orientation(self.n_cells as usize - 1);
+        let o = self.placed_orientation(self.cells.len() - 1);
         let (seg, place) = match (kind, place) {
             (FeatureKind::Field, Some(half)) => {
                 let h = HalfSide::from_name(half).ok_or_else(|| {
@@ -243,13 +243,13 @@ impl NewWorldState {
     /// Says why a well-formed action is not legal now (for record errors).
     pub fn explain_illegal(&self, action: &Action) -> String {
         let p = self.active as usize;
-        let phase_name = match self.phase {
+        let phase_name = match self.game.phase {
             Phase::PlaceTile => "tile placement",
             Phase::Settler => "the settler decision",
             Phase::ScoreOrder => "the choice of scoring order",
             Phase::GameOver => "the end of the game",
         };
-        let reason = match (self.phase, action) {
+        let reason = match (self.game.phase, action) {
             (Phase::PlaceTile, Action::Place { at, .. }) => {
                 if at.x >= 0 {
                     format!("{at} is not west of the starting column (N-4)")

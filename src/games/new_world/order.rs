@@ -51,14 +51,14 @@ impl NewWorldState {
     /// scoring, as the order must not depend on it.
     pub(super) fn collect_completed(&mut self) {
         let cell = *self.last_cell();
-        let tiles = self.tiles.clone();
+        let tiles = self.tiles;
         let mut found = [Completed {
             node: 0,
             kind: FeatureKind::Road,
         }; MAX_COMPLETED];
         let mut n = 0;
-        for i in 0..self.n_farms as usize {
-            let (c, node) = self.farms[i];
+        for i in 0..self.game.farms.len() {
+            let (c, node) = self.game.farms[i];
             let at = self.cells[c as usize].at;
             let near = (at.x - cell.at.x).abs() <= 1 && (at.y - cell.at.y).abs() <= 1;
             if near && self.board.placed_around(at) == 8 {
@@ -88,13 +88,12 @@ impl NewWorldState {
         }
         let active = 1u8 << self.active;
         let leads = |s: &Self, c: &Completed| s.features.get(c.node).scorers() & active != 0;
-        self.n_completed = 0;
-        self.resolved = 0;
+        self.game.completed.clear();
+        self.game.resolved = 0;
         for mine in [true, false] {
             for c in &found[..n] {
                 if leads(self, c) == mine {
-                    self.completed[self.n_completed as usize] = *c;
-                    self.n_completed += 1;
+                    self.game.completed.push(*c);
                 }
             }
         }
@@ -102,34 +101,34 @@ impl NewWorldState {
 
     /// Bit mask of the completed features not yet scored or passed over.
     fn unresolved(&self) -> u16 {
-        ((1u32 << self.n_completed) - 1) as u16 & !self.resolved
+        ((1u32 << self.game.completed.len()) - 1) as u16 & !self.game.resolved
     }
 
     /// Bit mask of the completed features that wait to be scored with settlers on them.
     pub(super) fn waiting(&self) -> u16 {
         let unresolved = self.unresolved();
-        (0..self.n_completed as usize)
+        (0..self.game.completed.len())
             .filter(|&i| {
                 unresolved & (1 << i) != 0
-                    && self.features.get(self.completed[i].node).is_occupied()
+                    && self.features.get(self.game.completed[i].node).is_occupied()
             })
             .fold(0, |m, i| m | 1 << i)
     }
 
     /// The index of the completed feature named by `node` (see [`Completed::node`]).
     pub(super) fn completed_index(&self, node: Node) -> Option<usize> {
-        (0..self.n_completed as usize).find(|&i| self.completed[i].node == node)
+        (0..self.game.completed.len()).find(|&i| self.game.completed[i].node == node)
     }
 
     /// Whether completed feature `i` has been scored or passed over.
     pub(super) fn is_resolved(&self, i: usize) -> bool {
-        self.resolved & (1 << i) != 0
+        self.game.resolved & (1 << i) != 0
     }
 
     /// Scores completed feature `i` (nothing, if it has no settler left: N-11, N-14).
     pub(super) fn resolve(&mut self, i: usize) {
-        self.resolved |= 1 << i;
-        let c = self.completed[i];
+        self.game.resolved |= 1 << i;
+        let c = self.game.completed[i];
         self.score_completed(c.node, c.kind);
     }
 
@@ -147,7 +146,7 @@ impl NewWorldState {
                 return;
             }
             let i = unresolved.trailing_zeros() as usize;
-            if self.features.get(self.completed[i].node).is_occupied() {
+            if self.features.get(self.game.completed[i].node).is_occupied() {
                 return;
             }
             self.resolve(i);
@@ -164,13 +163,13 @@ impl NewWorldState {
                 break;
             }
             if waiting.count_ones() > 1 && self.order_matters() {
-                self.phase = Phase::ScoreOrder;
+                self.game.phase = Phase::ScoreOrder;
                 return;
             }
             self.resolve(waiting.trailing_zeros() as usize);
         }
-        self.n_completed = 0;
-        self.resolved = 0;
+        self.game.completed.clear();
+        self.game.resolved = 0;
         self.end_turn();
     }
 
@@ -191,12 +190,12 @@ impl NewWorldState {
     /// unresolved features are scored. If not, the surveyors stand still: every settler's
     /// bonus is fixed and nobody is removed, so the order cannot matter.
     fn surveyors_may_act(&self) -> bool {
-        if self.track_steps < TRACK_STEPS {
+        if self.game.track_steps < TRACK_STEPS {
             let left = self.unresolved().count_ones() as u8;
-            return self.track_steps + left >= TRACK_STEPS;
+            return self.game.track_steps + left >= TRACK_STEPS;
         }
-        let [a, b] = self.surveyors;
-        a != b || a > self.west
+        let [a, b] = self.game.surveyors;
+        a != b || a > self.game.west
     }
 
     /// Scores the rest in every order the active player could choose, on copies; true as soon
@@ -218,7 +217,7 @@ impl NewWorldState {
                 }
             };
         }
-        (0..self.n_completed as usize)
+        (0..self.game.completed.len())
             .filter(|&i| waiting & (1 << i) != 0)
             .any(|i| {
                 let mut next = self.clone();
@@ -235,14 +234,14 @@ impl NewWorldState {
             *slot = Some(*s);
         }
         ScoringOutcome {
-            scores: self.scores,
-            points: std::array::from_fn(|p| self.stats[p].points),
+            scores: self.sheet.scores,
+            points: std::array::from_fn(|p| self.sheet.stats[p].points),
             supply: self.supply,
-            removed: self.removed,
+            removed: self.game.removed,
             settlers,
-            surveyors: self.surveyors,
-            track_steps: self.track_steps,
-            scorings: self.scorings,
+            surveyors: self.game.surveyors,
+            track_steps: self.game.track_steps,
+            scorings: self.game.scorings,
         }
     }
 }

@@ -2,19 +2,18 @@
 //! per-root aggregates), settlers, surveyors, the draw pile and where the turn stands.
 
 use super::options::Options;
-use super::stats::PlayerStats;
-use super::tiles::NewWorldTiles;
-use crate::core::board::{self, max_frontier};
-use crate::core::geom::{Coord, Rotation, Side};
+use super::stats::{PlayerStats, STAT_NAMES};
+use crate::core::board::max_frontier;
+use crate::core::fixed_vec::FixedVec;
+use crate::core::geom::{Coord, Side};
 use crate::core::rng::{rng_from_seed, shuffle};
 use crate::core::scoring::majority_mask;
 use crate::core::shared_tiles::{joined_tile_count, SharedTileBits};
-use crate::core::tileset::{CompiledTiles, FeatureKind, Variant, VariantId};
-use crate::core::unionfind::{Aggregate, UnionFind};
-use std::sync::Arc;
+use crate::core::tile_game::{Feature, GameParts, TileState};
+use crate::core::tileset::{CompiledTiles, FeatureKind, VariantId};
+use crate::core::unionfind::Aggregate;
 
-/// Most players in a game.
-pub const MAX_PLAYERS: usize = 5;
+pub use crate::core::tile_game::MAX_PLAYERS;
 
 /// N-3: settlers in each player's supply at the start (the sixth is the score marker).
 pub const SETTLERS: u8 = 5;
@@ -23,7 +22,8 @@ pub const SETTLERS: u8 = 5;
 pub const MAX_CELLS: usize = 105;
 
 /// The board: a torus of side `MAX_CELLS + 2` with 16-bit entries.
-pub type NewWorldBoard = board::Board<u16, { MAX_CELLS + 2 }, { max_frontier(MAX_CELLS) }>;
+pub type NewWorldBoard =
+    crate::core::board::Board<u16, { MAX_CELLS + 2 }, { max_frontier(MAX_CELLS) }>;
 
 /// A union-find node id (one per tile segment).
 pub type Node = u16;
@@ -97,6 +97,12 @@ impl Aggregate for FeatureAgg {
     }
 }
 
+impl Feature for FeatureAgg {
+    fn join_edges(&mut self) {
+        self.open -= 2;
+    }
+}
+
 impl FeatureAgg {
     /// Whether a settler is on it.
     pub fn is_occupied(&self) -> bool {
@@ -109,18 +115,10 @@ impl FeatureAgg {
     }
 }
 
-/// A placed tile or starting space.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Cell {
-    /// Where it is (`x = 0` is the starting column, land tiles have `x < 0`).
-    pub at: Coord,
-    /// Which tile copy.
-    pub variant: VariantId,
-    /// How it is turned.
-    pub rot: Rotation,
-    /// Union-find node of its first segment.
-    pub first_node: Node,
-}
+/// A placed tile or starting space (`x = 0` is the starting column, land tiles have `x < 0`);
+/// it carries its tile's bit among the tiles with several trails or towns
+/// ([`FeatureAgg::shared`], 0 for the others).
+pub type Cell = crate::core::tile_game::Cell<Node, u32>;
 
 /// A settler on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,28 +166,15 @@ pub enum Phase {
 #[error("{0}")]
 pub struct SetupError(pub String);
 
-/// A complete New World position.
+/// What a New World position holds beyond the tile core: options, farms, settlers,
+/// surveyors and the turn's scoring.
 #[derive(Clone)]
-pub struct NewWorldState {
-    pub(super) tiles: Arc<CompiledTiles>,
+pub struct NewWorld {
     pub(super) options: Options,
-    pub(super) n_players: u8,
-    pub(super) board: NewWorldBoard,
-    pub(super) cells: [Cell; MAX_CELLS],
-    pub(super) n_cells: u8,
-    pub(super) features: UnionFind<FeatureAgg, MAX_NODES, Node>,
     /// Farms: (cell index, node).
-    pub(super) farms: [(u8, Node); MAX_FARMS],
-    pub(super) n_farms: u8,
+    pub(super) farms: FixedVec<(u8, Node), MAX_FARMS>,
     pub(super) shared_tiles: SharedTileBits,
-    pub(super) pile: [VariantId; MAX_CELLS],
-    pub(super) pile_next: u8,
-    pub(super) pile_len: u8,
-    pub(super) supply: [u8; MAX_PLAYERS],
-    pub(super) scores: [i32; MAX_PLAYERS],
-    pub(super) stats: [PlayerStats; MAX_PLAYERS],
-    pub(super) settlers: [Settler; MAX_SETTLERS],
-    pub(super) n_settlers: u8,
+    pub(super) settlers: FixedVec<Settler, MAX_SETTLERS>,
     /// Settlers each player lost to the surveyors (N-13).
     pub(super) removed: [u16; MAX_PLAYERS],
     /// Columns of the two surveyors (N-11).
@@ -200,25 +185,34 @@ pub struct NewWorldState {
     /// Westernmost column with a tile.
     pub(super) west: i8,
     pub(super) phase: Phase,
-    pub(super) active: u8,
-    pub(super) drawn: VariantId,
-    pub(super) turn: u16,
-    pub(super) tiles_removed: u8,
     /// Features scored so far (N-11 moves).
     pub(super) scorings: u16,
     /// N-11: what the tile just placed completed, in the engine's fixed order (features the
     /// active player scores on first, then the others; farms first in each group, then the
     /// tile's trails and towns in layout order). Empty between turns.
-    pub(super) completed: [Completed; MAX_COMPLETED],
-    pub(super) n_completed: u8,
+    pub(super) completed: FixedVec<Completed, MAX_COMPLETED>,
     /// Bit `i`: `completed[i]` has been scored (or passed over, having no settler left).
     pub(super) resolved: u16,
 }
 
+impl GameParts for NewWorld {
+    type Feature = FeatureAgg;
+    type CellData = u32;
+    type Node = Node;
+    type Entry = u16;
+    type Stats = PlayerStats;
+    const STAT_NAMES: &'static [&'static str] = &STAT_NAMES;
+}
+
+/// A complete New World position: the tile core on a board of side `MAX_CELLS + 2` with
+/// 16-bit entries and nodes, with [`NewWorld`]'s part.
+pub type NewWorldState =
+    TileState<NewWorld, { MAX_CELLS + 2 }, { max_frontier(MAX_CELLS) }, MAX_NODES>;
+
 impl NewWorldState {
     /// A game on the built-in tiles with `players` players, the pile shuffled from `seed`.
     pub fn new(players: usize, seed: u64, options: Options) -> Result<NewWorldState, SetupError> {
-        let tiles = Arc::new(NewWorldTiles::builtin().compiled);
+        let tiles = <NewWorldState as crate::games::def::GameDef>::builtin_tiles();
         let mut order = tiles.land.clone();
         shuffle(&mut rng_from_seed(seed), &mut order);
         NewWorldState::with_order(tiles, players, &order, options)
@@ -226,7 +220,7 @@ impl NewWorldState {
 
     /// A game on `tiles` whose draw pile is `order` (top first).
     pub fn with_order(
-        tiles: Arc<CompiledTiles>,
+        tiles: &'static CompiledTiles,
         players: usize,
         order: &[VariantId],
         options: Options,
@@ -236,31 +230,12 @@ impl NewWorldState {
                 "New World is for 2 to 5 players, not {players}"
             )));
         }
-        check_capacity(&tiles, order.len())?;
-        let mut s = NewWorldState {
-            tiles: tiles.clone(),
+        check_capacity(tiles, order.len())?;
+        let game = NewWorld {
             options,
-            n_players: players as u8,
-            board: NewWorldBoard::default(),
-            cells: [Cell::default(); MAX_CELLS],
-            n_cells: 0,
-            features: UnionFind::default(),
-            farms: [(0, 0); MAX_FARMS],
-            n_farms: 0,
+            farms: FixedVec::default(),
             shared_tiles: SharedTileBits::default(),
-            pile: [0; MAX_CELLS],
-            pile_next: 0,
-            pile_len: order.len() as u8,
-            supply: [0; MAX_PLAYERS],
-            scores: [0; MAX_PLAYERS],
-            stats: [PlayerStats::default(); MAX_PLAYERS],
-            settlers: [Settler {
-                player: 0,
-                node: 0,
-                role: Role::Trapper,
-                column: 0,
-            }; MAX_SETTLERS],
-            n_settlers: 0,
+            settlers: FixedVec::default(),
             removed: [0; MAX_PLAYERS],
             surveyors: [0, 0],
             track_steps: if options.surveyor_variant {
@@ -270,111 +245,46 @@ impl NewWorldState {
             },
             west: 0,
             phase: Phase::PlaceTile,
-            active: 0,
-            drawn: 0,
-            turn: 0,
-            tiles_removed: 0,
             scorings: 0,
-            completed: [Completed {
-                node: 0,
-                kind: FeatureKind::Road,
-            }; MAX_COMPLETED],
-            n_completed: 0,
+            completed: FixedVec::default(),
             resolved: 0,
         };
-        s.pile[..order.len()].copy_from_slice(order);
-        s.supply[..players].fill(SETTLERS);
-        for &(at, v) in &tiles.start {
-            s.put_tile(at, v, Rotation::default());
-        }
+        let mut s = NewWorldState::blank(tiles, players, SETTLERS, game);
+        s.pile.set(order);
+        s.place_start_cells();
         s.begin_turn();
         Ok(s)
     }
 
-    /// The compiled tiles in use.
-    pub fn tiles(&self) -> &Arc<CompiledTiles> {
-        &self.tiles
-    }
-
     /// The rule options.
     pub fn options(&self) -> &Options {
-        &self.options
-    }
-
-    /// Number of players.
-    pub fn players(&self) -> usize {
-        self.n_players as usize
+        &self.game.options
     }
 
     /// The decision awaited.
     pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    /// The player whose turn it is.
-    pub fn active_player(&self) -> usize {
-        self.active as usize
-    }
-
-    /// The tile to place (afterwards: the tile just placed).
-    pub fn drawn_tile(&self) -> VariantId {
-        self.drawn
-    }
-
-    /// Placed cells in order (starting spaces first).
-    pub fn cells(&self) -> &[Cell] {
-        &self.cells[..self.n_cells as usize]
-    }
-
-    /// The cell placed last.
-    pub fn last_cell(&self) -> &Cell {
-        &self.cells[self.n_cells as usize - 1]
-    }
-
-    /// The board.
-    pub fn board(&self) -> &NewWorldBoard {
-        &self.board
-    }
-
-    /// The cell at `c`, if any.
-    pub fn cell_at(&self, c: Coord) -> Option<&Cell> {
-        self.board.get(c).map(|i| &self.cells[i as usize])
-    }
-
-    /// The compiled variant of a cell.
-    pub fn variant_of(&self, cell: &Cell) -> &Variant {
-        self.tiles.variant(cell.variant)
-    }
-
-    /// The aggregate of the feature containing `node`.
-    pub fn feature(&self, node: Node) -> &FeatureAgg {
-        self.features.get(node)
-    }
-
-    /// The root node of the feature containing `node`.
-    pub fn feature_root(&self, node: Node) -> Node {
-        self.features.root(node)
+        self.game.phase
     }
 
     /// Settlers in `player`'s supply.
     pub fn settlers_in_supply(&self, player: usize) -> u8 {
-        self.supply[player]
+        self.meeples_in_supply(player)
     }
 
     /// Settlers on the board.
     pub fn placed_settlers(&self) -> &[Settler] {
-        &self.settlers[..self.n_settlers as usize]
+        &self.game.settlers
     }
 
     /// Settlers `player` lost to the surveyors (N-13).
     pub fn settlers_removed(&self, player: usize) -> u16 {
-        self.removed[player]
+        self.game.removed[player]
     }
 
     /// Columns of the surveyors on the board (N-11; one while the variant surveyor is still
     /// on the score track, N-14).
     pub fn surveyor_columns(&self) -> &[i8] {
-        &self.surveyors[..if self.track_steps == TRACK_STEPS {
+        &self.game.surveyors[..if self.game.track_steps == TRACK_STEPS {
             2
         } else {
             1
@@ -383,37 +293,17 @@ impl NewWorldState {
 
     /// N-14: the variant surveyor's space on the score track (5 once it is on the board).
     pub fn track_surveyor(&self) -> u8 {
-        self.track_steps
+        self.game.track_steps
     }
 
     /// Westernmost column holding a tile.
     pub fn westernmost_column(&self) -> i8 {
-        self.west
-    }
-
-    /// Per-player statistics.
-    pub fn stats(&self, player: usize) -> &PlayerStats {
-        &self.stats[player]
-    }
-
-    /// Turns completed.
-    pub fn turn(&self) -> usize {
-        self.turn as usize
-    }
-
-    /// The unseen draw pile, top first.
-    pub fn pile(&self) -> &[VariantId] {
-        &self.pile[self.pile_next as usize..self.pile_len as usize]
-    }
-
-    /// Tiles removed because they fitted nowhere (N-4).
-    pub fn tiles_removed(&self) -> usize {
-        self.tiles_removed as usize
+        self.game.west
     }
 
     /// Features scored during play (each moved a surveyor, N-11).
     pub fn scorings(&self) -> usize {
-        self.scorings as usize
+        self.game.scorings as usize
     }
 
     /// N-11: the features completed this turn that still wait to be scored, with settlers on
@@ -421,9 +311,9 @@ impl NewWorldState {
     /// [`Phase::ScoreOrder`] these are the choices).
     pub fn waiting_features(&self) -> impl Iterator<Item = Completed> + '_ {
         let waiting = self.waiting();
-        (0..self.n_completed as usize)
+        (0..self.game.completed.len())
             .filter(move |i| waiting & (1 << i) != 0)
-            .map(|i| self.completed[i])
+            .map(|i| self.game.completed[i])
     }
 
     /// Number of cells placed among the eight around `c` (N-9).
@@ -444,8 +334,8 @@ impl NewWorldState {
 
     /// N-7, N-8: whether side `side` of the cell at `at` is closed for good by the sea. Only
     /// the starting board's own spaces border the sea: a starting space's side facing a
-    /// space where no tile may go is closed, while a land tile's side facing such a space
-    /// (east of the first column beyond the board's north or south end) stays open forever.
+    /// space where no tile may go (east of the first column beyond the board's north or south
+    /// end) is closed, while a land tile's side facing such a space stays open forever.
     pub fn borders_sea(&self, at: Coord, side: Side) -> bool {
         self.is_starting_space(at) && self.is_never_placeable(at.step(side))
     }

@@ -1,8 +1,8 @@
 //! Rule scenarios with hand-checked scores (rules N-…, seed examples of the surveyors).
 
 use super::*;
+use crate::core::game::Game;
 use crate::core::geom::{Coord, Side};
-use std::sync::Arc;
 
 /// A game whose pile holds the named tile copies in this order.
 fn game(players: usize, names: &[&str]) -> NewWorldState {
@@ -11,7 +11,7 @@ fn game(players: usize, names: &[&str]) -> NewWorldState {
 
 /// [`game`] under rule options `options`.
 fn game_with(players: usize, names: &[&str], options: Options) -> NewWorldState {
-    let tiles = Arc::new(NewWorldTiles::builtin().compiled);
+    let tiles = <NewWorldState as crate::games::def::GameDef>::builtin_tiles();
     let order: Vec<_> = names.iter().map(|n| tiles.find(n).unwrap()).collect();
     NewWorldState::with_order(tiles, players, &order, options).unwrap()
 }
@@ -47,7 +47,7 @@ fn n_7_n_12_yellow_trail_scores_10_and_the_eastern_surveyor_moves() {
     // Seed example 1: a 4-tile trail with one trading post; the robber stands in the column
     // of one surveyor: 4 + 2 + 4 = 10.
     let mut g = game(2, &["03.1", "18.1", "01.1"]);
-    g.surveyors = [-1, 0]; // after an earlier scoring moved one surveyor
+    g.game.surveyors = [-1, 0]; // after an earlier scoring moved one surveyor
     place(&mut g, -1, 8, &[(E, 1)]);
     settle(&mut g, Some(0)); // robber on the trail with the post
     place(&mut g, -2, 8, &[(E, 1)]);
@@ -89,7 +89,7 @@ fn n_9_n_11_n_13_blue_farm_17_town_8_and_red_green_removed() {
     settle(&mut g, Some(0)); // Red's shopkeeper
     assert_eq!(g.scores(), [0, 0, 0]);
     assert_eq!(g.surveyor_columns(), [0, 0], "nothing scored yet");
-    g.surveyors = [-1, -1]; // as in the seed's picture
+    g.game.surveyors = [-1, -1]; // as in the seed's picture
     place(&mut g, -1, 4, &[(W, 2), (N, 2), (E, 0), (S, 0)]);
     settle(&mut g, Some(0)); // Blue's shopkeeper on the small town
                              // N-11: three features wait; Blue orders them as in the seed: his farm, then his town.
@@ -161,7 +161,7 @@ fn n_5_no_second_settler_on_an_occupied_feature() {
 #[test]
 fn n_14_variant_surveyor_enters_after_five_scorings() {
     let mut g = game(2, &["01.1"]);
-    g.track_steps = 4;
+    g.game.track_steps = 4;
     assert_eq!(g.surveyor_columns(), [0]);
     place(&mut g, -1, 6, &[(E, 1)]);
     settle(&mut g, Some(1)); // robber on the 2-tile trail to the coast: scores 2
@@ -180,7 +180,7 @@ fn n_12_surveyor_bonus_off_pays_no_column_bonus() {
     // surveyor in the robber's column; the surveyor still moves (N-11).
     let options = Options::parse(&["surveyor_bonus=0"]).unwrap();
     let mut g = game_with(2, &["03.1", "18.1", "01.1"], options);
-    g.surveyors = [-1, 0];
+    g.game.surveyors = [-1, 0];
     place(&mut g, -1, 8, &[(E, 1)]);
     settle(&mut g, Some(0));
     place(&mut g, -2, 8, &[(E, 1)]);
@@ -222,7 +222,7 @@ fn seed_example_2() -> NewWorldState {
     settle(&mut g, None);
     place(&mut g, -1, 5, &[(E, 2), (S, 2)]);
     settle(&mut g, Some(0));
-    g.surveyors = [-1, -1];
+    g.game.surveyors = [-1, -1];
     place(&mut g, -1, 4, &[(W, 2), (N, 2), (E, 0), (S, 0)]);
     settle(&mut g, Some(0));
     g
@@ -306,7 +306,7 @@ fn n_11_no_choice_when_the_surveyors_cannot_move() {
     settle(&mut g, None);
     place(&mut g, -1, 5, &[(E, 2), (S, 2)]);
     settle(&mut g, Some(0));
-    g.surveyors = [-2, -2];
+    g.game.surveyors = [-2, -2];
     place(&mut g, -1, 4, &[(W, 2), (N, 2), (E, 0), (S, 0)]);
     settle(&mut g, Some(0));
     assert!(
@@ -323,7 +323,7 @@ fn n_11_no_choice_when_the_surveyors_cannot_move() {
 fn outcomes_of_every_order(s: &NewWorldState) -> Vec<String> {
     let mut start = s.clone();
     start.pass_head_for_tests();
-    let waiting: Vec<usize> = (0..start.n_completed as usize)
+    let waiting: Vec<usize> = (0..start.game.completed.len())
         .filter(|&i| start.waiting() & (1 << i) != 0)
         .collect();
     let mut outcomes = Vec::new();
@@ -337,7 +337,7 @@ fn outcomes_of_every_order(s: &NewWorldState) -> Vec<String> {
             };
             g.resolve(i);
         }
-        while let Some(i) = (0..g.n_completed as usize).find(|&i| !g.is_resolved(i)) {
+        while let Some(i) = (0..g.game.completed.len()).find(|&i| !g.is_resolved(i)) {
             g.resolve(i);
         }
         let players = g.players();
@@ -346,11 +346,11 @@ fn outcomes_of_every_order(s: &NewWorldState) -> Vec<String> {
             g.scores(),
             (0..players).map(|p| g.stats(p).points).collect::<Vec<_>>(),
             &g.supply[..players],
-            &g.removed[..players],
+            &g.game.removed[..players],
             g.placed_settlers(),
-            g.surveyors,
-            g.track_steps,
-            g.scorings
+            g.game.surveyors,
+            g.game.track_steps,
+            g.game.scorings
         );
         if !outcomes.contains(&text) {
             outcomes.push(text);

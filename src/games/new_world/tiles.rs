@@ -22,7 +22,7 @@ pub const BUILTIN_NEW_WORLD: &str = include_str!("new-world.tiles");
 
 /// A parsed New World tile set: the core tile set, its compiled tables and the names of the
 /// coastal spaces.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct NewWorldTiles {
     /// The tile set in core form (layouts and counts).
     pub set: TileSet,

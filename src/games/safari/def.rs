@@ -11,7 +11,6 @@ use crate::core::tileset::{CompiledTiles, VariantId};
 use crate::games::def::{parse_seat, CommonHeader, GameDef, HeaderItem};
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
-use std::sync::Arc;
 
 impl GameDef for SafariState {
     const NAME: &'static str = "safari";
@@ -24,13 +23,13 @@ impl GameDef for SafariState {
     type Setup = Setup;
     type Resolved = ResolvedSetup;
 
-    fn builtin_tiles() -> Arc<CompiledTiles> {
+    fn builtin_tiles() -> &'static CompiledTiles {
         builtin_tiles()
     }
 
     const BUILTIN_TILE_FILE: &'static str = crate::core::tileset::BUILTIN_SAFARI;
 
-    fn setup(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Setup {
+    fn setup(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup {
         Setup::with_tiles(players, seed, tiles)
     }
 
@@ -91,8 +90,8 @@ impl GameDef for SafariState {
         Ok(())
     }
 
-    fn tiles(setup: &Setup) -> &Arc<CompiledTiles> {
-        &setup.tiles
+    fn tiles(setup: &Setup) -> &'static CompiledTiles {
+        setup.tiles
     }
 
     fn rules_text(setup: &Setup) -> String {
@@ -103,7 +102,10 @@ impl GameDef for SafariState {
         setup.resolve().map_err(|e| e.0)
     }
 
-    fn start(tiles: Arc<CompiledTiles>, resolved: &ResolvedSetup) -> Result<SafariState, String> {
+    fn start(
+        tiles: &'static CompiledTiles,
+        resolved: &ResolvedSetup,
+    ) -> Result<SafariState, String> {
         SafariState::from_resolved(tiles, resolved).map_err(|e| e.0)
     }
 

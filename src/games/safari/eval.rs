@@ -7,6 +7,7 @@ use super::state::{Phase, SafariState, Spot, Stage, VehicleFit, MAX_MEEPLES, MAX
 use crate::core::game::EVAL_TERMS;
 use crate::core::geom::Vertex;
 use crate::core::species::species_in_mask;
+use crate::core::tile_game::Evaluation;
 
 /// Runs `add` on the terms of every seat in the bit mask `seats`.
 fn for_seats(
@@ -37,7 +38,10 @@ pub const EVAL_TERM_NAMES: [&str; 8] = [
 /// (`docs/agents.md`).
 pub const DEFAULT_EVAL_WEIGHTS: [f64; 8] = [0.6, 0.4, 1.5, 1.0, 1.5, 2.0, 1.0, 1.0];
 
-impl SafariState {
+impl Evaluation for SafariState {
+    const EVAL_TERM_NAMES: &'static [&'static str] = &EVAL_TERM_NAMES;
+    const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &DEFAULT_EVAL_WEIGHTS;
+
     /// Heuristic terms for `player` (see [`EVAL_TERM_NAMES`]); all 0 once the game is over:
     /// - `lead_species_points`: species-table points (plus birds in bush) of every incomplete
     ///   path and bush where `player` holds a majority — what completing them would pay now;
@@ -55,17 +59,17 @@ impl SafariState {
     /// - `pending_points`: points step 3 of the turn in progress will pay the player without
     ///   further decisions (completed features it holds a majority on, before boosts, and the
     ///   active player's vehicle bonus).
-    pub fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
+    fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
         let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
         self.heuristic_terms_all(&mut all[..self.players()]);
         all[player]
     }
 
-    /// [`SafariState::heuristic_terms`] of every seat at once (`out[p]` for seat `p`, one
+    /// [`Evaluation::heuristic_terms`] of every seat at once (`out[p]` for seat `p`, one
     /// entry per seat): one pass over the meeples serves every seat.
-    pub fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+    fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
         out.fill([0.0; EVAL_TERMS]);
-        if self.phase == Phase::GameOver {
+        if self.game.phase == Phase::GameOver {
             return;
         }
         let mut seen = [0u8; MAX_MEEPLES];
@@ -93,7 +97,7 @@ impl SafariState {
                     let lead = SPECIES_POINTS[species_in_mask(f.species) as usize] as f64 + birds;
                     for_seats(majority, out, |t| t[0] += lead);
                     let final_points = f.final_points() as f64;
-                    let scorers = f.scorers(self.options.final_scoring);
+                    let scorers = f.scorers(self.game.options.final_scoring);
                     for_seats(scorers, out, |t| t[1] += final_points);
                 }
                 // A hole's meeples leave when it completes, so every hole here is open.
@@ -104,20 +108,22 @@ impl SafariState {
         }
         for (p, t) in out.iter_mut().enumerate() {
             t[5] = around_baobabs[p] as f64 / 8.0;
-            t[2] = self.hands[p].total() as f64;
+            t[2] = self.game.hands[p].total() as f64;
             t[3] = self.supply[p] as f64;
         }
-        out[self.next_placer()][6] = self.vehicle_chance() * self.options.vehicle_bonus as f64;
-        if self.scoring.displaced.is_some() && self.scoring.stage != Stage::EndTurn {
-            out[self.active as usize][7] += self.options.vehicle_bonus as f64;
+        out[self.next_placer()][6] = self.vehicle_chance() * self.game.options.vehicle_bonus as f64;
+        if self.game.scoring.displaced.is_some() && self.game.scoring.stage != Stage::EndTurn {
+            out[self.active as usize][7] += self.game.options.vehicle_bonus as f64;
         }
     }
+}
 
+impl SafariState {
     /// The seat that places the next tile: the active player while its placement is pending,
     /// else the next seat.
     fn next_placer(&self) -> usize {
         let active = self.active as usize;
-        if self.phase == Phase::PlaceTile {
+        if self.game.phase == Phase::PlaceTile {
             active
         } else {
             (active + 1) % self.players()
@@ -127,31 +133,31 @@ impl SafariState {
     /// Chance that the next tile can go on a vehicle's space (see `next_vehicle_points`).
     fn vehicle_chance(&self) -> f64 {
         debug_assert_eq!(
-            self.vehicle_fit,
+            self.game.vehicle_fit,
             self.fresh_vehicle_fit(),
             "the vehicle fit kept by the turn logic is stale"
         );
         // Between turns the next tile is already drawn, but the player who just finished —
         // whose choices a heuristic usually judges here — has not seen it: count it as unseen.
-        let drawn = self.phase == Phase::PlaceTile;
-        let total = self.unseen.total() + usize::from(drawn);
+        let drawn = self.game.phase == Phase::PlaceTile;
+        let total = self.game.unseen.total() + usize::from(drawn);
         if total == 0 {
             return 0.0;
         }
-        let fitting =
-            self.vehicle_fit.unseen as usize + usize::from(drawn && self.vehicle_fit.drawn);
+        let fitting = self.game.vehicle_fit.unseen as usize
+            + usize::from(drawn && self.game.vehicle_fit.drawn);
         fitting as f64 / total as f64
     }
 
     /// Which of the unseen tiles, and whether the drawn tile, fit a vehicle's space now.
     pub(super) fn fresh_vehicle_fit(&self) -> VehicleFit {
-        let classes = (self.vehicles.iter().flatten())
+        let classes = (self.game.vehicles.iter().flatten())
             .filter_map(|&at| self.board.frontier_cell(at))
             .fold(0, |set, f| set | self.tiles.classes_fitting(f));
         let drawn = self.tiles.edge_class[self.drawn as usize];
         VehicleFit {
             classes,
-            unseen: self.unseen.fitting(classes) as u8,
+            unseen: self.game.unseen.fitting(classes) as u8,
             drawn: classes & 1 << drawn != 0,
         }
     }
@@ -161,7 +167,7 @@ impl SafariState {
         (0..4).any(|k| {
             let (cell, corner) = v.slot(k);
             self.cell_at(cell)
-                .is_some_and(|c| c.open_corners & corner.bit() == 0)
+                .is_some_and(|c| c.data.open_corners & corner.bit() == 0)
         })
     }
 }

@@ -3,6 +3,7 @@
 use super::options::FinalScoring;
 use crate::core::scoring::{majority_mask, presence_mask};
 use crate::core::species::species_in_mask;
+use crate::core::tile_game::Feature;
 use crate::core::unionfind::Aggregate;
 
 /// Points for a completed path or bush by number of different species (S-6.4).
@@ -37,6 +38,12 @@ impl Aggregate for FeatureAgg {
         for (a, b) in self.meeples.iter_mut().zip(other.meeples) {
             *a += b;
         }
+    }
+}
+
+impl Feature for FeatureAgg {
+    fn join_edges(&mut self) {
+        self.open -= 2;
     }
 }
 

@@ -45,7 +45,7 @@ pub const COMPLETE_POINTS: i32 = 3;
 impl SafariState {
     /// The token on `corner` of the tile at `at`, if any.
     pub fn token_at(&self, at: Coord, corner: Corner) -> Option<Species> {
-        self.cell_at(at)?.token(corner)
+        self.cell_at(at)?.data.token(corner)
     }
 
     /// Tokens around vertex `v`.
@@ -65,7 +65,7 @@ impl SafariState {
     pub fn slot_free(&self, at: Coord, corner: Corner) -> bool {
         self.cell_at(at).is_some_and(|cell| {
             self.orientation_of(cell).open_corners & corner.bit() != 0
-                && cell.token(corner).is_none()
+                && cell.data.token(corner).is_none()
         })
     }
 
@@ -91,14 +91,15 @@ impl SafariState {
     /// Puts a token on a slot (no checks) and marks the vertex's slots as next to a token.
     pub(super) fn set_token(&mut self, at: Coord, corner: Corner, species: Species) {
         let i = self.board.get(at).expect("token on a placed tile") as usize;
-        self.cells[i].tokens |= (species.index() as u16 + 1) << (4 * corner.index());
-        self.cells[i].free_corners &= !corner.bit();
-        self.tokens_placed += 1;
+        let corners = &mut self.cells[i].data;
+        corners.tokens |= (species.index() as u16 + 1) << (4 * corner.index());
+        corners.free_corners &= !corner.bit();
+        self.game.tokens_placed += 1;
         let (v, _) = Vertex::of_corner(at, corner);
         for k in 0..4 {
             let (cell, c) = v.slot(k);
             if let Some(j) = self.board.get(cell) {
-                self.cells[j as usize].near_token |= c.bit();
+                self.cells[j as usize].data.near_token |= c.bit();
             }
         }
     }
@@ -106,8 +107,9 @@ impl SafariState {
     /// Corners of a tile placed at `at` whose vertex already holds a token. Every placed cell
     /// around a vertex has that vertex's corner marked once a token lies there, so asking the
     /// neighbours' marks is enough (no token lookups).
+    #[inline]
     pub(super) fn corners_near_tokens(&self, at: Coord) -> u8 {
-        if self.tokens_placed == 0 {
+        if self.game.tokens_placed == 0 {
             return 0;
         }
         let mut near = 0;
@@ -116,7 +118,7 @@ impl SafariState {
             let marked = (1..4).any(|d| {
                 let (cell, c) = v.slot(k + d);
                 self.cell_at(cell)
-                    .is_some_and(|n| n.near_token & c.bit() != 0)
+                    .is_some_and(|n| n.data.near_token & c.bit() != 0)
             });
             if marked {
                 near |= corner.bit();

@@ -1,86 +1,19 @@
 //! Legal actions of each Safari decision.
 
 use super::action::Action;
-use super::state::{Phase, SafariState};
-use crate::core::geom::{Coord, Corner, Rotation, Vertex};
+use super::state::SafariState;
+use crate::core::geom::{Coord, Corner, Vertex};
 use crate::core::species::Species;
-use crate::core::tileset::VariantId;
-use std::mem::MaybeUninit;
+use crate::core::tile_game::append;
 
 /// A coordinate no cell can have (boards span at most ±79 around the start).
 const OFF_BOARD: Coord = Coord::new(i8::MIN, i8::MIN);
 
-/// Appends at most `max` actions to `out` through `fill`, which writes them into reserved
-/// spare capacity and returns how many it wrote. This keeps the per-action cost of the hot
-/// generators to one store (no capacity check or length update per push).
-fn append(
-    out: &mut Vec<Action>,
-    max: usize,
-    fill: impl FnOnce(&mut [MaybeUninit<Action>]) -> usize,
-) {
-    out.reserve(max);
-    let len = out.len();
-    let written = fill(&mut out.spare_capacity_mut()[..max]);
-    assert!(written <= max);
-    // SAFETY: `fill` initialised the first `written` slots of the spare capacity (each write is
-    // a bounds-checked `MaybeUninit::write` into the slice it was given), and `written <= max`
-    // fits the capacity reserved above.
-    unsafe { out.set_len(len + written) };
-}
-
 impl SafariState {
-    /// Whether tile `variant` fits anywhere on the board (S-4.1, S-4.2).
-    pub fn fits_somewhere(&self, variant: VariantId) -> bool {
-        let v = self.tiles.variant(variant);
-        self.board.frontier().iter().any(|f| {
-            v.rotations()
-                .iter()
-                .any(|r| f.accepts(v.orientations[r.quarter_turns() as usize].signature))
-        })
-    }
-
-    /// Clears `out` and writes the legal actions of the current decision into it.
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
-        match self.phase {
-            Phase::PlaceTile => self.placements(out),
-            Phase::Action => self.step_two_actions(out),
-            Phase::ScoreOrder => {
-                let pending = self.pending_features();
-                for i in 0..self.scoring.n_completed as usize {
-                    if pending & (1 << i) != 0 {
-                        out.push(Action::ScoreFirst {
-                            segment: self.scoring.completed[i],
-                        });
-                    }
-                }
-            }
-            Phase::Boost => {
-                out.push(Action::NoBoost);
-                let node = self.boost_target().expect("a feature being scored");
-                let on_feature = self.feature(node).species;
-                let hand = self.hands[self.decider as usize];
-                for s in Species::ALL {
-                    if hand.get(s) > 0 && on_feature & s.bit() == 0 {
-                        out.push(Action::Boost { species: s });
-                    }
-                }
-            }
-            Phase::ReplaceVehicle => {
-                for f in self.board.frontier() {
-                    if !self.vehicles.contains(&Some(f.coord)) {
-                        out.push(Action::ReplaceVehicle { to: f.coord });
-                    }
-                }
-            }
-            Phase::GameOver => {}
-        }
-    }
-
     /// S-5.3: every vehicle in play to every empty space next to a tile not holding a vehicle.
     fn vehicle_moves(&self, out: &mut Vec<Action>) {
         let frontier = self.board.frontier();
-        let [a, b] = self.vehicles;
+        let [a, b] = self.game.vehicles;
         let moving: &[u8] = match (a.is_some(), b.is_some()) {
             (true, true) => &[0, 1],
             (true, false) => &[0],
@@ -103,31 +36,8 @@ impl SafariState {
         });
     }
 
-    /// S-4.1: every frontier cell and distinct rotation where the drawn tile fits.
-    fn placements(&self, out: &mut Vec<Action>) {
-        let v = self.tiles.variant(self.drawn);
-        let mut sigs = [(Rotation::default(), 0u8); 4];
-        for (slot, &rot) in sigs.iter_mut().zip(v.rotations()) {
-            *slot = (rot, v.orientations[rot.quarter_turns() as usize].signature);
-        }
-        let sigs = &sigs[..v.rotations().len()];
-        let frontier = self.board.frontier();
-        append(out, frontier.len() * sigs.len(), |slots| {
-            let mut n = 0;
-            for f in frontier {
-                for &(rot, sig) in sigs {
-                    if f.accepts(sig) {
-                        slots[n].write(Action::Place { at: f.coord, rot });
-                        n += 1;
-                    }
-                }
-            }
-            n
-        });
-    }
-
     /// S-5: pass, meeples, vehicle moves, digging and extending.
-    fn step_two_actions(&self, out: &mut Vec<Action>) {
+    pub(super) fn step_two_actions(&self, out: &mut Vec<Action>) {
         out.push(Action::Pass);
         let p = self.active as usize;
         let cell = *self.last_cell();
@@ -143,10 +53,10 @@ impl SafariState {
                 out.push(Action::Baobab);
             }
         }
-        if self.scoring.displaced.is_none() {
+        if self.game.scoring.displaced.is_none() {
             self.vehicle_moves(out);
         }
-        let hand = self.hands[p];
+        let hand = self.game.hands[p];
         let mut held = [Species::Ape; 5];
         let mut n_held = 0;
         for sp in Species::ALL {
@@ -162,13 +72,13 @@ impl SafariState {
         append(out, self.cells().len() * 4 * held.len(), |slots| {
             let mut n = 0;
             for c in self.cells() {
-                let mut free = c.free_corners;
+                let mut free = c.data.free_corners;
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
                     free ^= bit;
                     let corner = Corner::from_index(bit.trailing_zeros() as usize);
                     let at = c.at;
-                    let (touching, taken) = if c.near_token & bit == 0 {
+                    let (touching, taken) = if c.data.near_token & bit == 0 {
                         (false, 0)
                     } else {
                         let (v, k) = Vertex::of_corner(at, corner);

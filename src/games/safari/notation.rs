@@ -60,7 +60,7 @@ impl SafariState {
         match parsed.keyword() {
             "place" => {
                 let drawn = self.tiles.variant(self.drawn);
-                let (at, rot) = parsed.placement(drawn, self.phase == Phase::PlaceTile)?;
+                let (at, rot) = parsed.placement(drawn, self.game.phase == Phase::PlaceTile)?;
                 Ok(Action::Place { at, rot })
             }
             "pass" => arity(1, "pass").map(|_| Action::Pass),
@@ -139,7 +139,7 @@ impl SafariState {
         };
         let side = Side::from_letter(side)
             .ok_or_else(|| format!("expected a side N, E, S or W, found \"{side}\""))?;
-        if self.n_cells == 0 || self.phase == Phase::PlaceTile {
+        if self.cells.is_empty() || self.game.phase == Phase::PlaceTile {
             return Err("no tile has been placed this turn".into());
         }
         let cell = self.last_cell();
@@ -159,7 +159,7 @@ impl SafariState {
     /// Says why a well-formed action is not legal now (for record errors).
     pub fn explain_illegal(&self, action: &Action) -> String {
         let p = self.decider as usize;
-        let phase_name = match self.phase {
+        let phase_name = match self.game.phase {
             Phase::PlaceTile => "tile placement",
             Phase::Action => "the action step",
             Phase::ScoreOrder => "choosing which completed feature to score next",
@@ -167,7 +167,7 @@ impl SafariState {
             Phase::ReplaceVehicle => "re-placing the displaced vehicle",
             Phase::GameOver => "the end of the game",
         };
-        let reason = match (self.phase, action) {
+        let reason = match (self.game.phase, action) {
             (Phase::PlaceTile, Action::Place { at, .. }) => {
                 if !self.board.is_empty(*at) {
                     format!("{at} already holds a tile")
@@ -186,14 +186,16 @@ impl SafariState {
                 "that feature already has a meeple (S-5.1)".into()
             }
             (Phase::Action, Action::Baobab) => "the tile just placed has no baobab".into(),
-            (Phase::Action, Action::MoveVehicle { .. }) if self.scoring.displaced.is_some() => {
+            (Phase::Action, Action::MoveVehicle { .. })
+                if self.game.scoring.displaced.is_some() =>
+            {
                 "a vehicle was displaced this turn, so none may move (S-7.2)".into()
             }
             (Phase::Action, Action::MoveVehicle { vehicle, to }) => {
                 self.explain_vehicle_target(Some(*vehicle), *to)
             }
             (Phase::Action, Action::Dig { species, .. } | Action::Extend { species, .. })
-                if self.hands[p].get(*species) == 0 =>
+                if self.game.hands[p].get(*species) == 0 =>
             {
                 format!("player {p} has no {species} token")
             }
@@ -203,7 +205,7 @@ impl SafariState {
                 let c = corner.name();
                 match self.cell_at(*at) {
                     None => format!("there is no tile at {at}"),
-                    Some(cell) if cell.token(*corner).is_some() => {
+                    Some(cell) if cell.data.token(*corner).is_some() => {
                         format!("the {c} corner of {at} already holds a token (S-8.1)")
                     }
                     Some(_) => {
@@ -253,13 +255,20 @@ impl SafariState {
     /// Why a vehicle (`None`: the displaced one) may not go to `to`.
     fn explain_vehicle_target(&self, vehicle: Option<u8>, to: Coord) -> String {
         if let Some(v) = vehicle {
-            if self.vehicles.get(v as usize).copied().flatten().is_none() {
+            if self
+                .game
+                .vehicles
+                .get(v as usize)
+                .copied()
+                .flatten()
+                .is_none()
+            {
                 return format!("vehicle {} is not in play (rule option vehicles)", v + 1);
             }
         }
         if !self.board.is_empty(to) {
             format!("{to} holds a tile (S-7.1)")
-        } else if self.vehicles.contains(&Some(to)) {
+        } else if self.game.vehicles.contains(&Some(to)) {
             format!("{to} already holds a vehicle (S-7.1)")
         } else {
             format!("{to} is not an empty space next to a tile (S-5.3, S-7.1)")

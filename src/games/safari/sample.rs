@@ -15,7 +15,7 @@
 //!   play × every frontier cell; every placed cell × corner × species in hand (~79% legal).
 
 use super::action::Action;
-use super::state::{Phase, SafariState};
+use super::state::SafariState;
 use crate::core::geom::{Corner, Vertex};
 use crate::core::rng::{below, GameRng};
 use crate::core::species::Species;
@@ -24,46 +24,8 @@ use crate::core::species::Species;
 const MAX_TRIES: usize = 32;
 
 impl SafariState {
-    /// A uniformly random legal action of the current decision (the game must not be over).
-    /// `scratch` is used only when the actions have to be listed.
-    pub fn random_action_with(&self, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Action {
-        let drawn = match self.phase {
-            Phase::PlaceTile => self.sample_placement(rng),
-            Phase::Action => self.sample_step_two(rng),
-            _ => None,
-        };
-        drawn.unwrap_or_else(|| {
-            self.legal_actions_into(scratch);
-            scratch[below(rng, scratch.len())]
-        })
-    }
-
-    /// S-4.1: a uniform (frontier cell, distinct rotation) pair where the drawn tile fits.
-    fn sample_placement(&self, rng: &mut GameRng) -> Option<Action> {
-        let v = self.tiles.variant(self.drawn);
-        let rots = v.rotations();
-        let frontier = self.board.frontier();
-        let n_rots = rots.len();
-        // Distinct rotations of a square tile number 1, 2 or 4, so a draw splits into cell
-        // and rotation with a shift; anything else (or an empty frontier) is listed instead.
-        if !n_rots.is_power_of_two() || frontier.is_empty() {
-            return None;
-        }
-        let shift = n_rots.trailing_zeros();
-        let n = frontier.len() << shift;
-        for _ in 0..MAX_TRIES {
-            let r = below(rng, n);
-            let f = &frontier[r >> shift];
-            let rot = rots[r & (n_rots - 1)];
-            if f.accepts(v.orientations[rot.quarter_turns() as usize].signature) {
-                return Some(Action::Place { at: f.coord, rot });
-            }
-        }
-        None
-    }
-
     /// S-5: a uniform action of the action step (see the module docs for the superset).
-    fn sample_step_two(&self, rng: &mut GameRng) -> Option<Action> {
+    pub(super) fn sample_step_two(&self, rng: &mut GameRng) -> Option<Action> {
         let p = self.active as usize;
         let cell = self.last_cell();
         let variant = self.variant_of(cell);
@@ -72,8 +34,8 @@ impl SafariState {
         let n_small = 2 + variant.segment_count as usize;
 
         let frontier = self.board.frontier();
-        let [va, vb] = self.vehicles;
-        let n_moving = if self.scoring.displaced.is_none() {
+        let [va, vb] = self.game.vehicles;
+        let n_moving = if self.game.scoring.displaced.is_none() {
             va.is_some() as usize + vb.is_some() as usize
         } else {
             0
@@ -82,7 +44,7 @@ impl SafariState {
         let lone = if va.is_some() { 0u8 } else { 1u8 };
         let n_vehicle = n_moving * frontier.len();
 
-        let hand = self.hands[p];
+        let hand = self.game.hands[p];
         let mut held = [Species::Ape; 5];
         let mut n_held = 0;
         for sp in Species::ALL {
@@ -91,7 +53,7 @@ impl SafariState {
                 n_held += 1;
             }
         }
-        let n_hole = self.n_cells as usize * 4 * n_held;
+        let n_hole = self.cells.len() * 4 * n_held;
 
         let total = n_small + n_vehicle + n_hole;
         for _ in 0..MAX_TRIES {
@@ -131,12 +93,12 @@ impl SafariState {
             let s = r - slot * n_held;
             let c = &self.cells[slot >> 2];
             let bit = 1u8 << (slot & 3);
-            if c.free_corners & bit == 0 {
+            if c.data.free_corners & bit == 0 {
                 continue;
             }
             let corner = Corner::from_index(slot & 3);
             let species = held[s];
-            let (touching, taken) = if c.near_token & bit == 0 {
+            let (touching, taken) = if c.data.near_token & bit == 0 {
                 (false, 0)
             } else {
                 let (v, k) = Vertex::of_corner(c.at, corner);

@@ -6,7 +6,6 @@ use crate::core::draw_pile::resolve_draw_order;
 use crate::core::rng::{derive_seed, rng_from_seed, shuffle};
 use crate::core::species::{Species, SpeciesCounts};
 use crate::core::tileset::{CompiledTiles, TileSet, VariantId};
-use std::sync::Arc;
 
 /// Tokens of each species in the game (S-1.4).
 pub const TOKENS_PER_SPECIES: u8 = 10;
@@ -24,7 +23,7 @@ pub struct Setup {
     /// Rule options.
     pub options: Options,
     /// Compiled tile set.
-    pub tiles: Arc<CompiledTiles>,
+    pub tiles: &'static CompiledTiles,
     /// First tiles of the draw pile, in order; the rest follow shuffled.
     pub tile_order: Vec<VariantId>,
     /// First tokens of the bag, in order; the rest follow shuffled.
@@ -62,7 +61,7 @@ impl Setup {
     }
 
     /// A setup over a given compiled tile set with default options.
-    pub fn with_tiles(players: usize, seed: u64, tiles: Arc<CompiledTiles>) -> Setup {
+    pub fn with_tiles(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup {
         Setup {
             players,
             seed,
@@ -102,7 +101,7 @@ impl Setup {
         self.check()?;
         let mut rng = rng_from_seed(derive_seed(self.seed, 0));
         let tile_order =
-            resolve_draw_order(&self.tiles, &self.tile_order, &mut rng).map_err(SetupError)?;
+            resolve_draw_order(self.tiles, &self.tile_order, &mut rng).map_err(SetupError)?;
         let mut pool = SpeciesCounts([TOKENS_PER_SPECIES; 5]);
         let explicit_hands = self.hands.is_some();
         let mut hands = match &self.hands {
@@ -161,9 +160,7 @@ fn take(pool: &mut SpeciesCounts, s: Species, what: &str) -> Result<(), SetupErr
 }
 
 /// The built-in Safari tile set, compiled once per process.
-pub fn builtin_tiles() -> Arc<CompiledTiles> {
-    static TILES: std::sync::OnceLock<Arc<CompiledTiles>> = std::sync::OnceLock::new();
-    TILES
-        .get_or_init(|| Arc::new(CompiledTiles::compile(&TileSet::builtin_safari())))
-        .clone()
+pub fn builtin_tiles() -> &'static CompiledTiles {
+    static TILES: std::sync::OnceLock<CompiledTiles> = std::sync::OnceLock::new();
+    TILES.get_or_init(|| CompiledTiles::compile(&TileSet::builtin_safari()))
 }

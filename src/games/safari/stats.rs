@@ -1,74 +1,53 @@
-//! Per-player statistics: points by source and counts of each action kind.
+//! Per-player statistics: where points came from and the kinds of actions, declared once.
 
-use super::action::ActionKind;
-use crate::core::stats::StatKey;
+use crate::core::stats::stat_keys;
 
-/// Where points came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PointSource {
-    /// Completed paths (S-6.4).
-    Path,
-    /// Completed bush, birds included (S-6.4).
-    Bush,
-    /// Digging a watering hole (S-8.2).
-    HoleDig,
-    /// Extending a watering hole (S-8.3).
-    HoleExtend,
-    /// Owning a meeple on a completed watering hole (S-8.4).
-    HoleComplete,
-    /// Displacing a vehicle (S-7.3).
-    Vehicle,
-    /// Incomplete paths and bush at the end (S-10.2).
-    FinalFeatures,
-    /// Tokens left in supply at the end (S-10.3).
-    FinalTokens,
-}
+stat_keys! {
+    /// Where points came from.
+    points PointSource {
+        /// Completed paths (S-6.4).
+        Path = "path",
+        /// Completed bush, birds included (S-6.4).
+        Bush = "bush",
+        /// Digging a watering hole (S-8.2).
+        HoleDig = "hole_dig",
+        /// Extending a watering hole (S-8.3).
+        HoleExtend = "hole_extend",
+        /// Owning a meeple on a completed watering hole (S-8.4).
+        HoleComplete = "hole_complete",
+        /// Displacing a vehicle (S-7.3).
+        Vehicle = "vehicle",
+        /// Incomplete paths and bush at the end (S-10.2).
+        FinalFeatures = "final_features",
+        /// Tokens left in supply at the end (S-10.3).
+        FinalTokens = "final_tokens",
+    }
 
-impl PointSource {
-    /// Every source, in column order.
-    pub const ALL: [PointSource; 8] = [
-        PointSource::Path,
-        PointSource::Bush,
-        PointSource::HoleDig,
-        PointSource::HoleExtend,
-        PointSource::HoleComplete,
-        PointSource::Vehicle,
-        PointSource::FinalFeatures,
-        PointSource::FinalTokens,
-    ];
-
-    /// Snake-case name (CSV columns).
-    pub fn name(self) -> &'static str {
-        match self {
-            PointSource::Path => "path",
-            PointSource::Bush => "bush",
-            PointSource::HoleDig => "hole_dig",
-            PointSource::HoleExtend => "hole_extend",
-            PointSource::HoleComplete => "hole_complete",
-            PointSource::Vehicle => "vehicle",
-            PointSource::FinalFeatures => "final_features",
-            PointSource::FinalTokens => "final_tokens",
-        }
+    /// Categories of actions, for statistics and for forbidding actions in ablation studies.
+    actions ActionKind {
+        /// Tile placements.
+        Place = "place",
+        /// No action taken.
+        Pass = "pass",
+        /// Meeple on a path.
+        MeeplePath = "meeple_path",
+        /// Meeple in bush.
+        MeepleBush = "meeple_bush",
+        /// Meeple on a baobab.
+        MeepleBaobab = "meeple_baobab",
+        /// Vehicle moved as the action.
+        MoveVehicle = "move_vehicle",
+        /// Watering hole dug.
+        Dig = "dig",
+        /// Watering hole extended.
+        Extend = "extend",
+        /// Order of completed features chosen.
+        ScoreOrder = "score_order",
+        /// Boost played.
+        Boost = "boost",
+        /// Boost declined.
+        NoBoost = "no_boost",
+        /// Displaced vehicle re-placed.
+        ReplaceVehicle = "replace_vehicle",
     }
 }
-
-impl StatKey for PointSource {
-    fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl StatKey for ActionKind {
-    fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// Statistics of one player in one game: points per [`PointSource`] and count per
-/// [`ActionKind`] (index = declaration order).
-pub type PlayerStats = crate::core::stats::PlayerStats<
-    PointSource,
-    ActionKind,
-    { PointSource::ALL.len() },
-    { ActionKind::COUNT },
->;

@@ -125,7 +125,7 @@ fn draw_cell(out: &mut String, state: &CarcassonneState, ci: usize) {
         state,
         cell.variant,
         cell.rot,
-        cell.bridge.map(|b| b.axis),
+        cell.data.bridge.map(|b| b.axis),
     );
     let v = state.variant_of(cell);
     let tile = RimTile::new(v.segments(), cell.rot);
@@ -135,7 +135,7 @@ fn draw_cell(out: &mut String, state: &CarcassonneState, ci: usize) {
         if on(m.node) {
             let i = usize::from(m.node - cell.first_node);
             draw_meeple(out, m, tile.meeple_spot(i));
-        } else if let Some(b) = cell.bridge.filter(|b| b.node == m.node) {
+        } else if let Some(b) = cell.data.bridge.filter(|b| b.node == m.node) {
             let at = centre() + outward(b.axis) * (0.3 * TILE);
             meeple(
                 out,

@@ -200,7 +200,7 @@ fn draw_holes(out: &mut String, state: &SafariState, frame: &Grid) {
     for cell in state.cells() {
         for corner in Corner::ALL {
             let (v, _) = Vertex::of_corner(cell.at, corner);
-            if cell.token(corner).is_some() && !vertices.contains(&v) {
+            if cell.data.token(corner).is_some() && !vertices.contains(&v) {
                 vertices.push(v);
             }
         }
@@ -217,7 +217,7 @@ fn draw_holes(out: &mut String, state: &SafariState, frame: &Grid) {
         );
         for k in 0..4 {
             let (c, corner) = v.slot(k);
-            if let Some(s) = state.cell_at(c).and_then(|cell| cell.token(corner)) {
+            if let Some(s) = state.cell_at(c).and_then(|cell| cell.data.token(corner)) {
                 badge(
                     out,
                     at + into_cell(corner) * (0.12 * TILE),

@@ -4,6 +4,7 @@
 
 use super::glyph::{bridge, castle, monastery, pennant, robber, tile_badge};
 use super::{draw_variant, MEEPLE_SCALE};
+use crate::core::game::Game;
 use crate::core::geom::{Rotation, Side};
 use crate::core::tileset::VariantId;
 use crate::games::carcassonne::{CarcassonneState, Phase};
@@ -120,7 +121,7 @@ fn draw_player(p: &mut Panel, state: &CarcassonneState, player: usize) {
     let ex = state.options().expansions;
     let heading = format!(
         "P{player}   score {}   (track {})",
-        state.track().scores()[player],
+        state.scores()[player],
         state.track_position(player)
     );
     let mut lines = vec![format!(

@@ -1,0 +1,97 @@
+//! [`Game`] for every tile game, from its [`TileRules`] and [`Evaluation`].
+
+use super::parts::GameParts;
+use super::rules::{Evaluation, TileRules};
+use super::state::TileState;
+use crate::core::game::{Game, EVAL_TERMS};
+use crate::core::rng::{below, GameRng};
+use crate::core::stats::{StatKey, Tally};
+
+impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize> Game
+    for TileState<G, SIDE, FRONTIER, NODES>
+where
+    Self: TileRules<Parts = G> + Evaluation,
+{
+    type Action = <Self as TileRules>::Action;
+
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        (!self.is_over()).then_some(self.decider as usize)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+        self.legal_actions_into(out);
+    }
+
+    fn apply(&mut self, action: Self::Action) {
+        self.apply_action(action);
+    }
+
+    fn reveals_hidden(&self, action: &Self::Action) -> bool {
+        self.draws_unseen(action)
+    }
+
+    /// Placements are sampled (`placement.rs`), other decisions through
+    /// [`TileRules::sample_action`]; when neither draws one, the legal actions are listed.
+    fn random_action(&self, rng: &mut GameRng, scratch: &mut Vec<Self::Action>) -> Self::Action {
+        let drawn = if self.is_placing() && self.samples_placements() {
+            self.sample_placement(rng)
+        } else {
+            self.sample_action(rng)
+        };
+        drawn.unwrap_or_else(|| {
+            self.legal_actions_into(scratch);
+            scratch[below(rng, scratch.len())]
+        })
+    }
+
+    fn scores(&self) -> &[i32] {
+        &self.sheet.scores[..self.players()]
+    }
+
+    fn turn(&self) -> usize {
+        self.turn as usize
+    }
+
+    /// The unseen tiles, then whatever else the game hides.
+    fn redeterminize(&mut self, rng: &mut GameRng) {
+        self.pile.shuffle_unseen(rng);
+        self.redeterminize_hidden(rng);
+    }
+
+    fn action_kind_names() -> &'static [&'static str] {
+        <<G::Stats as Tally>::Kind as StatKey>::NAMES
+    }
+
+    fn action_kind(&self, action: &Self::Action) -> usize {
+        self.kind_of(action).index()
+    }
+
+    fn eval_term_names() -> &'static [&'static str] {
+        Self::EVAL_TERM_NAMES
+    }
+
+    fn default_eval_weights() -> &'static [f64] {
+        Self::DEFAULT_EVAL_WEIGHTS
+    }
+
+    fn eval_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
+        self.heuristic_terms(player)
+    }
+
+    fn eval_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+        self.heuristic_terms_all(out);
+    }
+
+    fn stat_names() -> &'static [&'static str] {
+        G::STAT_NAMES
+    }
+
+    fn player_stats(&self, player: usize, out: &mut Vec<i64>) {
+        out.clear();
+        self.sheet.stats[player].write_columns(out);
+    }
+}

@@ -1,0 +1,25 @@
+//! One tile core, games as rules (`design.md`).
+//!
+//! Every game here is played the same way underneath: a pile of tiles drawn one per turn
+//! (tiles that fit nowhere leave the game), a board of placed cells with a frontier of the
+//! spaces next to them, and features (roads, paths, cities, …) joined across cell edges in a
+//! union-find. [`TileState`] holds all of that once, with the seats, the turn, the scores, the
+//! statistics and the meeple supplies, plus the game's own part: its [`GameParts`] (what a
+//! feature sums up, what each cell carries, its own fields such as Safari's tokens). The core
+//! writes once what every game needs from it: the getters, placing a tile and joining its
+//! features, the draw of the next fitting tile, listing and sampling placements,
+//! re-determinization, copying a position (`clone_from` copies only what is in use), and
+//! [`Game`](crate::core::game::Game) itself. A game supplies only its rules ([`TileRules`]),
+//! its evaluation ([`Evaluation`]) and, for the tools, its setup, notation and expectation
+//! checks (`games::def`).
+
+mod game;
+mod parts;
+mod placement;
+mod rules;
+mod state;
+
+pub use parts::{Cell, Feature, GameParts, NewCell};
+pub(crate) use placement::append;
+pub use rules::{Evaluation, TileRules};
+pub use state::{TileState, MAX_PLAYERS};

@@ -216,7 +216,7 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         });
         progress.finish();
         result?;
-        let mut table = GamesTable::read(&games_path)?;
+        let mut table = GamesTable::read_game(&games_path, Some(&self.config.game))?;
         table.sort();
         table.write_atomically(&games_path)?;
         let standings =

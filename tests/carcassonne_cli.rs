@@ -1,20 +1,19 @@
 //! Carcassonne through the command line (`--game carcassonne`): random-game → replay, a
 //! tournament with records that replay to its games.csv, resuming with another game, perft
 //! pinned and cross-checked against a brute-force placement generator, unknown games, and the
-//! hand-written rule scenarios under `tests/scenarios/carcassonne/`.
+//! errors a wrong line of a rule scenario gives (the scenarios under
+//! `tests/scenarios/carcassonne/` are replayed by `tests/scenarios.rs`).
 
 mod common;
 
 use common::cli::{fails, ok, s, scratch};
 use common::records::check_records_match_games;
-use common::scenarios::{files_with_ext, illegal_failures, unlisted_records};
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, Rotation, Side};
 use meeplelab::core::perft::perft;
 use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase, Setup};
-use meeplelab::games::def::GameDef;
 use meeplelab::io::games_csv::GamesTable;
-use meeplelab::io::record::{Record, RecordError};
+use meeplelab::io::record::Record;
 use std::path::{Path, PathBuf};
 
 #[test]
@@ -302,49 +301,6 @@ fn perft_is_pinned_and_matches_brute_force_placements() {
 
 fn scenario_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/carcassonne")
-}
-
-/// Replays one Carcassonne record; relative tile-set paths are taken from its folder.
-fn replay(path: &Path) -> Result<(), RecordError> {
-    let base = path.parent().expect("a record lies in a folder");
-    Record::load(path)?
-        .replay_game::<CarcassonneState>(base, None)
-        .map(|_| ())
-}
-
-#[test]
-fn every_carcassonne_scenario_replays_with_its_expectations() {
-    let files = files_with_ext(&scenario_dir(), "rec");
-    assert!(files.len() >= 25, "{files:?}");
-    let mut failures: Vec<String> = unlisted_records(&scenario_dir())
-        .into_iter()
-        .map(|name| format!("README.md does not list {name}"))
-        .collect();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        assert!(
-            text.contains("expect scores"),
-            "{} checks no scores",
-            f.display()
-        );
-        if let Err(e) = replay(f) {
-            failures.push(e.to_string());
-        }
-    }
-    for f in files_with_ext(&scenario_dir(), "tiles") {
-        if let Err(e) = CarcassonneState::load_tiles(&f) {
-            failures.push(e);
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-#[test]
-fn every_illegal_carcassonne_record_fails_at_the_named_line() {
-    let files = files_with_ext(&scenario_dir().join("illegal"), "rec");
-    assert!(files.len() >= 4, "{files:?}");
-    let failures = illegal_failures(&files, replay);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]

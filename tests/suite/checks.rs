@@ -1,6 +1,7 @@
 //! The generic checks, each a function over any game `G: GameDef` (OpenSpiel's random
 //! simulation test, in spirit): random games of every player count and rule variant the game's
-//! hooks name, with fixed seeds. `main.rs` runs each for every game of `GameId::ALL`.
+//! hooks name, with fixed seeds. `tests/suite.rs` runs each for every game of `GameId::ALL`;
+//! [`run_all`] runs them all for one game (the test-only game of `tiny.rs`).
 
 use super::hooks::{has_hooks, hooks, Watch};
 use crate::common::fast_hash::{HashMap, HashSet};
@@ -13,6 +14,22 @@ use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
 use meeplelab::games::GameDef;
 use meeplelab::io::record::{game_record, random_game_record, Record, RecordWriter};
 use std::path::Path;
+
+/// Every check, in turn, for game `G`.
+pub fn run_all<G: GameDef>() {
+    random_games_keep_the_invariants::<G>();
+    the_same_seed_gives_the_same_game::<G>();
+    records_replay_to_the_same_game::<G>();
+    clones_behave_like_the_original::<G>();
+    redeterminize_keeps_what_is_public::<G>();
+    random_actions_are_legal_and_uniform::<G>();
+    restart_new_game_and_start_agree::<G>();
+    decisions_do_not_allocate::<G>();
+    agents_do_not_allocate_once_warm::<G>();
+    flood_fill_oracle_agrees::<G>();
+    naive_legal_actions_agree::<G>();
+    super::perft::pinned_counts_hold::<G>();
+}
 
 /// The setup of the suite's game `index` (also its seed): player counts go through
 /// `G::PLAYERS` and the hooks' rule variants cycle independently, so every pair occurs.

@@ -119,11 +119,12 @@ struct NoHooks;
 impl<G: GameDef> Hooks<G> for NoHooks {}
 
 /// The hooks of every game that has them, each a `&'static dyn Hooks<ItsState>`.
-fn registry() -> [&'static (dyn Any + Send + Sync); 3] {
+fn registry() -> [&'static (dyn Any + Send + Sync); 4] {
     [
         &super::safari::HOOKS,
         &super::carcassonne::HOOKS,
         &super::new_world::HOOKS,
+        &super::tiny::HOOKS,
     ]
 }
 

@@ -6,6 +6,10 @@
 //! hooks (`<game>.rs` here, registered in `hooks.rs`) add what only it can say: what its
 //! players see, its invariants and its oracle.
 //!
+//! `tiny.rs` is a test-only fourth game that goes through the same checks, records and
+//! replays through the library functions behind `meeplelab random-game` and `replay`, and plays
+//! a tournament through the library's arena.
+//!
 //! Every game's rule scenarios are replayed by `tests/scenarios.rs`.
 
 #[path = "../common/mod.rs"]
@@ -19,9 +23,12 @@ mod hooks;
 mod new_world;
 mod perft;
 mod safari;
+mod tiny;
 
 use counting_alloc::{allocations, start_counting, stop_counting, Counting};
-use meeplelab::games::GameId;
+use meeplelab::core::game::Game;
+use meeplelab::games::{GameDef, GameId};
+use tiny::Tiny;
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -95,7 +102,8 @@ fn naive_legal_actions_agree() {
 
 #[test]
 fn perft_pins_hold() {
-    let known: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+    let mut known: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+    known.push(Tiny::NAME);
     for pin in perft::pins() {
         assert!(
             known.contains(&pin.game.as_str()),
@@ -111,6 +119,7 @@ fn perft_pins_hold() {
             perft::dir().display()
         );
     }
+    assert!(perft::pinned_counts_hold::<Tiny>() > 0);
 }
 
 #[test]
@@ -121,4 +130,100 @@ fn the_counter_sees_an_allocation() {
     stop_counting();
     assert_eq!(*boxed, 7);
     assert_eq!(allocations() - before, 1);
+}
+
+#[test]
+fn tiny_goes_through_every_check() {
+    checks::run_all::<Tiny>();
+}
+
+/// What `meeplelab random-game` and `replay` do, for a game outside the list: the record of a
+/// random game, written to a file, read back and replayed to its scores; a wrong expectation
+/// names its line.
+#[test]
+fn tiny_random_game_writes_a_record_that_replays() {
+    use meeplelab::io::record::{random_game_record, Record};
+    let dir = common::cli::scratch("suite", "tiny-random-game");
+    let path = dir.join("g.rec");
+    let setup = Tiny::setup_with_rules(3, 5, Tiny::builtin_tiles(), &["marks=1"]).unwrap();
+    let (state, text) = random_game_record::<Tiny>(&setup, "builtin").unwrap();
+    assert!(
+        text.starts_with("meeplelab-record 1\ngame tiny\nplayers 3\nseed 5\n"),
+        "{text}"
+    );
+    assert!(text.contains("rule marks=1\n"), "{text}");
+    meeplelab::io::write_atomically(&path, &text).unwrap();
+    let record = Record::load_as::<Tiny>(&path).unwrap();
+    assert!(record.game_id().is_err(), "tiny is not in the game list");
+    let replay = record.replay_game::<Tiny>(&dir, None).unwrap();
+    assert!(replay.state.is_terminal());
+    assert_eq!(replay.state.scores(), state.scores());
+    // Records of the listed games still refuse it, naming the line.
+    let e = Record::load(&path).unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    assert!(e.message.contains("unknown game \"tiny\""), "{e}");
+    let bad = text.replacen("moves\n", "moves\nexpect marks P0 0\n", 1);
+    let e = Record::parse_as::<Tiny>(&bad, "bad.rec")
+        .and_then(|r| r.replay_game::<Tiny>(&dir, None))
+        .map(|_| ())
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("expected P0 marks 0, but the game has 1"),
+        "{e}"
+    );
+}
+
+/// A tournament of Tiny through the library's arena, as `meeplelab tournament` runs one: its
+/// records replay to its games.csv.
+#[test]
+fn tiny_plays_a_tournament() {
+    use meeplelab::agents::AgentSpec;
+    use meeplelab::arena::{ProgressMode, Records, RunOptions, Tournament, TournamentConfig};
+    use meeplelab::io::games_csv::{GamesTable, SCHEMA_VERSION};
+    use meeplelab::io::record::record_maker;
+    let dir = common::cli::scratch("suite", "tiny-tournament");
+    let (out, records) = (dir.join("run"), dir.join("records"));
+    let specs: Vec<AgentSpec> = ["random", "greedy", "mcts:iters=20"]
+        .iter()
+        .map(|t| {
+            let s = AgentSpec::resolve(t).unwrap();
+            s.validate_for::<Tiny>().unwrap();
+            s
+        })
+        .collect();
+    let setup = Tiny::setup(2, 0, Tiny::builtin_tiles());
+    let config = TournamentConfig {
+        schema_version: SCHEMA_VERSION,
+        crate_version: env!("CARGO_PKG_VERSION").to_string(),
+        game: Tiny::NAME.to_string(),
+        players: 2,
+        agents: specs.iter().map(AgentSpec::label).collect(),
+        rules: Tiny::rules_text(&setup),
+        tileset_hash: format!("{:016x}", Tiny::tiles(&setup).content_hash),
+        seed: 1,
+        games: 12,
+        shard: "1/1".into(),
+    };
+    let record = record_maker::<Tiny>(setup.clone(), "builtin".into());
+    let new_game = move |seed: u64| {
+        let mut s = setup.clone();
+        Tiny::set_seed(&mut s, seed);
+        Tiny::new_game(&s).unwrap()
+    };
+    let tournament = Tournament::new(config, specs, Box::new(new_game))
+        .unwrap()
+        .with_records(Records::new(&records, Box::new(record)));
+    let prepared = tournament.prepare(&out, false).unwrap();
+    let options = RunOptions {
+        threads: 2,
+        progress: ProgressMode::Silent,
+        resamples: 10,
+    };
+    let report = tournament.run(&prepared, &options).unwrap();
+    assert_eq!((report.played, report.total), (12, 12));
+    let table = GamesTable::read_game(&out.join("games.csv"), Some(Tiny::NAME)).unwrap();
+    assert_eq!(table.rows.len(), 24);
+    assert!(table.stat_names.contains(&"points_match".to_string()));
+    common::records::check_records_match_games::<Tiny>(&records, &out.join("games.csv"));
 }

@@ -73,9 +73,11 @@ impl Hooks<NewWorldState> for NewWorldHooks {
     }
 }
 
-/// The rules' invariants; over all games, scorings and N-13 removals occur.
+/// The rules' invariants; games end within 1000 decisions; over all games, scorings and N-13
+/// removals occur.
 #[derive(Default)]
 struct Invariants {
+    steps: usize,
     scores: Vec<i32>,
     columns: Vec<i8>,
     scorings: usize,
@@ -84,6 +86,8 @@ struct Invariants {
 
 impl Watch<NewWorldState> for Invariants {
     fn before(&mut self, g: &NewWorldState, _: &[Action], _: Action) {
+        self.steps += 1;
+        assert!(self.steps < 1000, "the game terminates");
         self.scores = g.scores().to_vec();
         self.columns = g.surveyor_columns().to_vec();
     }
@@ -125,6 +129,7 @@ impl Watch<NewWorldState> for Invariants {
     }
 
     fn end(&mut self, g: &NewWorldState) {
+        self.steps = 0;
         let placed: i64 = (0..g.players())
             .map(|p| {
                 let mut v = Vec::new();

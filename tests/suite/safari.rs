@@ -113,7 +113,7 @@ impl Hooks<SafariState> for SafariHooks {
 }
 
 /// Meeples and tokens conserved, points by source add up, scores never decrease, every tile
-/// placed or removed.
+/// placed or removed, someone scores in every 5-player game.
 #[derive(Default)]
 struct Invariants {
     last: Vec<i32>,
@@ -172,6 +172,9 @@ impl Watch<SafariState> for Invariants {
         assert_eq!(g.tiles_left(), 0, "game ended with tiles left");
         let placed = g.cells().len() - g.tiles().start.len();
         assert_eq!(placed + g.tiles_removed(), g.tiles().land.len());
+        if g.players() == 5 {
+            assert!(g.scores().iter().any(|&s| s > 0), "nobody scored");
+        }
     }
 }
 

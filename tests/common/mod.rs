@@ -6,7 +6,7 @@ use meeplelab::core::game::Game;
 use meeplelab::core::geom::Side;
 use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
 use meeplelab::core::tileset::NO_SEGMENT;
-use meeplelab::games::safari::{SafariState, Setup, Spot};
+use meeplelab::games::safari::{SafariState, Spot};
 
 pub mod cli;
 pub mod fast_hash;
@@ -14,11 +14,6 @@ pub mod naive;
 pub mod records;
 pub mod scenarios;
 pub mod svg;
-
-/// Starts a default game for `players` with `seed`.
-pub fn new_game(players: usize, seed: u64) -> SafariState {
-    SafariState::new(&Setup::new(players, seed)).expect("default setup starts")
-}
 
 /// Plays uniformly random decisions to the end, calling `visit` before every decision.
 pub fn play_random<G: Game>(

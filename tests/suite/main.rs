@@ -33,15 +33,23 @@ use tiny::Tiny;
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Runs `checks::$check` for every game of the list.
+/// Runs `checks::$check` for every game of the list, each game on a thread of its own (the
+/// allocation counter counts per thread).
 macro_rules! for_every_game {
     ($check:ident) => {
-        for id in GameId::ALL {
-            meeplelab::with_game!(id, G => {
-                checks::note_hooks::<G>();
-                checks::$check::<G>();
-            })
-        }
+        std::thread::scope(|scope| {
+            for id in GameId::ALL {
+                std::thread::Builder::new()
+                    .name(format!("{}: {id}", stringify!($check)))
+                    .spawn_scoped(scope, move || {
+                        meeplelab::with_game!(id, G => {
+                            checks::note_hooks::<G>();
+                            checks::$check::<G>();
+                        })
+                    })
+                    .expect("a thread");
+            }
+        })
     };
 }
 

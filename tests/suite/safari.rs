@@ -16,14 +16,15 @@ pub struct SafariHooks;
 pub static HOOKS: &(dyn Hooks<SafariState> + 'static) = &SafariHooks;
 
 impl Hooks<SafariState> for SafariHooks {
-    /// Vehicles 0–2, the scoring options, and few meeples with many tokens (positions without
-    /// a meeple in supply, so no digging).
+    /// Vehicles 0–2, the scoring options, few meeples with many tokens (positions without a
+    /// meeple in supply, so no digging), and so many tokens dealt that the bag runs empty.
     fn variants(&self) -> &'static [Variant] {
         &[
             &[],
             &["vehicles=0"],
             &["vehicles=1", "final_scoring=all", "vehicle_bonus=5"],
             &["meeples=1", "start_tokens=6", "baobab_tokens_first=false"],
+            &["start_tokens=10"],
         ]
     }
 

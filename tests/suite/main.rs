@@ -182,14 +182,13 @@ fn tiny_random_game_writes_a_record_that_replays() {
     );
 }
 
-/// A tournament of Tiny through the library's arena, as `meeplelab tournament` runs one: its
-/// records replay to its games.csv.
+/// A tournament of Tiny through the library's arena, as `meeplelab tournament` runs one
+/// (`Tournament::of_setup`): its records replay to its games.csv.
 #[test]
 fn tiny_plays_a_tournament() {
     use meeplelab::agents::AgentSpec;
-    use meeplelab::arena::{ProgressMode, Records, RunOptions, Tournament, TournamentConfig};
-    use meeplelab::io::games_csv::{GamesTable, SCHEMA_VERSION};
-    use meeplelab::io::record::record_maker;
+    use meeplelab::arena::{ProgressMode, RunOptions, Shard, Tournament};
+    use meeplelab::io::games_csv::GamesTable;
     let dir = common::cli::scratch("suite", "tiny-tournament");
     let (out, records) = (dir.join("run"), dir.join("records"));
     let specs: Vec<AgentSpec> = ["random", "greedy", "mcts:iters=20"]
@@ -201,27 +200,11 @@ fn tiny_plays_a_tournament() {
         })
         .collect();
     let setup = Tiny::setup(2, 0, Tiny::builtin_tiles());
-    let config = TournamentConfig {
-        schema_version: SCHEMA_VERSION,
-        crate_version: env!("CARGO_PKG_VERSION").to_string(),
-        game: Tiny::NAME.to_string(),
-        players: 2,
-        agents: specs.iter().map(AgentSpec::label).collect(),
-        rules: Tiny::rules_text(&setup),
-        tileset_hash: format!("{:016x}", Tiny::tiles(&setup).content_hash),
-        seed: 1,
-        games: 12,
-        shard: "1/1".into(),
-    };
-    let record = record_maker::<Tiny>(setup.clone(), "builtin".into());
-    let new_game = move |seed: u64| {
-        let mut s = setup.clone();
-        Tiny::set_seed(&mut s, seed);
-        Tiny::new_game(&s).unwrap()
-    };
-    let tournament = Tournament::new(config, specs, Box::new(new_game))
-        .unwrap()
-        .with_records(Records::new(&records, Box::new(record)));
+    let tournament =
+        Tournament::<Tiny>::of_setup(setup, "builtin", specs, (1, 12, Shard::ALL), Some(&records))
+            .unwrap();
+    assert_eq!(tournament.config.game, "tiny");
+    assert_eq!(tournament.config.rules, "marks=2");
     let prepared = tournament.prepare(&out, false).unwrap();
     let options = RunOptions {
         threads: 2,

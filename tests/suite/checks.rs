@@ -1,6 +1,6 @@
 //! The generic checks, each a function over any game `G: GameDef` (OpenSpiel's random
 //! simulation test, in spirit): random games of every player count and rule variant the game's
-//! hooks name, with fixed seeds. `tests/suite.rs` runs each for every game of `GameId::ALL`;
+//! hooks name, with fixed seeds. `main.rs` runs each for every game of `GameId::ALL`;
 //! [`run_all`] runs them all for one game (the test-only game of `tiny.rs`).
 
 use super::hooks::{has_hooks, hooks, Watch};

@@ -1,20 +1,16 @@
 //! Carcassonne through the command line (`--game carcassonne`): random-game → replay, a
-//! tournament with records that replay to its games.csv, resuming with another game, perft
-//! pinned and cross-checked against a brute-force placement generator, unknown games, and the
-//! hand-written rule scenarios under `tests/scenarios/carcassonne/`.
+//! tournament with records that replay to its games.csv, resuming with another game, perft,
+//! unknown games, and the errors a wrong line of a rule scenario gives (the scenarios under
+//! `tests/scenarios/carcassonne/` are replayed by `tests/scenarios.rs`, perft pins checked by
+//! `tests/suite/`).
 
 mod common;
 
 use common::cli::{fails, ok, s, scratch};
 use common::records::check_records_match_games;
-use common::scenarios::{files_with_ext, illegal_failures, unlisted_records};
-use meeplelab::core::game::Game;
-use meeplelab::core::geom::{Coord, Rotation, Side};
-use meeplelab::core::perft::perft;
-use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase, Setup};
-use meeplelab::games::def::GameDef;
+use meeplelab::games::carcassonne::CarcassonneState;
 use meeplelab::io::games_csv::GamesTable;
-use meeplelab::io::record::{Record, RecordError};
+use meeplelab::io::record::Record;
 use std::path::{Path, PathBuf};
 
 #[test]
@@ -194,100 +190,10 @@ fn match_and_bench_run_carcassonne() {
     assert!(out.contains("played 20 games"), "{out}");
 }
 
-/// The drawn tile's placements by brute force: every empty cell next to a tile, every rotation
-/// (one per distinct result), every side's terrain compared with the neighbour's facing side.
-fn naive_placements(g: &CarcassonneState) -> Vec<Action> {
-    let v = g.tiles().variant(g.drawn_tile());
-    let terrain = |sig: u8, side: Side| (sig >> (2 * side.index())) & 3;
-    let mut out = Vec::new();
-    for x in -30i8..=30 {
-        for y in -30i8..=30 {
-            let at = Coord::new(x, y);
-            if g.cell_at(at).is_some() {
-                continue;
-            }
-            let mut rots: Vec<Rotation> = Vec::new();
-            for rot in Rotation::ALL {
-                let sig = v.orientations[rot.quarter_turns() as usize].signature;
-                let mut neighbours = 0;
-                let fits = Side::ALL
-                    .into_iter()
-                    .all(|side| match g.cell_at(at.step(side)) {
-                        None => true,
-                        Some(n) => {
-                            neighbours += 1;
-                            let other = g.orientation_of(n).signature;
-                            terrain(sig, side) == terrain(other, side.opposite())
-                        }
-                    });
-                let canon = v.canonical_rotation(rot);
-                if fits && neighbours > 0 && !rots.contains(&canon) {
-                    rots.push(canon);
-                }
-            }
-            out.extend(rots.into_iter().map(|rot| Action::Place { at, rot }));
-        }
-    }
-    out
-}
-
-/// Perft with placements from [`naive_placements`] (meeple choices from the engine).
-fn naive_perft(g: &CarcassonneState, depth: u32) -> u64 {
-    if depth == 0 || g.is_terminal() {
-        return 1;
-    }
-    let mut legal = Vec::new();
-    g.legal_actions(&mut legal);
-    if g.phase() == Phase::PlaceTile {
-        let mut engine = legal.clone();
-        let mut naive = naive_placements(g);
-        let key = |a: &Action| format!("{a:?}");
-        engine.sort_by_key(key);
-        naive.sort_by_key(key);
-        assert_eq!(engine, naive, "placements differ");
-        legal = naive;
-    }
-    if depth == 1 {
-        return legal.len() as u64;
-    }
-    legal
-        .iter()
-        .map(|&a| {
-            let mut next = g.clone();
-            next.apply(a);
-            naive_perft(&next, depth - 1)
-        })
-        .sum()
-}
-
-/// Counts for the default 2-player Carcassonne setup, as `meeplelab perft --game carcassonne`
-/// prints them. If move generation changes on purpose, recompute them and check that the
-/// brute-force count agrees before updating.
-const PINNED: &[(u64, u32, u64)] = &[
-    (1, 1, 2),
-    (1, 2, 18),
-    (1, 3, 72),
-    (1, 4, 214),
-    (1, 6, 10_142),
-    (3, 4, 1097),
-    (7, 5, 638),
-];
-
+/// `meeplelab perft --game carcassonne` prints the count pinned in
+/// `tests/perft/carcassonne.perft` (checked there against brute-force placements).
 #[test]
-fn perft_is_pinned_and_matches_brute_force_placements() {
-    for &(seed, depth, expected) in PINNED {
-        let g = CarcassonneState::new(&Setup::new(2, seed)).unwrap();
-        assert_eq!(
-            perft(&g, depth),
-            expected,
-            "engine: seed {seed} depth {depth}"
-        );
-        assert_eq!(
-            naive_perft(&g, depth),
-            expected,
-            "naive: seed {seed} depth {depth}"
-        );
-    }
+fn perft_prints_the_pinned_count() {
     let out = ok(&[
         "perft",
         "--game",
@@ -302,49 +208,6 @@ fn perft_is_pinned_and_matches_brute_force_placements() {
 
 fn scenario_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/carcassonne")
-}
-
-/// Replays one Carcassonne record; relative tile-set paths are taken from its folder.
-fn replay(path: &Path) -> Result<(), RecordError> {
-    let base = path.parent().expect("a record lies in a folder");
-    Record::load(path)?
-        .replay_game::<CarcassonneState>(base, None)
-        .map(|_| ())
-}
-
-#[test]
-fn every_carcassonne_scenario_replays_with_its_expectations() {
-    let files = files_with_ext(&scenario_dir(), "rec");
-    assert!(files.len() >= 25, "{files:?}");
-    let mut failures: Vec<String> = unlisted_records(&scenario_dir())
-        .into_iter()
-        .map(|name| format!("README.md does not list {name}"))
-        .collect();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        assert!(
-            text.contains("expect scores"),
-            "{} checks no scores",
-            f.display()
-        );
-        if let Err(e) = replay(f) {
-            failures.push(e.to_string());
-        }
-    }
-    for f in files_with_ext(&scenario_dir(), "tiles") {
-        if let Err(e) = CarcassonneState::load_tiles(&f) {
-            failures.push(e);
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-#[test]
-fn every_illegal_carcassonne_record_fails_at_the_named_line() {
-    let files = files_with_ext(&scenario_dir().join("illegal"), "rec");
-    assert!(files.len() >= 4, "{files:?}");
-    let failures = illegal_failures(&files, replay);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]

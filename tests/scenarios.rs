@@ -1,91 +1,156 @@
-//! Rule scenario tests: hand-written game records under `tests/scenarios/`.
+//! Rule scenario tests: hand-written game records under `tests/scenarios/` and its subfolders
+//! (Safari at the top, `carcassonne/`, `new-world/`), each replayed as the game its `game`
+//! line names, so a new game's folder needs no runner of its own.
 //!
-//! - Every `tests/scenarios/*.rec` must replay cleanly, including its `expect` lines (all
-//!   failures are listed, not just the first).
-//! - Every `tests/scenarios/illegal/*.rec` must fail, at the line and with the phrase named by
-//!   its `# expect-error: <line>: <phrase>` comment.
-//! - The built binary replays a scenario with `--json`.
+//! - Every `*.rec` outside an `illegal/` folder replays cleanly, including its `expect` lines,
+//!   and checks scores (all failures are listed, not just the first).
+//! - Every `illegal/*.rec` fails, at the line and with the phrase named by its
+//!   `# expect-error: <line>: <phrase>` comment.
+//! - Every folder's README.md names each of its records, and every `*.tiles` file loads as the
+//!   game its `game` line names.
+//! - The built binary replays a scenario with `--json` and reports an illegal line.
 //!
-//! The expected numbers in the records are worked out by hand from `rules/safari.md`; see the
-//! comments next to each `expect` line and `tests/scenarios/README.md`.
+//! The expected numbers in the records are worked out by hand from the rules (`rules/…`); see
+//! the comments next to each `expect` line and each folder's README.md.
 
 mod common;
 
 use common::scenarios::{expected_error, files_with_ext, illegal_failures, unlisted_records};
-use meeplelab::core::tileset::TileSet;
+use meeplelab::core::tileset::declared_game;
+use meeplelab::games::{GameDef, GameId};
 use meeplelab::io::record::{Record, RecordError};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Fewest scenario records the suite expects to find (E1–E11 plus the rule groups).
-const MIN_SCENARIOS: usize = 25;
-
-/// Fewest illegal-move records.
-const MIN_ILLEGAL: usize = 10;
+/// Fewest scenario and illegal records of the folders that have them (folder relative to
+/// `tests/scenarios`): E1–E11 and the rule groups of each game.
+const MINIMUM: [(&str, usize, usize); 3] =
+    [("", 25, 10), ("carcassonne", 25, 4), ("new-world", 15, 5)];
 
 fn scenario_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
 }
 
-/// Loads and replays one record; relative tile-set paths are taken from its folder.
+/// `tests/scenarios` and every folder below it except `illegal/` ones.
+fn folders() -> Vec<PathBuf> {
+    let mut out = vec![scenario_dir()];
+    let mut i = 0;
+    while i < out.len() {
+        let mut subs: Vec<PathBuf> = std::fs::read_dir(&out[i])
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir() && p.file_name().is_some_and(|n| n != "illegal"))
+            .collect();
+        subs.sort();
+        out.extend(subs);
+        i += 1;
+    }
+    out
+}
+
+/// Loads and replays one record as the game its header names; relative tile-set paths are
+/// taken from its folder.
 fn replay(path: &Path) -> Result<(), RecordError> {
     let record = Record::load(path)?;
     let base = path.parent().expect("a record lies in a folder");
-    record
-        .replay::<meeplelab::games::safari::SafariState>(base)
-        .map(|_| ())
+    let game = record.game_id()?;
+    meeplelab::with_game!(game, G => record.replay_game::<G>(base, None).map(|_| ()))
+}
+
+/// The folder's name relative to `tests/scenarios`.
+fn relative(dir: &Path) -> String {
+    let rel = dir.strip_prefix(scenario_dir()).unwrap();
+    rel.display().to_string()
 }
 
 #[test]
 fn every_scenario_replays_with_its_expectations() {
-    let files = files_with_ext(&scenario_dir(), "rec");
-    assert!(
-        files.len() >= MIN_SCENARIOS,
-        "expected at least {MIN_SCENARIOS} scenario records in {}, found {}",
-        scenario_dir().display(),
-        files.len()
-    );
-    let failures: Vec<String> = files
-        .iter()
-        .filter_map(|f| replay(f).err().map(|e| e.to_string()))
-        .collect();
+    let mut failures = Vec::new();
+    let mut games = Vec::new();
+    for dir in folders() {
+        let files = files_with_ext(&dir, "rec");
+        let minimum = MINIMUM
+            .iter()
+            .find(|m| m.0 == relative(&dir))
+            .map_or(0, |m| m.1);
+        assert!(
+            files.len() >= minimum,
+            "expected at least {minimum} scenario records in {}, found {}",
+            dir.display(),
+            files.len()
+        );
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap();
+            if !text.contains("expect scores") {
+                failures.push(format!("{}: checks no scores", f.display()));
+            }
+            if let Ok(r) = Record::parse(&text, "") {
+                games.push(r.game.0);
+            }
+            if let Err(e) = replay(f) {
+                failures.push(e.to_string());
+            }
+        }
+    }
     assert!(
         failures.is_empty(),
-        "{} of {} scenario records failed:\n  {}",
+        "{} scenario records failed:\n  {}",
         failures.len(),
-        files.len(),
         failures.join("\n  ")
     );
+    for g in GameId::ALL {
+        assert!(games.contains(&g.name()), "no scenario record of {g}");
+    }
 }
 
 #[test]
 fn every_illegal_record_fails_at_the_named_line() {
-    let dir = scenario_dir().join("illegal");
-    let files = files_with_ext(&dir, "rec");
-    assert!(
-        files.len() >= MIN_ILLEGAL,
-        "expected at least {MIN_ILLEGAL} illegal records in {}, found {}",
-        dir.display(),
-        files.len()
-    );
-    let failures = illegal_failures(&files, replay);
-    assert!(
-        failures.is_empty(),
-        "{} of {} illegal records misbehaved:\n  {}",
-        failures.len(),
-        files.len(),
-        failures.join("\n  ")
-    );
+    for dir in folders() {
+        let files = files_with_ext(&dir.join("illegal"), "rec");
+        if !dir.join("illegal").is_dir() {
+            continue;
+        }
+        let minimum = MINIMUM
+            .iter()
+            .find(|m| m.0 == relative(&dir))
+            .map_or(1, |m| m.2);
+        assert!(
+            files.len() >= minimum,
+            "expected at least {minimum} illegal records in {}/illegal, found {}",
+            dir.display(),
+            files.len()
+        );
+        let failures = illegal_failures(&files, replay);
+        assert!(
+            failures.is_empty(),
+            "{} of {} illegal records misbehaved:\n  {}",
+            failures.len(),
+            files.len(),
+            failures.join("\n  ")
+        );
+    }
 }
 
 #[test]
-fn every_scenario_tile_set_is_valid() {
-    let files = files_with_ext(&scenario_dir(), "tiles");
-    assert!(!files.is_empty(), "no tile sets in tests/scenarios");
-    let failures: Vec<String> = files
-        .iter()
-        .filter_map(|f| TileSet::load(f).err().map(|e| e.to_string()))
-        .collect();
+fn every_scenario_tile_set_loads_as_its_game() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for dir in folders() {
+        for f in files_with_ext(&dir, "tiles") {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let Some((_, name)) = declared_game(&text) else {
+                failures.push(format!("{}: no game line", f.display()));
+                continue;
+            };
+            let loaded = GameId::from_name(&name)
+                .and_then(|g| meeplelab::with_game!(g, G => G::load_tiles(&f).map(|_| ())));
+            if let Err(e) = loaded {
+                failures.push(format!("{}: {e}", f.display()));
+            }
+            count += 1;
+        }
+    }
+    assert!(count >= 20, "only {count} scenario tile sets");
     assert!(
         failures.is_empty(),
         "invalid tile sets:\n  {}",
@@ -94,13 +159,19 @@ fn every_scenario_tile_set_is_valid() {
 }
 
 #[test]
-fn readme_lists_every_scenario_file() {
-    let missing = unlisted_records(&scenario_dir());
-    assert!(
-        missing.is_empty(),
-        "README.md does not list: {}",
-        missing.join(", ")
-    );
+fn every_readme_lists_every_scenario_file() {
+    for dir in folders() {
+        if files_with_ext(&dir, "rec").is_empty() && !dir.join("illegal").is_dir() {
+            continue;
+        }
+        let missing = unlisted_records(&dir);
+        assert!(
+            missing.is_empty(),
+            "{}/README.md does not list: {}",
+            dir.display(),
+            missing.join(", ")
+        );
+    }
 }
 
 /// Runs the built binary: `meeplelab replay FILE --json`, returning the parsed JSON.
@@ -145,17 +216,23 @@ fn binary_replays_a_scenario_as_json() {
 
 #[test]
 fn binary_reports_an_illegal_line_with_file_and_line() {
-    let file = scenario_dir().join("illegal/meeple-occupied.rec");
-    let (line, phrase) = expected_error(&file).expect("expect-error comment");
-    let out = Command::new(env!("CARGO_BIN_EXE_meeplelab"))
-        .arg("replay")
-        .arg(&file)
-        .output()
-        .expect("run meeplelab");
-    assert!(!out.status.success(), "an illegal record must fail");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains(&format!("meeple-occupied.rec:{line}:")) && err.contains(&phrase),
-        "stderr: {err}"
-    );
+    for file in [
+        scenario_dir().join("illegal/meeple-occupied.rec"),
+        scenario_dir().join("carcassonne/illegal/b07-bid-must-rise.rec"),
+        scenario_dir().join("new-world/illegal/n05-occupied-trail.rec"),
+    ] {
+        let (line, phrase) = expected_error(&file).expect("expect-error comment");
+        let out = Command::new(env!("CARGO_BIN_EXE_meeplelab"))
+            .arg("replay")
+            .arg(&file)
+            .output()
+            .expect("run meeplelab");
+        assert!(!out.status.success(), "an illegal record must fail");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let name = file.file_name().unwrap().to_string_lossy();
+        assert!(
+            err.contains(&format!("{name}:{line}:")) && err.contains(&phrase),
+            "stderr: {err}"
+        );
+    }
 }

@@ -18,7 +18,9 @@ use super::shard::Shard;
 use crate::agents::AgentSpec;
 use crate::analysis::standings::Standings;
 use crate::core::game::Game;
-use crate::io::games_csv::{GameRow, GamesTable, GamesWriter};
+use crate::games::GameDef;
+use crate::io::games_csv::{GameRow, GamesTable, GamesWriter, SCHEMA_VERSION};
+use crate::io::record::record_maker;
 use crate::io::run_json::RunConfig;
 use crate::io::write_atomically;
 use std::path::Path;
@@ -216,7 +218,7 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         });
         progress.finish();
         result?;
-        let mut table = GamesTable::read(&games_path)?;
+        let mut table = GamesTable::read_game(&games_path, Some(&self.config.game))?;
         table.sort();
         table.write_atomically(&games_path)?;
         let standings =
@@ -232,6 +234,47 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
     /// The `games.csv` rows of one finished game.
     pub fn rows(&self, run_id: &str, game: &PlayedGame) -> Vec<GameRow> {
         game_rows(&self.config, run_id, game)
+    }
+}
+
+impl<'a, G: GameDef> Tournament<'a, G> {
+    /// A tournament of `games` games of `G` started from `setup` (game `g` with the seed
+    /// `derive_seed(seed, g)`), as `meeplelab tournament` runs one: its configuration names the
+    /// game, players, rules and tile set; with `records`, every game is also kept there as a
+    /// record naming the tile set `tileset` (`builtin` or a path). The setup is checked here,
+    /// before any game runs.
+    pub fn of_setup(
+        setup: G::Setup,
+        tileset: &str,
+        specs: Vec<AgentSpec>,
+        (seed, games, shard): (u64, u64, Shard),
+        records: Option<&Path>,
+    ) -> Result<Tournament<'a, G>, ArenaError> {
+        G::new_game(&setup).map_err(ArenaError::Config)?;
+        let resolved = G::resolve(&setup).map_err(ArenaError::Config)?;
+        let config = TournamentConfig {
+            schema_version: SCHEMA_VERSION,
+            crate_version: env!("CARGO_PKG_VERSION").to_string(),
+            game: G::NAME.to_string(),
+            players: G::common_header(&resolved).players,
+            agents: specs.iter().map(AgentSpec::label).collect(),
+            rules: G::rules_text(&setup),
+            tileset_hash: format!("{:016x}", G::tiles(&setup).content_hash),
+            seed,
+            games,
+            shard: shard.to_string(),
+        };
+        let record = record_maker::<G>(setup.clone(), tileset.to_string());
+        let new_game = move |seed: u64| {
+            let mut s = setup.clone();
+            G::set_seed(&mut s, seed);
+            G::new_game(&s).expect("setup checked before the run")
+        };
+        let tournament = Tournament::new(config, specs, Box::new(new_game))?;
+        Ok(match records {
+            Some(dir) => tournament.with_records(Records::new(dir, Box::new(record))),
+            None => tournament,
+        })
     }
 }
 

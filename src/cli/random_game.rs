@@ -1,9 +1,8 @@
 //! `meeplelab random-game`: one game of uniformly random decisions, written as a record.
 
 use super::{build_setup, CmdResult, GameArgs};
-use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
 use meeplelab::games::GameDef;
-use meeplelab::io::record::RecordWriter;
+use meeplelab::io::record::random_game_record;
 use meeplelab::io::write_atomically;
 use std::path::PathBuf;
 
@@ -31,18 +30,7 @@ pub fn run(args: &Args) -> CmdResult {
 
 fn play<G: GameDef>(args: &Args) -> CmdResult {
     let (setup, tileset_ref) = build_setup::<G>(args.players, args.seed, &args.game)?;
-    let resolved = G::resolve(&setup)?;
-    let mut state = G::start(G::tiles(&setup), &resolved)?;
-    let mut writer = RecordWriter::<G>::new(&resolved, G::tiles(&setup), &tileset_ref);
-    let mut rng = rng_from_seed(derive_seed(args.seed, 2));
-    let mut legal = Vec::new();
-    while !state.is_terminal() {
-        state.legal_actions(&mut legal);
-        let action = legal[below(&mut rng, legal.len())];
-        writer.decision(&state, &action);
-        state.apply(action);
-    }
-    let text = writer.finish(&state);
+    let (state, text) = random_game_record::<G>(&setup, &tileset_ref)?;
     write_atomically(&args.out, &text).map_err(|e| e.to_string())?;
     println!(
         "wrote {} ({} turns); final scores: {}",

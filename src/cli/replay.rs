@@ -20,7 +20,8 @@ pub struct Args {
 pub fn run(args: &Args) -> CmdResult {
     let record = Record::load(&args.file).map_err(|e| e.to_string())?;
     let base = args.file.parent().map(PathBuf::from).unwrap_or_default();
-    meeplelab::with_game!(record.game.0, G => report::<G>(&record, &base, args.json))
+    let game = record.game_id().map_err(|e| e.to_string())?;
+    meeplelab::with_game!(game, G => report::<G>(&record, &base, args.json))
 }
 
 fn report<G: GameDef>(record: &Record, base: &Path, json: bool) -> CmdResult {

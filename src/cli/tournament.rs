@@ -3,11 +3,8 @@
 use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::agents::AgentSpec;
 use meeplelab::arena::folder::ResumeReport;
-use meeplelab::arena::{ProgressMode, Records, RunOptions, Shard, Tournament, TournamentConfig};
-use meeplelab::core::tileset::CompiledTiles;
+use meeplelab::arena::{ProgressMode, RunOptions, Shard, Tournament};
 use meeplelab::games::GameDef;
-use meeplelab::io::games_csv::SCHEMA_VERSION;
-use meeplelab::io::record::record_maker;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -125,34 +122,19 @@ fn run_game<G: GameDef>(args: &Args) -> CmdResult {
         ));
     }
     let (setup, tileset_ref) = build_setup::<G>(players, 0, &args.setup)?;
-    G::new_game(&setup)?;
     let schedule = meeplelab::arena::Schedule::new(specs.len(), players).map_err(|e| e.0)?;
     let games = args.games.unwrap_or_else(|| schedule.default_games());
     let shard = args.shard.unwrap_or(Shard::ALL);
-    let config = TournamentConfig {
-        schema_version: SCHEMA_VERSION,
-        crate_version: env!("CARGO_PKG_VERSION").to_string(),
-        game: G::NAME.to_string(),
-        players,
-        agents: specs.iter().map(AgentSpec::label).collect(),
-        rules: G::rules_text(&setup),
-        tileset_hash: hash_hex(G::tiles(&setup)),
-        seed: args.seed,
-        games,
-        shard: shard.to_string(),
-    };
+    let tournament = Tournament::<G>::of_setup(
+        setup,
+        &tileset_ref,
+        specs,
+        (args.seed, games, shard),
+        args.records.as_deref(),
+    )
+    .map_err(|e| e.to_string())?;
+    let config = tournament.config.clone();
     let out = args.out.clone().unwrap_or_else(|| config.default_out_dir());
-    let record = record_maker::<G>(setup.clone(), tileset_ref);
-    let new_game = move |seed: u64| {
-        let mut s = setup.clone();
-        G::set_seed(&mut s, seed);
-        G::new_game(&s).expect("setup checked before the run")
-    };
-    let mut tournament =
-        Tournament::new(config.clone(), specs, Box::new(new_game)).map_err(|e| e.to_string())?;
-    if let Some(dir) = &args.records {
-        tournament = tournament.with_records(Records::new(dir, Box::new(record)));
-    }
     let prepared = tournament
         .prepare(&out, args.resume)
         .map_err(|e| e.to_string())?;
@@ -207,11 +189,6 @@ fn run_game<G: GameDef>(args: &Args) -> CmdResult {
     );
     print!("{}", report.standings.to_table());
     Ok(())
-}
-
-/// The tile set's content hash as 16 hex digits (as in game records).
-pub fn hash_hex(tiles: &CompiledTiles) -> String {
-    format!("{:016x}", tiles.content_hash)
 }
 
 /// Prints, before a tournament or experiment plays, where it writes and how to resume it, where

@@ -202,14 +202,30 @@ pub struct GamesTable {
 impl GamesTable {
     /// Reads and checks a games file.
     pub fn read(path: &Path) -> Result<GamesTable, GamesCsvError> {
+        GamesTable::read_game(path, None)
+    }
+
+    /// [`GamesTable::read`] that also takes rows of `game` (a game outside
+    /// [`GameId::ALL`]: one being written, or a test's game); an arena reads back what it
+    /// wrote with the name of the game it plays.
+    pub fn read_game(path: &Path, game: Option<&str>) -> Result<GamesTable, GamesCsvError> {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path)
             .map_err(|e| GamesCsvError::at(&name, 0, format!("cannot read: {e}")))?;
-        GamesTable::parse(&text, &name)
+        GamesTable::parse_game(&text, &name, game)
     }
 
     /// Parses games-file text; `name` is used in error messages.
     pub fn parse(text: &str, name: &str) -> Result<GamesTable, GamesCsvError> {
+        GamesTable::parse_game(text, name, None)
+    }
+
+    /// [`GamesTable::parse`] that also takes rows of `game` (see [`GamesTable::read_game`]).
+    pub fn parse_game(
+        text: &str,
+        name: &str,
+        game: Option<&str>,
+    ) -> Result<GamesTable, GamesCsvError> {
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
@@ -259,7 +275,7 @@ impl GamesTable {
             }
             let mut row = parse_row(&fields, &head, stat_names.len(), name, line)?;
             row.variant = variant;
-            check_game(&row, rows.first(), name)?;
+            check_game(&row, rows.first(), name, game)?;
             rows.push(row);
         }
         Ok(GamesTable {
@@ -290,10 +306,18 @@ impl GamesTable {
     }
 }
 
-/// Checks that `row` names a known game, the same as `first` (a file holds one game).
-fn check_game(row: &GameRow, first: Option<&GameRow>, name: &str) -> Result<(), GamesCsvError> {
+/// Checks that `row` names a known game (one of the list, or `game`), the same as `first` (a
+/// file holds one game).
+fn check_game(
+    row: &GameRow,
+    first: Option<&GameRow>,
+    name: &str,
+    game: Option<&str>,
+) -> Result<(), GamesCsvError> {
     let fail = |m: String| GamesCsvError::at(name, row.line, format!("column game: {m}"));
-    GameId::from_name(&row.game).map_err(fail)?;
+    if game != Some(row.game.as_str()) {
+        GameId::from_name(&row.game).map_err(fail)?;
+    }
     match first {
         Some(f) if f.game != row.game => Err(fail(format!(
             "\"{}\" differs from \"{}\" on line {}; a games file holds one game",
@@ -693,6 +717,22 @@ mod tests {
         let chess = t.to_csv().replace(",carcassonne,", ",chess,");
         let e = GamesTable::parse(&chess, "g.csv").unwrap_err();
         assert!(e.message.contains("unknown game \"chess\""), "{e}");
+        // A reader told the game (an arena playing a game outside the list) takes its rows.
+        let only_chess = GamesTable {
+            rows: vec![row(0, 0), row(0, 1)],
+            ..t.clone()
+        }
+        .to_csv()
+        .replace(",safari,", ",chess,");
+        assert_eq!(
+            GamesTable::parse_game(&only_chess, "g.csv", Some("chess"))
+                .unwrap()
+                .rows
+                .len(),
+            2
+        );
+        let e = GamesTable::parse_game(&chess, "g.csv", Some("chess")).unwrap_err();
+        assert!(e.message.contains("differs"), "{e}");
         let safari = GamesTable {
             rows: vec![row(0, 0), row(0, 1)],
             ..t.clone()

@@ -2,6 +2,7 @@
 //! replay is exact, and that people can write by hand to set up any situation.
 //! The format is documented in `docs/notation.md`.
 
+use crate::core::rng::{below, derive_seed, rng_from_seed};
 use crate::core::tileset::CompiledTiles;
 use crate::games::def::{parse_seat, GameDef, GameId, HeaderItem};
 use std::fmt::Write as _;
@@ -87,8 +88,9 @@ pub enum Entry {
 pub struct Record {
     /// File name for messages.
     pub origin: String,
-    /// The game (`game …` line; Safari when there is none) and its line (0: none).
-    pub game: (GameId, usize),
+    /// The game's [`GameDef::NAME`] (`game …` line; `safari` when there is none) and its line
+    /// (0: none). [`Record::game_id`] gives the game of the list.
+    pub game: (&'static str, usize),
     /// Number of players.
     pub players: usize,
     /// Seed.
@@ -128,9 +130,38 @@ impl Record {
         Record::parse(&text, &origin)
     }
 
-    /// Parses record text.
+    /// Parses record text (of any game of [`GameId::ALL`]).
     pub fn parse(text: &str, origin: &str) -> Result<Record, RecordError> {
-        Parser::new(origin).run(text)
+        Parser::new(origin, None).run(text)
+    }
+
+    /// Parses record text that may also be of game `G`, which need not be one of
+    /// [`GameId::ALL`] (a game being written, or a test's game): its `game` line names `G` or a
+    /// listed game.
+    pub fn parse_as<G: GameDef>(text: &str, origin: &str) -> Result<Record, RecordError> {
+        let game = RecordGame {
+            name: G::NAME,
+            header: G::HEADER_KEYWORDS,
+            expect: G::EXPECT_KEYWORDS,
+        };
+        Parser::new(origin, Some(game)).run(text)
+    }
+
+    /// Reads and parses a record file that may also be of game `G` (see [`Record::parse_as`]).
+    pub fn load_as<G: GameDef>(path: &Path) -> Result<Record, RecordError> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| RecordError {
+            origin: origin.clone(),
+            line: 0,
+            message: format!("cannot read file: {e}"),
+        })?;
+        Record::parse_as::<G>(&text, &origin)
+    }
+
+    /// The game of the list this record is of; an error at the `game` line for a game outside
+    /// [`GameId::ALL`] (one read by [`Record::parse_as`]).
+    pub fn game_id(&self) -> Result<GameId, RecordError> {
+        GameId::from_name(self.game.0).map_err(|e| self.err(self.game.1, e))
     }
 
     /// Replays the whole record as a game of `G` (an error if it is of another game); `base`
@@ -152,7 +183,7 @@ impl Record {
     /// game).
     pub fn setup<G: GameDef>(&self, base: &Path) -> Result<G::Setup, RecordError> {
         let (game, game_line) = self.game;
-        if game.name() != G::NAME {
+        if game != G::NAME {
             return Err(self.err(
                 game_line,
                 format!("this is a {game} record, not a {} record", G::NAME),
@@ -331,21 +362,46 @@ fn join<T: ToString>(items: &[T]) -> String {
     items.iter().map(T::to_string).collect::<Vec<_>>().join(" ")
 }
 
+/// What the parser needs to know about a game: its name and record keywords.
+#[derive(Clone, Copy)]
+struct RecordGame {
+    name: &'static str,
+    header: &'static [&'static str],
+    expect: &'static [&'static str],
+}
+
+impl RecordGame {
+    fn of(id: GameId) -> RecordGame {
+        crate::with_game!(id, G => RecordGame {
+            name: G::NAME,
+            header: G::HEADER_KEYWORDS,
+            expect: G::EXPECT_KEYWORDS,
+        })
+    }
+}
+
 /// Line-by-line parser state.
 struct Parser {
     origin: String,
     record: Record,
+    /// The record's game (Safari until a `game` line says otherwise).
+    game: RecordGame,
+    /// A game outside the list that records may also be of ([`Record::parse_as`]).
+    extra: Option<RecordGame>,
     seen_magic: bool,
     in_moves: bool,
 }
 
 impl Parser {
-    fn new(origin: &str) -> Parser {
+    fn new(origin: &str, extra: Option<RecordGame>) -> Parser {
+        let game = RecordGame::of(GameId::Safari);
         Parser {
             origin: origin.to_string(),
+            game,
+            extra,
             record: Record {
                 origin: origin.to_string(),
-                game: (GameId::Safari, 0),
+                game: (game.name, 0),
                 players: 0,
                 seed: 0,
                 tileset: (TileSource::Builtin, 0),
@@ -403,7 +459,7 @@ impl Parser {
     /// Checks the header lines that belong to the game (called at `moves`, when the game is
     /// known, and at the end of a record without moves).
     fn check_header_items(&self) -> Result<(), RecordError> {
-        let headers = crate::with_game!(self.record.game.0, G => G::HEADER_KEYWORDS);
+        let headers = self.game.header;
         match self
             .record
             .items
@@ -432,7 +488,7 @@ impl Parser {
 
     /// Checks the `expect` lines that belong to the game.
     fn check_game_expectations(&self) -> Result<(), RecordError> {
-        let expects = crate::with_game!(self.record.game.0, G => G::EXPECT_KEYWORDS);
+        let expects = self.game.expect;
         for entry in &self.record.entries {
             if let Entry::Expect {
                 line,
@@ -451,17 +507,20 @@ impl Parser {
         let arg = |n: usize| words.get(n).copied().unwrap_or("");
         match words[0] {
             "game" => {
-                let game = match GameId::from_name(arg(1)) {
-                    Ok(g) if words.len() == 2 => g,
-                    Ok(_) => {
-                        return Err(self.err(
-                            line,
-                            format!("expected \"game <name>\", found \"{}\"", words.join(" ")),
-                        ))
-                    }
-                    Err(e) => return Err(self.err(line, e)),
-                };
-                self.record.game = (game, line);
+                let extra = self.extra.filter(|g| g.name == arg(1));
+                let game =
+                    match extra.map_or_else(|| GameId::from_name(arg(1)).map(RecordGame::of), Ok) {
+                        Ok(g) if words.len() == 2 => g,
+                        Ok(_) => {
+                            return Err(self.err(
+                                line,
+                                format!("expected \"game <name>\", found \"{}\"", words.join(" ")),
+                            ))
+                        }
+                        Err(e) => return Err(self.err(line, e)),
+                    };
+                self.game = game;
+                self.record.game = (game.name, line);
             }
             "players" => {
                 self.record.players = match arg(1).parse::<usize>() {
@@ -709,6 +768,29 @@ pub fn game_record<G: GameDef>(
         state.apply(*action);
     }
     Ok(writer.finish(&state))
+}
+
+/// A game of uniformly random decisions started from `setup`, as `meeplelab random-game`
+/// plays it: the decisions come from the stream `derive_seed(seed, 2)` of the setup's seed.
+/// Returns the final position and the game's record (see [`game_record`]; no notes).
+pub fn random_game_record<G: GameDef>(
+    setup: &G::Setup,
+    tileset: &str,
+) -> Result<(G, String), String> {
+    let resolved = G::resolve(setup)?;
+    let tiles = G::tiles(setup);
+    let mut rng = rng_from_seed(derive_seed(G::common_header(&resolved).seed, 2));
+    let mut state = G::start(tiles, &resolved)?;
+    let mut writer = RecordWriter::<G>::new(&resolved, tiles, tileset);
+    let mut legal = Vec::new();
+    while !state.is_terminal() {
+        state.legal_actions(&mut legal);
+        let action = legal[below(&mut rng, legal.len())];
+        writer.decision(&state, &action);
+        state.apply(action);
+    }
+    let text = writer.finish(&state);
+    Ok((state, text))
 }
 
 /// Makes records of games of `G` started from `setup` with any seed, as tournaments keep them

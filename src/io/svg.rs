@@ -89,7 +89,7 @@ pub fn record_svg(
     caption: &str,
 ) -> Result<Drawing, String> {
     let text = |e: &dyn std::fmt::Display| e.to_string();
-    match record.game.0 {
+    match record.game_id().map_err(|e| text(&e))? {
         GameId::Safari => {
             let replay = record
                 .replay_game::<SafariState>(base, turn)

@@ -1,23 +1,19 @@
 //! Helpers shared by the integration tests: random play and the flood-fill oracle.
 #![allow(dead_code)]
 
+use fast_hash::HashMap;
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::Side;
 use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
 use meeplelab::core::tileset::NO_SEGMENT;
-use meeplelab::games::safari::{SafariState, Setup, Spot};
-use std::collections::HashMap;
+use meeplelab::games::safari::{SafariState, Spot};
 
 pub mod cli;
+pub mod fast_hash;
 pub mod naive;
 pub mod records;
 pub mod scenarios;
 pub mod svg;
-
-/// Starts a default game for `players` with `seed`.
-pub fn new_game(players: usize, seed: u64) -> SafariState {
-    SafariState::new(&Setup::new(players, seed)).expect("default setup starts")
-}
 
 /// Plays uniformly random decisions to the end, calling `visit` before every decision.
 pub fn play_random<G: Game>(
@@ -58,7 +54,7 @@ pub struct FloodFill {
 /// Finds every path and bush by flood fill over the placed cells (no engine union-find).
 pub fn flood_fill(state: &SafariState) -> FloodFill {
     let cells = state.cells();
-    let mut seen: HashMap<(usize, u8), usize> = HashMap::new();
+    let mut seen: HashMap<(usize, u8), usize> = HashMap::default();
     let mut features: Vec<Vec<(usize, u8)>> = Vec::new();
     for ci in 0..cells.len() {
         let v = state.variant_of(&cells[ci]);
@@ -103,7 +99,7 @@ pub fn flood_fill(state: &SafariState) -> FloodFill {
 /// Meeples per seat on each (cell, segment), from the placed-meeple list.
 pub fn meeples_by_segment(state: &SafariState) -> HashMap<(usize, u8), [u8; 5]> {
     let cells = state.cells();
-    let mut out: HashMap<(usize, u8), [u8; 5]> = HashMap::new();
+    let mut out: HashMap<(usize, u8), [u8; 5]> = HashMap::default();
     for m in state.placed_meeples() {
         if let Spot::Feature(n) = m.spot {
             let ci = cells.iter().rposition(|c| c.first_node <= n).unwrap();

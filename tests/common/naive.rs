@@ -56,7 +56,7 @@ pub fn legal_actions(s: &SafariState, engine_legal: &[Action]) -> Vec<Action> {
 
 /// Sorts actions by their debug text (a total order good enough for comparisons).
 pub fn sort(actions: &mut [Action]) {
-    actions.sort_by_key(|a| format!("{a:?}"));
+    actions.sort_by_cached_key(|a| format!("{a:?}"));
 }
 
 fn placements(s: &SafariState) -> Vec<Action> {

@@ -21,7 +21,7 @@ pub fn records_in(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
 /// and that each replays to the end of that game, to its final scores, and names the agent of
 /// every seat.
 pub fn check_records_match_games<G: GameDef>(records: &Path, games_csv: &Path) {
-    let table = GamesTable::read(games_csv).unwrap();
+    let table = GamesTable::read_game(games_csv, Some(G::NAME)).unwrap();
     let mut games = std::collections::BTreeMap::<u64, Vec<(usize, i64, String)>>::new();
     for r in &table.rows {
         assert_eq!(r.game, G::NAME, "{}", games_csv.display());
@@ -41,7 +41,7 @@ pub fn check_records_match_games<G: GameDef>(records: &Path, games_csv: &Path) {
         seats.sort();
         let path = records.join(format!("game-{g:06}.rec"));
         let text = std::fs::read_to_string(&path).unwrap();
-        let replay = Record::load(&path)
+        let replay = Record::load_as::<G>(&path)
             .unwrap()
             .replay_game::<G>(records, None)
             .unwrap();

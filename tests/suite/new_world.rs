@@ -1,0 +1,344 @@
+//! New World's hooks: its rule variants, what players see, the unseen pile, the invariants of
+//! its rules (scores never fall, settlers conserved, surveyors one column apart and never east
+//! of the land, N-13 removals, land west of the coast, every tile placed or removed) and a
+//! flood-fill oracle.
+//!
+//! The oracle: the incremental union-find agrees with a naive flood fill over the placed tiles
+//! on random games: for every trail, town, plains area and farm, its members, open edges (a
+//! starting space's sea sides never count, N-7), distinct tiles, flags / trading posts /
+//! animals and settlers per seat. The flood fill also recomputes what the end of the game pays
+//! each occupied feature (N-16, N-17) and checks that no complete feature keeps its settlers
+//! after a turn's scoring (N-6…N-10).
+
+use super::hooks::{Hooks, Oracle, Variant, Watch};
+use crate::common::fast_hash::{HashMap, HashSet};
+use meeplelab::core::game::Game;
+use meeplelab::core::geom::{Coord, HalfSide, Side};
+use meeplelab::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};
+use meeplelab::games::new_world::{Action, NewWorldState, Role, POST_POINTS, SETTLERS};
+
+/// New World's hooks.
+pub struct NewWorldHooks;
+
+/// Registered in `hooks.rs`.
+pub static HOOKS: &(dyn Hooks<NewWorldState> + 'static) = &NewWorldHooks;
+
+impl Hooks<NewWorldState> for NewWorldHooks {
+    /// The default rules, the surveyor variant (N-14), and surveyors starting anywhere without
+    /// the bonus (N-3, N-12).
+    fn variants(&self) -> &'static [Variant] {
+        &[
+            &[],
+            &["surveyor_variant=true"],
+            &["surveyor_start=any", "surveyor_bonus=0"],
+        ]
+    }
+
+    /// The board, settlers, surveyors, supplies, the features waiting to be scored and the
+    /// tile drawn.
+    fn public_view(&self, s: &NewWorldState) -> Option<String> {
+        let seats: Vec<_> = (0..s.players())
+            .map(|p| (s.settlers_in_supply(p), s.settlers_removed(p)))
+            .collect();
+        let waiting: Vec<_> = s.waiting_features().collect();
+        Some(format!(
+            "{:?}",
+            (
+                (s.phase(), s.active_player(), s.drawn_tile()),
+                (s.cells(), s.placed_settlers(), seats, waiting),
+                (
+                    s.surveyor_columns(),
+                    s.track_surveyor(),
+                    s.westernmost_column()
+                ),
+                (s.tiles_removed(), s.scorings(), s.options()),
+            )
+        ))
+    }
+
+    fn hidden_order(&self, s: &NewWorldState) -> Option<Vec<u32>> {
+        Some(s.pile().iter().map(|&v| v as u32).collect())
+    }
+
+    fn invariants(&self) -> Box<dyn Watch<NewWorldState>> {
+        Box::new(Invariants::default())
+    }
+
+    /// 120 random games; every feature is compared after every decision.
+    fn oracle(&self) -> Option<Oracle<NewWorldState>> {
+        Some(Oracle {
+            games: 120,
+            watch: Box::new(FloodFill::default()),
+        })
+    }
+}
+
+/// The rules' invariants; games end within 1000 decisions; over all games, scorings and N-13
+/// removals occur.
+#[derive(Default)]
+struct Invariants {
+    steps: usize,
+    scores: Vec<i32>,
+    columns: Vec<i8>,
+    scorings: usize,
+    removed: usize,
+}
+
+impl Watch<NewWorldState> for Invariants {
+    fn before(&mut self, g: &NewWorldState, _: &[Action], _: Action) {
+        self.steps += 1;
+        assert!(self.steps < 1000, "the game terminates");
+        self.scores = g.scores().to_vec();
+        self.columns = g.surveyor_columns().to_vec();
+    }
+
+    fn after(&mut self, g: &NewWorldState) {
+        // Scores never decrease (no rule takes points away).
+        for (a, b) in self.scores.iter().zip(g.scores()) {
+            assert!(b >= a);
+        }
+        // Settlers conserved: supply + on the board = 5 per player.
+        for p in 0..g.players() {
+            let placed = g
+                .placed_settlers()
+                .iter()
+                .filter(|s| s.player as usize == p)
+                .count();
+            assert_eq!(g.settlers_in_supply(p) as usize + placed, SETTLERS as usize);
+        }
+        let cols = g.surveyor_columns();
+        assert!(cols.iter().all(|&c| c <= 0 && c >= g.westernmost_column()));
+        if cols.len() == 2 {
+            assert!(
+                (cols[0] - cols[1]).abs() <= 1,
+                "N-11: surveyors one column apart"
+            );
+            // N-13: no standing settler east of the easternmost surveyor after a move.
+            let east = cols[0].max(cols[1]);
+            if cols != self.columns.as_slice() {
+                assert!(g
+                    .placed_settlers()
+                    .iter()
+                    .all(|s| s.role == Role::Trapper || s.column <= east));
+            }
+        }
+        assert!(
+            g.cells().iter().skip(10).all(|c| c.at.x < 0),
+            "N-4: land west of the coast"
+        );
+    }
+
+    fn end(&mut self, g: &NewWorldState) {
+        self.steps = 0;
+        let placed: i64 = (0..g.players())
+            .map(|p| {
+                let mut v = Vec::new();
+                g.player_stats(p, &mut v);
+                assert_eq!(v[..8].iter().sum::<i64>(), g.scores()[p] as i64);
+                v[8]
+            })
+            .sum();
+        assert_eq!(
+            placed as usize + g.tiles_removed(),
+            95,
+            "every tile placed or removed"
+        );
+        self.scorings += g.scorings();
+        self.removed += (0..g.players())
+            .map(|p| g.settlers_removed(p) as usize)
+            .sum::<usize>();
+    }
+
+    fn finish(&self) {
+        assert!(self.scorings > 300, "{} scorings", self.scorings);
+        assert!(
+            self.removed > 20,
+            "{} settlers removed by surveyors (N-13)",
+            self.removed
+        );
+    }
+}
+
+/// Every feature compared after every decision; none complete keeps its settlers after a
+/// turn.
+#[derive(Default)]
+struct FloodFill {
+    turn: usize,
+    checked: usize,
+}
+
+impl Watch<NewWorldState> for FloodFill {
+    fn before(&mut self, g: &NewWorldState, _: &[Action], _: Action) {
+        self.turn = g.turn();
+    }
+
+    fn after(&mut self, g: &NewWorldState) {
+        self.checked += check(g, g.turn() != self.turn);
+    }
+
+    fn finish(&self) {
+        assert!(self.checked > 100_000, "{} features checked", self.checked);
+    }
+}
+
+/// One feature as the flood fill sees it.
+#[derive(Debug)]
+struct Feature {
+    kind: FeatureKind,
+    /// (cell index, segment index) of every segment in it.
+    members: Vec<(usize, u8)>,
+    open: u8,
+    tiles: u8,
+    marks: u8,
+    settlers: [u8; 5],
+}
+
+/// The orientation tables of placed cell `cell`.
+fn orientation(s: &NewWorldState, cell: usize) -> &Orientation {
+    let c = &s.cells()[cell];
+    &s.variant_of(c).orientations[c.rot.quarter_turns() as usize]
+}
+
+/// Every feature of the position, recomputed from the placed cells and settlers alone.
+fn flood_fill(s: &NewWorldState) -> Vec<Feature> {
+    let cells = s.cells();
+    let at: HashMap<Coord, usize> = cells.iter().enumerate().map(|(i, c)| (c.at, i)).collect();
+    // The feature of every (cell, segment) found so far.
+    let mut seen: HashMap<(usize, u8), usize> = HashMap::default();
+    let mut features = Vec::new();
+    for start in 0..cells.len() {
+        for seg in 0..s.variant_of(&cells[start]).segment_count {
+            if seen.contains_key(&(start, seg)) {
+                continue;
+            }
+            let id = features.len();
+            seen.insert((start, seg), id);
+            let kind = s.variant_of(&cells[start]).segments[seg as usize].kind;
+            let mut members = vec![(start, seg)];
+            let mut open = 0;
+            let mut next = 0;
+            while next < members.len() {
+                let (c, k) = members[next];
+                next += 1;
+                let o = orientation(s, c);
+                let mut across = Vec::new();
+                for side in Side::ALL {
+                    if o.side_segment[side.index()] == k {
+                        across.push((side, None));
+                    }
+                }
+                for half in HalfSide::ALL {
+                    if o.half_segment[half.index()] == k {
+                        across.push((half.side(), Some(half)));
+                    }
+                }
+                for (side, half) in across {
+                    let there = cells[c].at.step(side);
+                    let Some(&n) = at.get(&there) else {
+                        if half.is_none() && !s.borders_sea(cells[c].at, side) {
+                            open += 1;
+                        }
+                        continue;
+                    };
+                    let no = orientation(s, n);
+                    let other = match half {
+                        None => no.side_segment[side.opposite().index()],
+                        Some(h) => no.half_segment[h.facing().index()],
+                    };
+                    assert_ne!(other, NO_SEGMENT, "edges do not match at {}", cells[n].at);
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry((n, other)) {
+                        e.insert(id);
+                        members.push((n, other));
+                    }
+                }
+            }
+            let distinct: HashSet<usize> = members.iter().map(|&(c, _)| c).collect();
+            let marks = members
+                .iter()
+                .map(|&(c, k)| {
+                    let sg = &s.variant_of(&cells[c]).segments[k as usize];
+                    if kind == FeatureKind::Field {
+                        sg.birds
+                    } else {
+                        sg.pennants
+                    }
+                })
+                .sum();
+            features.push(Feature {
+                kind,
+                members,
+                open,
+                tiles: distinct.len() as u8,
+                marks,
+                settlers: [0; 5],
+            });
+        }
+    }
+    for st in s.placed_settlers() {
+        let c = cells.iter().rposition(|c| c.first_node <= st.node).unwrap();
+        let f = seen[&(c, (st.node - cells[c].first_node) as u8)];
+        features[f].settlers[st.player as usize] += 1;
+    }
+    features
+}
+
+/// Placed cells among the eight around `c`, counted from the cell list.
+fn around(s: &NewWorldState, c: Coord) -> i32 {
+    let at: HashSet<Coord> = s.cells().iter().map(|c| c.at).collect();
+    let mut n = 0;
+    for dx in -1..=1 {
+        for dy in -1..=1 {
+            n += i32::from((dx, dy) != (0, 0) && at.contains(&Coord::new(c.x + dx, c.y + dy)));
+        }
+    }
+    n
+}
+
+/// Compares every flood-filled feature with the engine's aggregate.
+fn check(s: &NewWorldState, after_turn: bool) -> usize {
+    let features = flood_fill(s);
+    let cells = s.cells();
+    let node = |(c, k): (usize, u8)| cells[c].first_node + k as u16;
+    let mut roots = HashSet::default();
+    for f in &features {
+        let root = s.feature_root(node(f.members[0]));
+        assert!(roots.insert(root), "two features share root {root}");
+        for &m in &f.members {
+            assert_eq!(s.feature_root(node(m)), root, "{f:?}");
+        }
+        let agg = s.feature(root);
+        assert_eq!(agg.settlers[..], f.settlers[..], "{f:?}");
+        assert_eq!(agg.marks, f.marks, "{f:?}");
+        let (role, naive_value) = match f.kind {
+            FeatureKind::Road => (Role::Robber, f.tiles as i32 + POST_POINTS * f.marks as i32),
+            FeatureKind::City => (Role::Shopkeeper, (f.tiles + f.marks) as i32),
+            FeatureKind::Monastery => (Role::Farmer, 1 + around(s, cells[f.members[0].0].at)),
+            _ => (Role::Trapper, f.marks as i32),
+        };
+        if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
+            assert_eq!((agg.open, agg.tiles), (f.open, f.tiles), "{f:?}");
+        }
+        assert_eq!(s.final_value(root, role), naive_value, "{f:?}");
+        let complete = match f.kind {
+            FeatureKind::Road | FeatureKind::City => f.open == 0,
+            FeatureKind::Monastery => naive_value == 9,
+            _ => false,
+        };
+        if after_turn && complete {
+            assert_eq!(
+                f.settlers, [0; 5],
+                "a complete feature kept its settlers: {f:?}"
+            );
+        }
+    }
+    let on_board: usize = features
+        .iter()
+        .map(|f| f.settlers.iter().sum::<u8>() as usize)
+        .sum();
+    assert_eq!(on_board, s.placed_settlers().len());
+    let supply: usize = (0..s.players())
+        .map(|p| s.settlers_in_supply(p) as usize)
+        .sum();
+    assert_eq!(on_board + supply, s.players() * SETTLERS as usize);
+    features.len()
+}

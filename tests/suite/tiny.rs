@@ -1,0 +1,516 @@
+//! Tiny: a test-only fourth game, to show that a game needs nothing but its own code and a
+//! place in the game list to be played, recorded, replayed, put in tournaments and tested by
+//! the generic suite. It is not in `GameId::ALL` (that list is the library's), so the suite's
+//! tests call the generic checks for it by name.
+//!
+//! Rules: 2–3 players and a pile of 12 tiles of three types. The start tile lies alone in a
+//! row. In turn, each player draws the top tile and places it at the west or east end of the
+//! row, scoring 1 point when it is of the same type as the tile it joins (`match`). Then, while
+//! they have marks left (rule option `marks`, default 2), they mark the tile or pass. When the
+//! pile is empty the game ends and every marked tile scores its owner 1 point per neighbour of
+//! its type (`final`).
+
+use super::hooks::{Hooks, Variant, Watch};
+use meeplelab::core::game::{Game, EVAL_TERMS};
+use meeplelab::core::rng::{derive_seed, rng_from_seed, shuffle, GameRng};
+use meeplelab::core::tileset::{parse_tileset, CompiledTiles, VariantId};
+use meeplelab::games::def::{parse_seat, CommonHeader, GameDef};
+use std::ops::RangeInclusive;
+use std::sync::OnceLock;
+
+/// The tile file: three types; the format of docs/tileset-format.md (a Safari-format set).
+const TILE_FILE: &str = "\
+tileset tiny
+game safari
+source Test data for tests/suite/tiny.rs.
+
+tile road count 5
+  path W E
+  copy -
+  copy Z
+  copy -
+  copy L
+  copy -
+tile bush count 4
+  bush W E
+  copy -
+  copy -
+  copy A
+  copy -
+tile plain count 3
+  copy
+  copy
+  copy
+
+start
+  cell 0 0
+    path W E
+    copy -
+";
+
+/// Most tiles in a game (the pile, plus the start tile).
+const MAX_TILES: usize = 16;
+/// Middle of the row: the start tile's slot.
+const MIDDLE: usize = MAX_TILES;
+/// Most players.
+const MAX_PLAYERS: usize = 3;
+
+/// A decision of Tiny.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Place the drawn tile at the west (`false`) or east (`true`) end of the row.
+    Place { east: bool },
+    /// Mark the tile just placed.
+    Mark,
+    /// Do not mark it.
+    Pass,
+}
+
+/// The decision asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Place,
+    Mark,
+    Over,
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    players: usize,
+    seed: u64,
+    marks: u8,
+    order: Vec<VariantId>,
+    tiles: &'static CompiledTiles,
+}
+
+/// A setup with the whole pile fixed.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    players: usize,
+    seed: u64,
+    rules: Vec<String>,
+    marks: u8,
+    order: Vec<VariantId>,
+}
+
+/// A position of Tiny.
+#[derive(Clone, Debug)]
+pub struct Tiny {
+    tiles: &'static CompiledTiles,
+    players: usize,
+    phase: Phase,
+    active: usize,
+    turn: usize,
+    /// The row: tile slots around the start tile at [`MIDDLE`] (`u8::MAX`: empty).
+    row: [VariantId; 2 * MAX_TILES + 1],
+    /// Who marked each slot (`u8::MAX`: nobody).
+    marked: [u8; 2 * MAX_TILES + 1],
+    /// Occupied slots: `west..east`.
+    west: usize,
+    east: usize,
+    /// The slot of the tile placed this turn.
+    last: usize,
+    pile: [VariantId; MAX_TILES],
+    pile_next: usize,
+    pile_len: usize,
+    drawn: VariantId,
+    marks: [u8; MAX_PLAYERS],
+    scores: [i32; MAX_PLAYERS],
+    /// Per seat: points from matches, final points, places, marks, passes.
+    stats: [[i64; 5]; MAX_PLAYERS],
+}
+
+const STAT_NAMES: [&str; 5] = [
+    "points_match",
+    "points_final",
+    "actions_place",
+    "actions_mark",
+    "actions_pass",
+];
+
+impl Tiny {
+    fn kind(&self, v: VariantId) -> usize {
+        self.tiles.variant(v).type_index
+    }
+
+    /// Neighbours of slot `i` of the same type.
+    fn alike_around(&self, i: usize) -> i32 {
+        let k = self.kind(self.row[i]);
+        [i - 1, i + 1]
+            .into_iter()
+            .filter(|&j| self.row[j] != u8::MAX && self.kind(self.row[j]) == k)
+            .count() as i32
+    }
+
+    /// Draws the next tile or ends the game with the final scoring.
+    fn next_turn(&mut self) {
+        self.turn += 1;
+        self.active = (self.active + 1) % self.players;
+        if self.pile_next == self.pile_len {
+            self.phase = Phase::Over;
+            for i in self.west..self.east {
+                let owner = self.marked[i];
+                if owner != u8::MAX {
+                    let points = self.alike_around(i);
+                    self.scores[owner as usize] += points;
+                    self.stats[owner as usize][1] += points as i64;
+                }
+            }
+            return;
+        }
+        self.drawn = self.pile[self.pile_next];
+        self.pile_next += 1;
+        self.phase = Phase::Place;
+    }
+
+    /// The unseen pile, top first.
+    pub fn pile(&self) -> &[VariantId] {
+        &self.pile[self.pile_next..self.pile_len]
+    }
+}
+
+impl Game for Tiny {
+    type Action = Action;
+
+    fn num_players(&self) -> usize {
+        self.players
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        (self.phase != Phase::Over).then_some(self.active)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::Place => {
+                out.push(Action::Place { east: false });
+                out.push(Action::Place { east: true });
+            }
+            Phase::Mark => {
+                out.push(Action::Mark);
+                out.push(Action::Pass);
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        let p = self.active;
+        match action {
+            Action::Place { east } => {
+                let i = if east { self.east } else { self.west - 1 };
+                self.row[i] = self.drawn;
+                self.west = self.west.min(i);
+                self.east = self.east.max(i + 1);
+                self.last = i;
+                let points = self.alike_around(i);
+                self.scores[p] += points;
+                self.stats[p][0] += points as i64;
+                self.stats[p][2] += 1;
+                if self.marks[p] > 0 {
+                    self.phase = Phase::Mark;
+                } else {
+                    self.next_turn();
+                }
+            }
+            Action::Mark => {
+                self.marked[self.last] = p as u8;
+                self.marks[p] -= 1;
+                self.stats[p][3] += 1;
+                self.next_turn();
+            }
+            Action::Pass => {
+                self.stats[p][4] += 1;
+                self.next_turn();
+            }
+        }
+    }
+
+    fn scores(&self) -> &[i32] {
+        &self.scores[..self.players]
+    }
+
+    fn turn(&self) -> usize {
+        self.turn
+    }
+
+    fn redeterminize(&mut self, rng: &mut GameRng) {
+        shuffle(rng, &mut self.pile[self.pile_next..self.pile_len]);
+    }
+
+    fn action_kind_names() -> &'static [&'static str] {
+        &["place", "mark", "pass"]
+    }
+
+    fn action_kind(&self, action: &Action) -> usize {
+        match action {
+            Action::Place { .. } => 0,
+            Action::Mark => 1,
+            Action::Pass => 2,
+        }
+    }
+
+    fn eval_term_names() -> &'static [&'static str] {
+        &["marks_left"]
+    }
+
+    fn default_eval_weights() -> &'static [f64] {
+        &[0.5]
+    }
+
+    fn eval_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
+        let mut t = [0.0; EVAL_TERMS];
+        t[0] = self.marks[player] as f64;
+        t
+    }
+
+    fn stat_names() -> &'static [&'static str] {
+        &STAT_NAMES
+    }
+
+    fn player_stats(&self, player: usize, out: &mut Vec<i64>) {
+        out.clear();
+        out.extend_from_slice(&self.stats[player]);
+    }
+}
+
+impl GameDef for Tiny {
+    const NAME: &'static str = "tiny";
+    const TITLE: &'static str = "Tiny";
+    const PLAYERS: RangeInclusive<usize> = 2..=MAX_PLAYERS;
+    const OPTION_KEYS: &'static [(&'static str, &'static str)] = &[("marks", "0..=3")];
+    const HEADER_KEYWORDS: &'static [&'static str] = &[];
+    const EXPECT_KEYWORDS: &'static [&'static str] = &["marks"];
+    type Setup = Setup;
+    type Resolved = Resolved;
+    const BUILTIN_TILE_FILE: &'static str = TILE_FILE;
+
+    fn builtin_tiles() -> &'static CompiledTiles {
+        static TILES: OnceLock<CompiledTiles> = OnceLock::new();
+        TILES.get_or_init(|| {
+            let set = parse_tileset(TILE_FILE, "tiny").expect("the tiny tile file parses");
+            CompiledTiles::compile(&set)
+        })
+    }
+
+    fn setup(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup {
+        Setup {
+            players,
+            seed,
+            marks: 2,
+            order: Vec::new(),
+            tiles,
+        }
+    }
+
+    fn set_rule(setup: &mut Setup, assignment: &str) -> Result<(), String> {
+        match assignment.split_once('=') {
+            Some(("marks", v)) => {
+                setup.marks = v
+                    .parse()
+                    .ok()
+                    .filter(|m| *m <= 3)
+                    .ok_or_else(|| format!("option marks: expected 0..=3, found {v:?}"))?;
+                Ok(())
+            }
+            _ => Err(format!(
+                "unknown rule option {assignment:?}; known options: marks"
+            )),
+        }
+    }
+
+    fn set_seed(setup: &mut Setup, seed: u64) {
+        setup.seed = seed;
+    }
+
+    fn set_tile_order(setup: &mut Setup, order: Vec<VariantId>) {
+        setup.order = order;
+    }
+
+    fn tiles(setup: &Setup) -> &'static CompiledTiles {
+        setup.tiles
+    }
+
+    fn rules_text(setup: &Setup) -> String {
+        format!("marks={}", setup.marks)
+    }
+
+    /// The fixed first tiles, then the rest of the land tiles shuffled from the seed.
+    fn resolve(setup: &Setup) -> Result<Resolved, String> {
+        if !Self::PLAYERS.contains(&setup.players) {
+            return Err(format!("Tiny is for 2 to 3 players, not {}", setup.players));
+        }
+        let mut rest = setup.tiles.land.clone();
+        for v in &setup.order {
+            let at = rest
+                .iter()
+                .position(|x| x == v)
+                .ok_or("a tile given twice")?;
+            rest.remove(at);
+        }
+        shuffle(&mut rng_from_seed(derive_seed(setup.seed, 0)), &mut rest);
+        let order: Vec<VariantId> = setup.order.iter().copied().chain(rest).collect();
+        if order.len() >= MAX_TILES {
+            return Err(format!("at most {} tiles", MAX_TILES - 1));
+        }
+        Ok(Resolved {
+            players: setup.players,
+            seed: setup.seed,
+            rules: vec![format!("marks={}", setup.marks)],
+            marks: setup.marks,
+            order,
+        })
+    }
+
+    fn start(tiles: &'static CompiledTiles, r: &Resolved) -> Result<Tiny, String> {
+        let mut pile = [0; MAX_TILES];
+        pile[..r.order.len()].copy_from_slice(&r.order);
+        let mut row = [u8::MAX; 2 * MAX_TILES + 1];
+        row[MIDDLE] = tiles.start[0].1;
+        let mut g = Tiny {
+            tiles,
+            players: r.players,
+            phase: Phase::Place,
+            active: r.players - 1,
+            turn: 0,
+            row,
+            marked: [u8::MAX; 2 * MAX_TILES + 1],
+            west: MIDDLE,
+            east: MIDDLE + 1,
+            last: MIDDLE,
+            pile,
+            pile_next: 0,
+            pile_len: r.order.len(),
+            drawn: 0,
+            marks: [r.marks; MAX_PLAYERS],
+            scores: [0; MAX_PLAYERS],
+            stats: [[0; 5]; MAX_PLAYERS],
+        };
+        g.next_turn();
+        g.turn = 0;
+        Ok(g)
+    }
+
+    fn common_header(r: &Resolved) -> CommonHeader<'_> {
+        CommonHeader {
+            players: r.players,
+            seed: r.seed,
+            rules: r.rules.clone(),
+            tile_order: &r.order,
+        }
+    }
+
+    fn format_action(&self, action: &Action) -> String {
+        match action {
+            Action::Place { east: false } => "place W".into(),
+            Action::Place { east: true } => "place E".into(),
+            Action::Mark => "mark".into(),
+            Action::Pass => "pass".into(),
+        }
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        match text {
+            "place W" => Ok(Action::Place { east: false }),
+            "place E" => Ok(Action::Place { east: true }),
+            "mark" => Ok(Action::Mark),
+            "pass" => Ok(Action::Pass),
+            _ => Err(format!(
+                "expected place W|E, mark or pass, found \"{text}\""
+            )),
+        }
+    }
+
+    fn explain_illegal(&self, action: &Action) -> String {
+        format!("not a decision of the {:?} phase ({action:?})", self.phase)
+    }
+
+    fn starts_turn(action: &Action) -> bool {
+        matches!(action, Action::Place { .. })
+    }
+
+    fn meeples_in_supply(&self, player: usize) -> u8 {
+        self.marks[player]
+    }
+
+    /// `expect marks P0 1`: marks left.
+    fn check_expectation(&self, words: &[String]) -> Result<(), String> {
+        let [_, p, n] = words else {
+            return Err("expected \"expect marks P<seat> <n>\"".into());
+        };
+        let p = parse_seat(p, self.players)?;
+        let got = self.marks[p].to_string();
+        if *n != got {
+            return Err(format!("expected P{p} marks {n}, but the game has {got}"));
+        }
+        Ok(())
+    }
+
+    fn tiles_removed(&self) -> usize {
+        0
+    }
+
+    fn seat_facts(&self, player: usize) -> Vec<(&'static str, i64)> {
+        vec![("marks", self.marks[player] as i64)]
+    }
+
+    fn placement_tests(&self) -> Option<u64> {
+        (self.phase == Phase::Place).then_some(2)
+    }
+}
+
+/// Tiny's hooks.
+pub struct TinyHooks;
+
+/// Registered in `hooks.rs`.
+pub static HOOKS: &(dyn Hooks<Tiny> + 'static) = &TinyHooks;
+
+impl Hooks<Tiny> for TinyHooks {
+    fn variants(&self) -> &'static [Variant] {
+        &[&[], &["marks=0"], &["marks=3"]]
+    }
+
+    fn public_view(&self, s: &Tiny) -> Option<String> {
+        Some(format!(
+            "{:?}",
+            (
+                s.phase,
+                s.active,
+                s.drawn,
+                &s.row[s.west..s.east],
+                &s.marked,
+                s.marks
+            )
+        ))
+    }
+
+    fn hidden_order(&self, s: &Tiny) -> Option<Vec<u32>> {
+        Some(s.pile().iter().map(|&v| v as u32).collect())
+    }
+
+    fn restarts_in_place(&self) -> bool {
+        false
+    }
+
+    fn invariants(&self) -> Box<dyn Watch<Tiny>> {
+        Box::new(RowInvariants)
+    }
+}
+
+/// Every tile drawn is in the row by the end; marked tiles are the marks taken.
+struct RowInvariants;
+
+impl Watch<Tiny> for RowInvariants {
+    fn after(&mut self, s: &Tiny) {
+        let marked = s.marked.iter().filter(|&&m| m != u8::MAX).count() as i64;
+        let taken: i64 = s.stats[..s.players].iter().map(|st| st[3]).sum();
+        assert_eq!(marked, taken);
+    }
+
+    fn end(&mut self, s: &Tiny) {
+        assert_eq!(s.east - s.west, 1 + s.pile_len, "every tile is in the row");
+        assert!(s.pile().is_empty());
+    }
+}

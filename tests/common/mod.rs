@@ -14,6 +14,7 @@ pub mod naive;
 pub mod records;
 pub mod scenarios;
 pub mod svg;
+pub mod tile_files;
 
 /// Plays uniformly random decisions to the end, calling `visit` before every decision.
 pub fn play_random<G: Game>(

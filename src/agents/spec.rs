@@ -128,6 +128,11 @@ struct Keyed<T> {
     line: Option<usize>,
 }
 
+/// The first entry of `entries` whose key is not one of `known`.
+fn unknown<'a, T>(entries: &'a [Keyed<T>], known: &[&str]) -> Option<&'a Keyed<T>> {
+    entries.iter().find(|e| !known.contains(&e.key.as_str()))
+}
+
 /// A named agent configuration: kind, typed parameters, heuristic weights and forbidden action
 /// kinds.
 #[derive(Clone, Debug, PartialEq)]
@@ -378,11 +383,7 @@ impl AgentSpec {
     /// otherwise.
     pub fn validate_for<G: Game>(&self) -> Result<(), AgentError> {
         let kinds = G::action_kind_names();
-        if let Some(f) = self
-            .forbid
-            .iter()
-            .find(|f| !kinds.contains(&f.key.as_str()))
-        {
+        if let Some(f) = unknown(&self.forbid, kinds) {
             return Err(AgentError(format!(
                 "{}: cannot forbid unknown action kind `{}`; this game's kinds: {}",
                 self.source.at(f.line),
@@ -391,11 +392,7 @@ impl AgentSpec {
             )));
         }
         let terms = G::eval_term_names();
-        if let Some(w) = self
-            .weights
-            .iter()
-            .find(|w| !terms.contains(&w.key.as_str()))
-        {
+        if let Some(w) = unknown(&self.weights, terms) {
             return Err(AgentError(format!(
                 "{}: unknown parameter `{}` of {}; allowed: {}, forbid, and the heuristic \
                  weights of this game: {}",

@@ -27,6 +27,7 @@ struct Case {
     perft: (&'static str, &'static str),
 }
 
+/// The games every test here runs, a few fields a line.
 #[rustfmt::skip]
 const CASES: [Case; 2] = [
     Case {

@@ -2,7 +2,7 @@
 
 use super::greedy::{self, GreedyAgent};
 use super::mcts::{self, MctsAgent};
-use super::params::{ParamDef, ParamType, ParamValue, Params};
+use super::params::{ParamDef, ParamValue, Params};
 use super::random::RandomAgent;
 use super::restrict::Restriction;
 use super::value::Evaluator;
@@ -293,14 +293,7 @@ impl AgentSpec {
             return Ok(());
         }
         if self.kind.takes_weights() {
-            let weight = ParamDef {
-                name: "weight",
-                ty: ParamType::Float {
-                    min: -1e6,
-                    max: 1e6,
-                },
-                default: ParamValue::Float(0.0),
-            };
+            let weight = ParamDef::float("weight", -1e6, 1e6, 0.0);
             let Some(ParamValue::Float(w)) = parse(&weight) else {
                 return Err(AgentError(format!(
                     "{}: `{key}` is not a parameter of {} ({}), so it must be a heuristic \

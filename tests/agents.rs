@@ -1,5 +1,8 @@
 //! Agents: legal play, restrictions, reproducibility, strength and spec errors (fixed seeds).
 
+mod common;
+
+use common::play_agents;
 use meeplelab::agents::{play_out, Agent, AgentSpec};
 use meeplelab::core::game::Game;
 use meeplelab::core::rng::derive_seed;
@@ -8,6 +11,13 @@ use meeplelab::games::safari::{SafariState, Setup};
 
 fn new_game(players: usize, seed: u64) -> SafariState {
     SafariState::new(&Setup::new(players, seed)).expect("default setup starts")
+}
+
+/// A Safari game of `specs` (one a seat) played to the end from `seed`.
+fn played(specs: &[&AgentSpec], seed: u64) -> SafariState {
+    let mut state = new_game(specs.len(), seed);
+    play_out(&mut state, &mut build(specs, seed));
+    state
 }
 
 fn spec(text: &str) -> AgentSpec {
@@ -27,15 +37,8 @@ fn build<G: Game + 'static>(specs: &[&AgentSpec], seed: u64) -> Vec<Box<dyn Agen
 
 /// Plays a game, checking every choice is legal; returns the final state and the choices.
 fn play_checked<G: Game + 'static>(state: &mut G, agents: &mut [Box<dyn Agent<G>>]) -> Vec<String> {
-    let mut legal = Vec::new();
     let mut choices = Vec::new();
-    while let Some(seat) = state.to_move() {
-        state.legal_actions(&mut legal);
-        let a = agents[seat].choose(state, &legal);
-        assert!(legal.contains(&a), "seat {seat} chose illegal {a:?}");
-        choices.push(format!("{a:?}"));
-        state.apply(a);
-    }
+    play_agents(state, agents, |_, _, _, a| choices.push(format!("{a:?}")));
     choices
 }
 
@@ -110,9 +113,7 @@ fn forbidden_kinds_are_never_chosen() {
     let mut free_moves = 0;
     for g in 0..2u64 {
         let seed = derive_seed(21, g);
-        let mut state = new_game(2, seed);
-        let mut agents = build(&[&restricted, &free], seed);
-        play_out(&mut state, &mut agents);
+        let state = played(&[&restricted, &free], seed);
         assert_eq!(stat(&state, 0, "actions_move_vehicle"), 0);
         assert_eq!(stat(&state, 0, "actions_meeple_baobab"), 0);
         free_moves += stat(&state, 1, "actions_move_vehicle");
@@ -122,9 +123,7 @@ fn forbidden_kinds_are_never_chosen() {
     let restricted = spec("mcts:iters=20,forbid=move_vehicle");
     let random = spec("random:forbid=dig+extend");
     let seed = derive_seed(22, 0);
-    let mut state = new_game(2, seed);
-    let mut agents = build(&[&restricted, &random], seed);
-    play_out(&mut state, &mut agents);
+    let state = played(&[&restricted, &random], seed);
     assert_eq!(stat(&state, 0, "actions_move_vehicle"), 0);
     assert_eq!(stat(&state, 1, "actions_dig"), 0);
     assert_eq!(stat(&state, 1, "actions_extend"), 0);
@@ -164,15 +163,12 @@ fn mcts_beats_random_with_seats_swapped() {
     let random = spec("random");
     let mut mcts_wins = 0;
     for g in 0..4u64 {
-        let seed = derive_seed(77, g / 2);
         let seats = if g % 2 == 0 {
             [&mcts, &random]
         } else {
             [&random, &mcts]
         };
-        let mut state = new_game(2, seed);
-        let mut agents = build(&seats, seed);
-        play_out(&mut state, &mut agents);
+        let state = played(&seats, derive_seed(77, g / 2));
         let m = (g % 2) as usize;
         if state.scores()[m] > state.scores()[1 - m] {
             mcts_wins += 1;
@@ -259,6 +255,7 @@ fn tree_reuse_carries_visits_to_the_next_decision_of_the_turn() {
     assert!(kept[0] == 0, "the first decision starts cold");
 }
 
+/// The error of a spec (inline, a name or a file) that Safari must reject.
 fn error_of(text: &str) -> String {
     match AgentSpec::resolve(text).and_then(|s| s.validate_for::<SafariState>()) {
         Ok(()) => panic!("{text} should be rejected"),
@@ -266,78 +263,55 @@ fn error_of(text: &str) -> String {
     }
 }
 
+/// Checks that each spec is rejected with every one of its phrases in the message.
+fn assert_rejected<'a>(cases: impl IntoIterator<Item = (String, &'a [&'a str])>) {
+    for (spec, phrases) in cases {
+        let e = error_of(&spec);
+        for phrase in phrases {
+            assert!(e.contains(phrase), "{spec}: {e}");
+        }
+    }
+}
+
+/// Inline specs that do not resolve for Safari, and phrases of their error.
+#[rustfmt::skip]
+const BAD_SPECS: &[(&str, &[&str])] = &[
+    ("alphazero:iters=3", &["alphazero", "random, greedy, mcts"]),
+    ("mcts:iterz=3", &["`iterz`", "iters", "time_ms"]),
+    ("mcts:iters=lots", &["`iters`", "integer", "lots"]),
+    ("mcts:rollout=smart", &["random|greedy"]),
+    ("greedy:forbid=teleport", &["`teleport`", "move_vehicle"]),
+    ("greedy:bananas=2", &["`bananas`", "tokens_in_hand"]),
+    ("random:c=1", &["`c`"]),
+];
+
 #[test]
 fn spec_errors_are_clear() {
-    let e = error_of("alphazero:iters=3");
-    assert!(
-        e.contains("alphazero") && e.contains("random, greedy, mcts"),
-        "{e}"
+    assert_rejected(
+        BAD_SPECS
+            .iter()
+            .map(|&(spec, phrases)| (spec.to_string(), phrases)),
     );
-    let e = error_of("mcts:iterz=3");
-    assert!(
-        e.contains("`iterz`") && e.contains("iters") && e.contains("time_ms"),
-        "{e}"
-    );
-    let e = error_of("mcts:iters=lots");
-    assert!(
-        e.contains("`iters`") && e.contains("integer") && e.contains("lots"),
-        "{e}"
-    );
-    let e = error_of("mcts:rollout=smart");
-    assert!(e.contains("random|greedy"), "{e}");
-    let e = error_of("greedy:forbid=teleport");
-    assert!(
-        e.contains("`teleport`") && e.contains("move_vehicle"),
-        "{e}"
-    );
-    let e = error_of("greedy:bananas=2");
-    assert!(
-        e.contains("`bananas`") && e.contains("tokens_in_hand"),
-        "{e}"
-    );
-    let e = error_of("random:c=1");
-    assert!(e.contains("`c`"), "{e}");
 }
+
+/// Spec files that do not resolve (name and text), and phrases of their error.
+#[rustfmt::skip]
+const BAD_SPEC_FILES: &[(&str, &str, &[&str])] = &[
+    ("bad-param.toml", "name = \"x\"\nkind = \"mcts\"\n\n[params]\niters = 10\nwidth = 3\n", &["bad-param.toml:6", "`width`"]),
+    ("bad-kind.toml", "name = \"x\"\nkind = \"minimax\"\n", &["bad-kind.toml:2", "minimax"]),
+    ("bad-forbid.toml", "name = \"x\"\nkind = \"greedy\"\nforbid = [\"dig\", \"fly\"]\n", &["bad-forbid.toml:3", "`fly`"]),
+    ("bad-key.toml", "name = \"x\"\nkind = \"greedy\"\nforbidden = []\n", &["bad-key.toml", "forbidden"]),
+];
 
 #[test]
 fn spec_file_errors_name_file_line_and_key() {
     let dir = std::env::temp_dir().join(format!("meeplelab-agents-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let write = |name: &str, body: &str| {
+    assert_rejected(BAD_SPEC_FILES.iter().map(|&(name, body, phrases)| {
         let path = dir.join(name);
         std::fs::write(&path, body).expect("write spec");
-        path.display().to_string()
-    };
-    let bad_param = write(
-        "bad-param.toml",
-        "name = \"x\"\nkind = \"mcts\"\n\n[params]\niters = 10\nwidth = 3\n",
-    );
-    let e = error_of(&bad_param);
-    assert!(
-        e.contains("bad-param.toml:6") && e.contains("`width`"),
-        "{e}"
-    );
-    let bad_kind = write("bad-kind.toml", "name = \"x\"\nkind = \"minimax\"\n");
-    let e = error_of(&bad_kind);
-    assert!(
-        e.contains("bad-kind.toml:2") && e.contains("minimax"),
-        "{e}"
-    );
-    let bad_forbid = write(
-        "bad-forbid.toml",
-        "name = \"x\"\nkind = \"greedy\"\nforbid = [\"dig\", \"fly\"]\n",
-    );
-    let e = error_of(&bad_forbid);
-    assert!(
-        e.contains("bad-forbid.toml:3") && e.contains("`fly`"),
-        "{e}"
-    );
-    let bad_key = write(
-        "bad-key.toml",
-        "name = \"x\"\nkind = \"greedy\"\nforbidden = []\n",
-    );
-    let e = error_of(&bad_key);
-    assert!(e.contains("bad-key.toml") && e.contains("forbidden"), "{e}");
+        (path.display().to_string(), phrases)
+    }));
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -3,6 +3,9 @@
 //! and a robber staying or moving back with a marker that pays at a bazaar (R-5b), decided by a
 //! player other than the active one. Every choice must be legal and the games must end.
 
+mod common;
+
+use common::play_agents;
 use meeplelab::agents::{Agent, AgentSpec};
 use meeplelab::core::game::Game;
 use meeplelab::games::carcassonne::{
@@ -33,20 +36,25 @@ fn play(
     watch: impl Fn(&CarcassonneState, &[Action]) -> bool,
 ) -> Seen {
     let mut agents = agents(spec, state.players(), seed);
-    let mut legal = Vec::new();
     let mut seen = Vec::new();
-    while let Some(seat) = state.to_move() {
-        state.legal_actions(&mut legal);
-        let a = agents[seat].choose(state, &legal);
-        assert!(legal.contains(&a), "{spec}: P{seat} chose illegal {a:?}");
-        if watch(state, &legal) {
+    play_agents(state, &mut agents, |state, seat, legal, a| {
+        if watch(state, legal) {
             let who = (state.phase(), seat, state.active_player());
-            seen.push((who.0, who.1, who.2, legal.clone(), a));
+            seen.push((who.0, who.1, who.2, legal.to_vec(), a));
         }
-        state.apply(a);
-    }
+    });
     assert!(state.is_terminal());
     seen
+}
+
+/// A game of `players` with the built-in tiles and rule options `rules` that draws the tiles
+/// `first` first (the others shuffled by `seed`).
+fn drawing_first(players: usize, seed: u64, rules: &[&str], first: &[&str]) -> CarcassonneState {
+    let mut setup = Setup::new(players, seed);
+    setup.options = Options::from_assignments(rules).unwrap();
+    let tiles = setup.tiles;
+    setup.tile_order = first.iter().map(|id| tiles.find(id).unwrap()).collect();
+    CarcassonneState::new(&setup).unwrap()
 }
 
 /// Applies actions written in record notation (the `moves` of a record), checking each.
@@ -93,11 +101,7 @@ fn greedy_and_mcts_decide_whether_to_discard_a_tile_that_fits_only_with_a_bridge
 #[test]
 fn greedy_and_mcts_bid_from_the_ladder_in_auction_games() {
     for spec in SPECS {
-        let mut setup = Setup::new(3, 11);
-        setup.options = Options::from_assignments(&["expansions=bcb"]).unwrap();
-        let tiles = setup.tiles;
-        setup.tile_order = vec![tiles.find("BZ4.1").unwrap()];
-        let mut g = CarcassonneState::new(&setup).unwrap();
+        let mut g = drawing_first(3, 11, &["expansions=bcb"], &["BZ4.1"]);
         let seen = play(&mut g, spec, 11, |s, _| {
             matches!(s.phase(), Phase::BazaarOffer | Phase::BazaarBid)
         });
@@ -133,14 +137,8 @@ fn greedy_and_mcts_bid_from_the_ladder_in_auction_games() {
 #[test]
 fn greedy_and_mcts_choose_whether_a_robber_stays_or_moves_back() {
     for spec in SPECS {
-        let mut setup = Setup::new(3, 1);
-        setup.options = Options::from_assignments(&["expansions=robbers,bcb"]).unwrap();
-        let tiles = setup.tiles;
-        setup.tile_order = ["RA.1", "BZ4.1", "U.1", "U.2", "E.1"]
-            .iter()
-            .map(|id| tiles.find(id).unwrap())
-            .collect();
-        let mut g = CarcassonneState::new(&setup).unwrap();
+        let first = ["RA.1", "BZ4.1", "U.1", "U.2", "E.1"];
+        let mut g = drawing_first(3, 1, &["expansions=robbers,bcb"], &first);
         apply_all(
             &mut g,
             &[

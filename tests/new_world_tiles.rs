@@ -1,6 +1,9 @@
 //! N-1, N-2: the reconstructed tile set has the official types and counts, and the starting
 //! board has ten coastal spaces with the three named towns.
 
+mod common;
+
+use common::tile_files::assert_doc_shows;
 use meeplelab::core::tileset::FeatureKind;
 use meeplelab::games::new_world::{parse_new_world, NewWorldTiles};
 
@@ -110,10 +113,6 @@ fn bad_files_name_the_line() {
 
 #[test]
 fn the_new_world_tile_document_shows_the_builtin_set() {
-    let doc = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/new-world-tiles.md"),
-    )
-    .unwrap();
     let shown = NewWorldTiles::builtin().render();
     let drawn: Vec<&str> = shown
         .split("\n\n")
@@ -123,10 +122,5 @@ fn the_new_world_tile_document_shows_the_builtin_set() {
         })
         .collect();
     assert_eq!(drawn.len(), 51, "50 types and the starting column");
-    for block in drawn {
-        assert!(
-            doc.contains(block.trim_end()),
-            "docs/new-world-tiles.md lacks:\n{block}"
-        );
-    }
+    assert_doc_shows("new-world-tiles.md", &drawn);
 }

@@ -3,9 +3,8 @@
 //! (`data-cell="x,y"`), every meeple, vehicle and watering-hole token of the position.
 
 use meeplelab::core::game::Game;
-use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
 use meeplelab::games::safari::{Phase, SafariState, Setup, Spot};
-use meeplelab::io::record::{Record, RecordWriter};
+use meeplelab::io::record::{random_game_record, Record};
 use meeplelab::io::svg::{board_svg, tileset_of};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,21 +12,12 @@ use std::process::Command;
 mod common;
 use common::svg::assert_well_formed;
 
-/// The record of a game of uniformly random decisions.
+/// The record of a game of uniformly random decisions, as `meeplelab random-game` plays it.
 fn random_record(players: usize, seed: u64) -> String {
     let setup = Setup::new(players, seed);
-    let resolved = setup.resolve().unwrap();
-    let mut state = SafariState::from_resolved(setup.tiles, &resolved).unwrap();
-    let mut writer = RecordWriter::new(&resolved, setup.tiles, "builtin");
-    let mut rng = rng_from_seed(derive_seed(seed, 7));
-    let mut legal = Vec::new();
-    while !state.is_terminal() {
-        state.legal_actions(&mut legal);
-        let action = legal[below(&mut rng, legal.len())];
-        writer.decision(&state, &action);
-        state.apply(action);
-    }
-    writer.finish(&state)
+    random_game_record::<SafariState>(&setup, "builtin")
+        .unwrap()
+        .1
 }
 
 /// Renders `record` after `turn` turns and checks the drawing against the position.

@@ -9,6 +9,7 @@ mod common;
 use common::cli::{fails, ok, s, scratch};
 use common::svg::assert_well_formed;
 use meeplelab::core::game::Game;
+use meeplelab::core::geom::Coord;
 use meeplelab::core::tileset::FeatureKind;
 use meeplelab::games::carcassonne::CarcassonneState;
 use meeplelab::games::def::GameDef;
@@ -52,9 +53,21 @@ fn turns(total: usize) -> [Option<usize>; 7] {
     ]
 }
 
-/// The tile groups are one per placed cell, each cell once; one panel entry per player.
-fn check_tiles(svg: &str, cells: &[String], players: usize, what: &str) {
-    assert_well_formed(svg);
+/// Draws `record` at `turn` (tile files from `base`) and checks the drawing against `state`,
+/// the position replayed to that turn: the same turn, one tile group for each of the placed
+/// `cells` and one panel entry per player. Returns the SVG and a name for messages.
+fn draw_checked<G: Game>(
+    record: &Record,
+    base: &Path,
+    turn: Option<usize>,
+    state: &G,
+    cells: impl Iterator<Item = Coord>,
+) -> (String, String) {
+    let drawing = record_svg(record, base, turn, "test").unwrap();
+    let (svg, what) = (drawing.svg, format!("{} at turn {turn:?}", record.origin));
+    assert_eq!(drawing.turn, state.turn(), "{what}");
+    assert_well_formed(&svg);
+    let cells: Vec<Coord> = cells.collect();
     assert_eq!(
         svg.matches(r#"class="tile" data-cell=""#).count(),
         cells.len(),
@@ -66,9 +79,10 @@ fn check_tiles(svg: &str, cells: &[String], players: usize, what: &str) {
     }
     assert_eq!(
         svg.matches(r#"class="player-icon""#).count(),
-        players,
+        state.num_players(),
         "{what}: one panel entry per player"
     );
+    (svg, what)
 }
 
 /// Meeples drawn on `spot` for `player`.
@@ -79,20 +93,28 @@ fn meeples(svg: &str, spot: &str, player: usize) -> usize {
     .count()
 }
 
+/// The spot a Carcassonne meeple is drawn on for each kind of feature (off bridges).
+#[rustfmt::skip]
+const FEATURE_SPOTS: [(FeatureKind, &str); 4] = [
+    (FeatureKind::Road, "road"), (FeatureKind::City, "city"),
+    (FeatureKind::Field, "field"), (FeatureKind::Monastery, "monastery"),
+];
+
+/// The spot a New World settler is drawn on for each role.
+#[rustfmt::skip]
+const ROLE_SPOTS: [(Role, &str); 4] = [
+    (Role::Shopkeeper, "shopkeeper"), (Role::Robber, "robber"),
+    (Role::Trapper, "trapper"), (Role::Farmer, "farmer"),
+];
+
 /// Draws a Carcassonne record at `turn` and checks the drawing against the position (tile-set
 /// files are taken from the record's folder).
 fn check_carcassonne(record: &Record, turn: Option<usize>) -> CarcassonneState {
     let base = Path::new(&record.origin).parent().unwrap_or(Path::new("."));
-    let state = record
-        .replay_game::<CarcassonneState>(base, turn)
-        .unwrap()
-        .state;
-    let drawing = record_svg(record, base, turn, "test").unwrap();
-    let svg = &drawing.svg;
-    let what = format!("{} at turn {turn:?}", record.origin);
-    assert_eq!(drawing.turn, state.turn(), "{what}");
-    let cells: Vec<String> = state.cells().iter().map(|c| c.at.to_string()).collect();
-    check_tiles(svg, &cells, state.players(), &what);
+    let state = record.replay_game::<CarcassonneState>(base, turn);
+    let state = state.unwrap().state;
+    let cells = state.cells().iter().map(|c| c.at);
+    let (svg, what) = draw_checked(record, base, turn, &state, cells);
     let bridge_nodes: Vec<u16> = state
         .cells()
         .iter()
@@ -108,21 +130,16 @@ fn check_carcassonne(record: &Record, turn: Option<usize>) -> CarcassonneState {
             .filter(|m| bridge_nodes.contains(&m.node))
             .count();
         assert_eq!(
-            meeples(svg, "bridge", p),
+            meeples(&svg, "bridge", p),
             on_bridges,
             "{what}: P{p} on bridges"
         );
-        for (kind, spot) in [
-            (FeatureKind::Road, "road"),
-            (FeatureKind::City, "city"),
-            (FeatureKind::Field, "field"),
-            (FeatureKind::Monastery, "monastery"),
-        ] {
+        for (kind, spot) in FEATURE_SPOTS {
             let want = mine
                 .clone()
                 .filter(|m| m.kind == kind && !bridge_nodes.contains(&m.node))
                 .count();
-            assert_eq!(meeples(svg, spot, p), want, "{what}: P{p} {spot} meeples");
+            assert_eq!(meeples(&svg, spot, p), want, "{what}: P{p} {spot} meeples");
         }
         let castles = state.castles().iter().filter(|c| usize::from(c.owner) == p);
         let marker = format!(r#"class="castle" data-player="P{p}""#);
@@ -133,7 +150,7 @@ fn check_carcassonne(record: &Record, turn: Option<usize>) -> CarcassonneState {
         );
         let standing = castles.filter(|c| !c.scored).count();
         assert_eq!(
-            meeples(svg, "castle", p),
+            meeples(&svg, "castle", p),
             standing,
             "{what}: castle meeples"
         );
@@ -166,29 +183,18 @@ fn check_carcassonne(record: &Record, turn: Option<usize>) -> CarcassonneState {
 /// Draws a New World record at `turn` and checks the drawing against the position (`base`:
 /// the folder the record's tile file path is relative to).
 fn check_new_world(record: &Record, base: &Path, turn: Option<usize>) -> NewWorldState {
-    let state = record
-        .replay_game::<NewWorldState>(base, turn)
-        .unwrap()
-        .state;
-    let drawing = record_svg(record, base, turn, "test").unwrap();
-    let svg = &drawing.svg;
-    let what = format!("{} at turn {turn:?}", record.origin);
-    assert_eq!(drawing.turn, state.turn(), "{what}");
-    let cells: Vec<String> = state.cells().iter().map(|c| c.at.to_string()).collect();
-    check_tiles(svg, &cells, state.players(), &what);
+    let state = record.replay_game::<NewWorldState>(base, turn);
+    let state = state.unwrap().state;
+    let cells = state.cells().iter().map(|c| c.at);
+    let (svg, what) = draw_checked(record, base, turn, &state, cells);
     for p in 0..state.players() {
-        for (role, spot) in [
-            (Role::Shopkeeper, "shopkeeper"),
-            (Role::Robber, "robber"),
-            (Role::Trapper, "trapper"),
-            (Role::Farmer, "farmer"),
-        ] {
+        for (role, spot) in ROLE_SPOTS {
             let want = state
                 .placed_settlers()
                 .iter()
                 .filter(|m| usize::from(m.player) == p && m.role == role)
                 .count();
-            assert_eq!(meeples(svg, spot, p), want, "{what}: P{p} {spot}s");
+            assert_eq!(meeples(&svg, spot, p), want, "{what}: P{p} {spot}s");
         }
     }
     assert_eq!(
@@ -218,18 +224,27 @@ fn check_new_world(record: &Record, base: &Path, turn: Option<usize>) -> NewWorl
     state
 }
 
+/// Random games drawn at every stage: rule options, players and seed.
+type Games = [(&'static [&'static str], usize, u64)];
+
+/// Carcassonne games of the base game and each expansion.
+#[rustfmt::skip]
+const CARCASSONNE_GAMES: &Games = &[
+    (&[], 2, 1), (&[], 5, 2), (&["expansions=robbers"], 3, 3), (&["expansions=bcb"], 4, 5),
+    (&["expansions=robbers,bcb"], 3, 10),
+];
+
+/// New World games; seed 39 (2 players) has a scoring-order decision (N-11).
+#[rustfmt::skip]
+const NEW_WORLD_GAMES: &Games = &[
+    (&[], 2, 1), (&[], 3, 2), (&["surveyor_variant=true"], 5, 3), (&[], 2, 39),
+];
+
 #[test]
 fn carcassonne_records_render_at_every_stage() {
     let dir = scratch("render-games", "carcassonne");
-    let configs: [(&[&str], usize, u64); 5] = [
-        (&[], 2, 1),
-        (&[], 5, 2),
-        (&["expansions=robbers"], 3, 3),
-        (&["expansions=bcb"], 4, 5),
-        (&["expansions=robbers,bcb"], 3, 10),
-    ];
     let (mut bridges, mut castles) = (0, 0);
-    for (rules, players, seed) in configs {
+    for &(rules, players, seed) in CARCASSONNE_GAMES {
         let record = random_record(&dir, "carcassonne", players, seed, rules);
         let total = check_carcassonne(&record, None).turn();
         for turn in turns(total) {
@@ -289,14 +304,7 @@ fn carcassonne_scenario_records_of_the_new_decisions_render() {
 #[test]
 fn new_world_records_render_at_every_stage() {
     let dir = scratch("render-games", "new-world");
-    // Seed 39 (2 players) has a scoring-order decision (N-11).
-    let configs: [(&[&str], usize, u64); 4] = [
-        (&[], 2, 1),
-        (&[], 3, 2),
-        (&["surveyor_variant=true"], 5, 3),
-        (&[], 2, 39),
-    ];
-    let mut records: Vec<(Record, PathBuf)> = configs
+    let mut records: Vec<(Record, PathBuf)> = NEW_WORLD_GAMES
         .iter()
         .map(|&(rules, players, seed)| {
             let record = random_record(&dir, "new-world", players, seed, rules);

@@ -57,10 +57,20 @@ fn replay(path: &Path) -> Result<(), RecordError> {
     meeplelab::with_game!(game, G => record.replay_game::<G>(base, None).map(|_| ()))
 }
 
-/// The folder's name relative to `tests/scenarios`.
-fn relative(dir: &Path) -> String {
+/// The fewest scenario and illegal records [`MINIMUM`] names for `dir`, if it names the folder.
+fn minimum(dir: &Path) -> Option<(usize, usize)> {
     let rel = dir.strip_prefix(scenario_dir()).unwrap();
-    rel.display().to_string()
+    let rel = rel.display().to_string();
+    MINIMUM.iter().find(|m| m.0 == rel).map(|m| (m.1, m.2))
+}
+
+/// Checks that `files` holds at least `minimum` records (`what` they are, for the message).
+fn assert_at_least(files: &[PathBuf], minimum: usize, what: &str) {
+    assert!(
+        files.len() >= minimum,
+        "expected at least {minimum} {what}, found {}",
+        files.len()
+    );
 }
 
 #[test]
@@ -69,16 +79,8 @@ fn every_scenario_replays_with_its_expectations() {
     let mut games = Vec::new();
     for dir in folders() {
         let files = files_with_ext(&dir, "rec");
-        let minimum = MINIMUM
-            .iter()
-            .find(|m| m.0 == relative(&dir))
-            .map_or(0, |m| m.1);
-        assert!(
-            files.len() >= minimum,
-            "expected at least {minimum} scenario records in {}, found {}",
-            dir.display(),
-            files.len()
-        );
+        let what = format!("scenario records in {}", dir.display());
+        assert_at_least(&files, minimum(&dir).map_or(0, |m| m.0), &what);
         for f in &files {
             let text = std::fs::read_to_string(f).unwrap();
             if !text.contains("expect scores") {
@@ -110,16 +112,8 @@ fn every_illegal_record_fails_at_the_named_line() {
         if !dir.join("illegal").is_dir() {
             continue;
         }
-        let minimum = MINIMUM
-            .iter()
-            .find(|m| m.0 == relative(&dir))
-            .map_or(1, |m| m.2);
-        assert!(
-            files.len() >= minimum,
-            "expected at least {minimum} illegal records in {}/illegal, found {}",
-            dir.display(),
-            files.len()
-        );
+        let what = format!("illegal records in {}/illegal", dir.display());
+        assert_at_least(&files, minimum(&dir).map_or(1, |m| m.1), &what);
         let failures = illegal_failures(&files, replay);
         assert!(
             failures.is_empty(),

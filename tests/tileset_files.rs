@@ -2,108 +2,52 @@
 //! loads, the built-in Safari set round-trips, and no input makes the parser or the validator
 //! panic.
 
+mod common;
+
+use common::tile_files::{
+    assert_doc_shows, assert_file_is, every_single_edit_survives, format_example, repo_file,
+    survive, tile_blocks,
+};
 use meeplelab::core::tileset::{
     parse_tileset, render_tileset, validate, CompiledTiles, TileSet, TileSetError, BUILTIN_SAFARI,
 };
 use std::path::{Path, PathBuf};
 
+/// Segments a Safari set may have.
+const MAX_SEGMENTS: usize = 255;
+
 /// Each broken file, the line its error must name (0 = the whole file) and a key phrase of the
 /// message. Every file holds exactly one mistake, described in its first line.
+#[rustfmt::skip]
 const BROKEN: &[(&str, usize, &str)] = &[
-    (
-        "bad_animal_letter",
-        15,
-        "expected animals as species letters A, E, G, L, Z",
-    ),
-    (
-        "bad_side_letter",
-        7,
-        "expected a side letter N, E, S or W, found \"X\"",
-    ),
+    ("bad_animal_letter", 15, "expected animals as species letters A, E, G, L, Z"),
+    ("bad_side_letter", 7, "expected a side letter N, E, S or W, found \"X\""),
     ("bird_on_path", 7, "birds are only allowed on bush"),
     ("cell_without_copy", 25, "start cell 0 0 has no copy line"),
-    (
-        "coordinate_overflow",
-        28,
-        "expected a cell coordinate (a whole number -128..=127)",
-    ),
-    (
-        "copy_entries_mismatch",
-        15,
-        "copy line has 1 entry but tile corner-bush declares 2 features (path S W, bush N E)",
-    ),
-    (
-        "count_mismatch",
-        6,
-        "tile straight has count 3 but 2 copy lines",
-    ),
+    ("coordinate_overflow", 28, "expected a cell coordinate (a whole number -128..=127)"),
+    ("copy_entries_mismatch", 15, "copy line has 1 entry but tile corner-bush declares 2 features (path S W, bush N E)"),
+    ("count_mismatch", 6, "tile straight has count 3 but 2 copy lines"),
     ("disconnected_start", 28, "start cell 3 0 is not connected"),
-    (
-        "duplicate_id",
-        17,
-        "duplicate tile id \"straight\" (first declared at line 6)",
-    ),
+    ("duplicate_id", 17, "duplicate tile id \"straight\" (first declared at line 6)"),
     ("empty_path", 7, "expected at least one side letter"),
     ("feature_after_copy", 10, "\"bush\" after a copy line"),
-    (
-        "mismatched_start_edges",
-        28,
-        "the E side of 0 0 shows path but the W side of 1 0 shows savanna",
-    ),
+    ("mismatched_start_edges", 28, "the E side of 0 0 shows path but the W side of 1 0 shows savanna"),
     ("missing_game", 0, "missing \"game <name>\" line"),
     ("missing_start", 0, "no start tile"),
-    (
-        "missing_tileset_line",
-        2,
-        "expected \"tileset <name>\" as the first line",
-    ),
-    (
-        "negative_count",
-        17,
-        "expected a copy count (a whole number), found \"-1\"",
-    ),
-    (
-        "side_used_twice",
-        13,
-        "side N of tile corner-bush is touched by two features",
-    ),
-    (
-        "three_vehicles",
-        25,
-        "3 vehicle spaces; a tile set has at most 2",
-    ),
+    ("missing_tileset_line", 2, "expected \"tileset <name>\" as the first line"),
+    ("negative_count", 17, "expected a copy count (a whole number), found \"-1\""),
+    ("side_used_twice", 13, "side N of tile corner-bush is touched by two features"),
+    ("three_vehicles", 25, "3 vehicle spaces; a tile set has at most 2"),
     ("too_many_features", 75, "257 segments"),
-    (
-        "too_many_tiles",
-        85,
-        "80 cells (land tiles + start cells) but the board holds at most 78",
-    ),
-    (
-        "unknown_game",
-        0,
-        "unknown game \"chess\"; supported games: safari",
-    ),
-    (
-        "unknown_keyword",
-        7,
-        "unknown keyword \"paht\"; expected one of:",
-    ),
-    (
-        "vehicle_not_adjacent",
-        24,
-        "vehicle space 5 5 is not next to any start cell",
-    ),
-    (
-        "vehicle_on_start_cell",
-        24,
-        "vehicle space 1 0 is on the start cell of line 28",
-    ),
+    ("too_many_tiles", 85, "80 cells (land tiles + start cells) but the board holds at most 78"),
+    ("unknown_game", 0, "unknown game \"chess\"; supported games: safari"),
+    ("unknown_keyword", 7, "unknown keyword \"paht\"; expected one of:"),
+    ("vehicle_not_adjacent", 24, "vehicle space 5 5 is not next to any start cell"),
+    ("vehicle_on_start_cell", 24, "vehicle space 1 0 is on the start cell of line 28"),
 ];
 
 fn data(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tilesets")
-        .join(path)
+    repo_file("tests/data/tilesets").join(path)
 }
 
 fn load(path: &Path) -> Result<TileSet, TileSetError> {
@@ -161,15 +105,7 @@ fn the_builtin_set_round_trips() {
         parse_tileset(BUILTIN_SAFARI, "<builtin safari.tiles>").unwrap(),
         builtin
     );
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/safari/safari.tiles");
-    let from_file = load(&path).unwrap();
-    assert_eq!(
-        TileSet {
-            origin: builtin.origin.clone(),
-            ..from_file
-        },
-        builtin
-    );
+    assert_file_is("src/games/safari/safari.tiles", &builtin);
     let compiled = CompiledTiles::compile(&builtin);
     assert_eq!(compiled.land.len(), 72);
     assert_eq!(compiled.start.len(), 3);
@@ -178,17 +114,7 @@ fn the_builtin_set_round_trips() {
 
 #[test]
 fn the_example_in_the_format_documentation_loads() {
-    let doc = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/tileset-format.md"),
-    )
-    .unwrap();
-    let example = doc
-        .split("```text\n")
-        .find(|block| block.starts_with("# A small custom tile set"))
-        .and_then(|block| block.split("```").next())
-        .expect("docs/tileset-format.md holds the example file");
-    let from_doc = parse_tileset(example, "doc").unwrap();
-    validate(&from_doc).unwrap();
+    let from_doc = format_example("# A small custom tile set");
     let file = load(&data("small.tiles")).unwrap();
     assert_eq!(
         TileSet {
@@ -201,26 +127,15 @@ fn the_example_in_the_format_documentation_loads() {
 
 #[test]
 fn the_safari_tile_document_shows_the_builtin_set() {
-    let doc =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/safari-tiles.md"))
-            .unwrap();
     let shown = render_tileset(&TileSet::builtin_safari());
-    let drawn: Vec<&str> = shown
-        .split("\n\n")
-        .filter(|block| block.starts_with("tile ") && !block.starts_with("tile set"))
-        .chain(
-            shown
-                .split("\n\n")
-                .filter(|block| block.starts_with("start tile (")),
-        )
-        .collect();
+    let mut drawn = tile_blocks(&shown);
+    drawn.extend(
+        shown
+            .split("\n\n")
+            .filter(|block| block.starts_with("start tile (")),
+    );
     assert_eq!(drawn.len(), 34);
-    for block in drawn {
-        assert!(
-            doc.contains(block.trim_end()),
-            "docs/safari-tiles.md lacks:\n{block}"
-        );
-    }
+    assert_doc_shows("safari-tiles.md", &drawn);
 }
 
 #[test]
@@ -233,17 +148,6 @@ fn unreadable_files_are_errors_not_panics() {
     let error = load(&junk).unwrap_err();
     std::fs::remove_file(&junk).unwrap();
     assert_eq!(error.line, 0);
-}
-
-/// Parses, validates, compiles and renders `text` as far as it gets: none of it may panic.
-fn survive(text: &str) {
-    if let Ok(set) = parse_tileset(text, "fuzz") {
-        render_tileset(&set);
-        if validate(&set).is_ok() {
-            let compiled = CompiledTiles::compile(&set);
-            assert!(compiled.total_segments() <= 255);
-        }
-    }
 }
 
 #[test]
@@ -271,7 +175,7 @@ fn garbage_never_panics() {
         format!("{header}tile 1 count 1\npath N\npath N\npath N\npath N\npath N\ncopy - - - - -\nstart\ncell 0 0\ncopy\n"),
     ];
     for sample in &samples {
-        survive(sample);
+        survive(sample, MAX_SEGMENTS);
     }
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     for _ in 0..200 {
@@ -283,13 +187,12 @@ fn garbage_never_panics() {
                 (state >> 56) as u8
             })
             .collect();
-        survive(&String::from_utf8_lossy(&bytes));
+        survive(&String::from_utf8_lossy(&bytes), MAX_SEGMENTS);
     }
 }
 
 #[test]
 fn every_single_edit_of_the_builtin_file_is_handled() {
-    let lines: Vec<&str> = BUILTIN_SAFARI.lines().collect();
     let replacements = [
         "",
         "-1",
@@ -301,24 +204,5 @@ fn every_single_edit_of_the_builtin_file_is_handled() {
         "copy",
         "cell",
     ];
-    for i in 0..lines.len() {
-        let without: Vec<&str> = lines
-            .iter()
-            .enumerate()
-            .filter(|(j, _)| *j != i)
-            .map(|(_, l)| *l)
-            .collect();
-        survive(&without.join("\n"));
-        let words: Vec<&str> = lines[i].split_whitespace().collect();
-        for w in 0..words.len() {
-            for replacement in replacements {
-                let mut edited = words.clone();
-                edited[w] = replacement;
-                let mut text = lines.clone();
-                let joined = edited.join(" ");
-                text[i] = &joined;
-                survive(&text.join("\n"));
-            }
-        }
-    }
+    every_single_edit_survives(BUILTIN_SAFARI, &replacements, MAX_SEGMENTS);
 }

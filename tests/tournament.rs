@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::cli::{fails, ok_output as ok, s};
+use common::cli::{fails, line, ok_output as ok, s};
 use common::records::{check_records_match_games, records_in};
 use meeplelab::games::safari::SafariState;
 
@@ -35,15 +35,10 @@ fn one_and_three_threads_give_the_same_games() {
             dir.join(format!("a{players}")),
             dir.join(format!("b{players}")),
         );
-        let common = [
-            "tournament",
-            "--players",
-            players,
-            "--agents",
-            agents,
-            "--games",
-            games,
-        ];
+        let common = line(
+            "tournament --players",
+            &[players, "--agents", agents, "--games", games],
+        );
         let one = ok(&[&common[..], &["--threads", "1", "--out", s(&a)]].concat());
         let three = ok(&[&common[..], &["--threads", "3", "--out", s(&b)]].concat());
         let table = GamesTable::read(&a.join("games.csv")).unwrap();
@@ -133,15 +128,7 @@ fn killed_run_resumes_to_the_uninterrupted_result() {
 fn resume_drops_a_partial_last_game_and_finishes() {
     let dir = scratch("partial");
     let (full, cut) = (dir.join("full"), dir.join("cut"));
-    let base = [
-        "tournament",
-        "--agents",
-        CHEAP,
-        "--games",
-        "24",
-        "--bootstrap",
-        "10",
-    ];
+    let base = line("tournament --games 24 --bootstrap 10 --agents", &[CHEAP]);
     ok(&[&base[..], &["--out", s(&full)]].concat());
     std::fs::create_dir_all(&cut).unwrap();
     std::fs::copy(full.join("run.json"), cut.join("run.json")).unwrap();
@@ -166,17 +153,8 @@ fn resume_drops_a_partial_last_game_and_finishes() {
 #[test]
 fn three_shards_merge_into_the_single_run() {
     let dir = scratch("shards");
-    let base = [
-        "tournament",
-        "--players",
-        "3",
-        "--agents",
-        CHEAP,
-        "--games",
-        "20",
-        "--seed",
-        "7",
-    ];
+    let shards = line("tournament --players 3 --games 20 --agents", &[CHEAP]);
+    let base = [&shards[..], &["--seed", "7"]].concat();
     let single = dir.join("single");
     ok(&[&base[..], &["--out", s(&single)]].concat());
     let children: Vec<_> = (1..=3)
@@ -184,7 +162,7 @@ fn three_shards_merge_into_the_single_run() {
             let out = dir.join(format!("shard{k}"));
             let shard = format!("{k}/3");
             Command::new(BIN)
-                .args(base)
+                .args(&base)
                 .args(["--shard", &shard, "--threads", "1", "--out", s(&out)])
                 .output()
                 .unwrap()
@@ -216,20 +194,10 @@ fn three_shards_merge_into_the_single_run() {
     // Shard of another tournament: refused by configuration.
     let other = dir.join("other");
     ok(&[
-        "tournament",
-        "--players",
-        "3",
-        "--agents",
-        CHEAP,
-        "--games",
-        "20",
-        "--seed",
-        "8",
-        "--shard",
-        "3/3",
-        "--out",
-        s(&other),
-    ]);
+        &shards[..],
+        &line("--seed 8 --shard 3/3 --out", &[s(&other)]),
+    ]
+    .concat());
     let err = fails(&["merge", s(&dir.join("m2")), s(&s1), s(&s2), s(&other)]);
     assert!(
         err.contains("different tournament") && err.contains("seed: 7 vs 8"),
@@ -253,15 +221,10 @@ fn three_shards_merge_into_the_single_run() {
 fn summarize_recomputes_standings_in_any_row_order() {
     let dir = scratch("summarize");
     let run = dir.join("run");
-    let out = ok(&[
-        "tournament",
-        "--agents",
-        CHEAP,
-        "--games",
-        "18",
-        "--out",
-        s(&run),
-    ]);
+    let out = ok(&line(
+        "tournament --games 18 --agents",
+        &[CHEAP, "--out", s(&run)],
+    ));
     let text = std::fs::read_to_string(run.join("games.csv")).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
     lines[1..].reverse();
@@ -310,13 +273,10 @@ fn bad_input_fails_before_any_game() {
     // An output folder that cannot be created (its parent is a file).
     let file = dir.join("file");
     std::fs::write(&file, "x").unwrap();
-    let err = fails(&[
-        "tournament",
-        "--agents",
-        CHEAP,
-        "--out",
-        s(&file.join("sub")),
-    ]);
+    let err = fails(&line(
+        "tournament --agents",
+        &[CHEAP, "--out", s(&file.join("sub"))],
+    ));
     assert!(err.contains("cannot"), "{err}");
 
     // Existing output without --resume; --resume with another configuration.
@@ -352,15 +312,10 @@ fn bad_input_fails_before_any_game() {
 #[test]
 fn records_replay_to_the_games_and_do_not_depend_on_threads() {
     let dir = scratch("records");
-    let base = [
-        "tournament",
-        "--agents",
-        "random,greedy",
-        "--games",
-        "6",
-        "--bootstrap",
-        "10",
-    ];
+    let base = line(
+        "tournament --agents random,greedy --games 6 --bootstrap 10",
+        &[],
+    );
     let (one, two) = (dir.join("one"), dir.join("two"));
     let (rec1, rec2) = (one.join("records"), dir.join("records-two"));
     let out = ok(&[
@@ -395,15 +350,7 @@ fn records_replay_to_the_games_and_do_not_depend_on_threads() {
 #[test]
 fn resume_and_shards_write_only_their_own_records() {
     let dir = scratch("records-resume");
-    let base = [
-        "tournament",
-        "--agents",
-        CHEAP,
-        "--games",
-        "12",
-        "--bootstrap",
-        "10",
-    ];
+    let base = line("tournament --games 12 --bootstrap 10 --agents", &[CHEAP]);
     let full = dir.join("full");
     let reference = dir.join("reference");
     ok(&[&base[..], &["--out", s(&full), "--records", s(&reference)]].concat());
@@ -480,17 +427,11 @@ fn an_unwritable_records_folder_fails_before_any_game() {
     std::fs::write(&file, "x").unwrap();
     let records = file.join("records");
     let out_dir = dir.join("out");
-    let err = fails(&[
-        "tournament",
-        "--agents",
-        "random,greedy",
-        "--games",
-        "2",
-        "--out",
-        s(&out_dir),
-        "--records",
-        s(&records),
-    ]);
+    let args = "tournament --agents random,greedy --games 2";
+    let err = fails(&line(
+        args,
+        &["--out", s(&out_dir), "--records", s(&records)],
+    ));
     assert!(
         err.contains("--records") && err.contains(s(&records)),
         "{err}"

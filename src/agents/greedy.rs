@@ -6,7 +6,7 @@
 //! [`Evaluator::value`] for the deciding seat. Ties are broken by the agent's RNG, so play is
 //! reproducible.
 
-use super::params::{ParamDef, ParamType, ParamValue};
+use super::params::ParamDef;
 use super::restrict::Restriction;
 use super::scratch::Scratch;
 use super::value::Evaluator;
@@ -15,14 +15,7 @@ use crate::core::game::Game;
 use crate::core::rng::{below, GameRng};
 
 /// Parameters of `greedy` besides the heuristic weights.
-pub(crate) const PARAMS: [ParamDef; 1] = [ParamDef {
-    name: "opponent",
-    ty: ParamType::Float {
-        min: 0.0,
-        max: 10.0,
-    },
-    default: ParamValue::Float(1.0),
-}];
+pub(crate) const PARAMS: [ParamDef; 1] = [ParamDef::float("opponent", 0.0, 10.0, 1.0)];
 
 /// Tolerance under which two values count as tied.
 const TIE: f64 = 1e-9;

@@ -62,6 +62,46 @@ pub(crate) struct ParamDef {
 }
 
 impl ParamDef {
+    /// An integer parameter in `min..=max`.
+    pub(crate) const fn int(name: &'static str, min: u64, max: u64, default: u64) -> ParamDef {
+        ParamDef {
+            name,
+            ty: ParamType::Int { min, max },
+            default: ParamValue::Int(default),
+        }
+    }
+
+    /// A number parameter in `min..=max`.
+    pub(crate) const fn float(name: &'static str, min: f64, max: f64, default: f64) -> ParamDef {
+        ParamDef {
+            name,
+            ty: ParamType::Float { min, max },
+            default: ParamValue::Float(default),
+        }
+    }
+
+    /// A `true`/`false` parameter.
+    pub(crate) const fn flag(name: &'static str, default: bool) -> ParamDef {
+        ParamDef {
+            name,
+            ty: ParamType::Bool,
+            default: ParamValue::Bool(default),
+        }
+    }
+
+    /// A parameter taking one of `words`.
+    pub(crate) const fn choice(
+        name: &'static str,
+        words: &'static [&'static str],
+        default: &'static str,
+    ) -> ParamDef {
+        ParamDef {
+            name,
+            ty: ParamType::Choice(words),
+            default: ParamValue::Choice(default),
+        }
+    }
+
     /// Parses the inline text form of a value.
     pub(crate) fn parse_text(&self, text: &str) -> Option<ParamValue> {
         let v = match self.ty {
@@ -169,21 +209,9 @@ impl Params {
 mod tests {
     use super::*;
 
-    const INT: ParamDef = ParamDef {
-        name: "iters",
-        ty: ParamType::Int { min: 1, max: 10 },
-        default: ParamValue::Int(5),
-    };
-    const FLOAT: ParamDef = ParamDef {
-        name: "c",
-        ty: ParamType::Float { min: 0.0, max: 1.0 },
-        default: ParamValue::Float(0.5),
-    };
-    const CHOICE: ParamDef = ParamDef {
-        name: "rollout",
-        ty: ParamType::Choice(&["random", "greedy"]),
-        default: ParamValue::Choice("random"),
-    };
+    const INT: ParamDef = ParamDef::int("iters", 1, 10, 5);
+    const FLOAT: ParamDef = ParamDef::float("c", 0.0, 1.0, 0.5);
+    const CHOICE: ParamDef = ParamDef::choice("rollout", &["random", "greedy"], "random");
 
     #[test]
     fn text_values_are_typed_and_range_checked() {

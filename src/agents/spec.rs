@@ -2,7 +2,7 @@
 
 use super::greedy::{self, GreedyAgent};
 use super::mcts::{self, MctsAgent};
-use super::params::{ParamDef, ParamType, ParamValue, Params};
+use super::params::{ParamDef, ParamValue, Params};
 use super::random::RandomAgent;
 use super::restrict::Restriction;
 use super::value::Evaluator;
@@ -126,6 +126,11 @@ struct Keyed<T> {
     key: String,
     value: T,
     line: Option<usize>,
+}
+
+/// The first entry of `entries` whose key is not one of `known`.
+fn unknown<'a, T>(entries: &'a [Keyed<T>], known: &[&str]) -> Option<&'a Keyed<T>> {
+    entries.iter().find(|e| !known.contains(&e.key.as_str()))
 }
 
 /// A named agent configuration: kind, typed parameters, heuristic weights and forbidden action
@@ -288,14 +293,7 @@ impl AgentSpec {
             return Ok(());
         }
         if self.kind.takes_weights() {
-            let weight = ParamDef {
-                name: "weight",
-                ty: ParamType::Float {
-                    min: -1e6,
-                    max: 1e6,
-                },
-                default: ParamValue::Float(0.0),
-            };
+            let weight = ParamDef::float("weight", -1e6, 1e6, 0.0);
             let Some(ParamValue::Float(w)) = parse(&weight) else {
                 return Err(AgentError(format!(
                     "{}: `{key}` is not a parameter of {} ({}), so it must be a heuristic \
@@ -378,11 +376,7 @@ impl AgentSpec {
     /// otherwise.
     pub fn validate_for<G: Game>(&self) -> Result<(), AgentError> {
         let kinds = G::action_kind_names();
-        if let Some(f) = self
-            .forbid
-            .iter()
-            .find(|f| !kinds.contains(&f.key.as_str()))
-        {
+        if let Some(f) = unknown(&self.forbid, kinds) {
             return Err(AgentError(format!(
                 "{}: cannot forbid unknown action kind `{}`; this game's kinds: {}",
                 self.source.at(f.line),
@@ -391,11 +385,7 @@ impl AgentSpec {
             )));
         }
         let terms = G::eval_term_names();
-        if let Some(w) = self
-            .weights
-            .iter()
-            .find(|w| !terms.contains(&w.key.as_str()))
-        {
+        if let Some(w) = unknown(&self.weights, terms) {
             return Err(AgentError(format!(
                 "{}: unknown parameter `{}` of {}; allowed: {}, forbid, and the heuristic \
                  weights of this game: {}",

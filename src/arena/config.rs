@@ -2,7 +2,7 @@
 //! and `merge` can refuse files from a different tournament.
 
 use super::shard::Shard;
-use crate::io::run_json::RunConfig;
+use crate::io::run_json::{differences, RunConfig, Settings};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -53,36 +53,29 @@ impl TournamentConfig {
     /// The fields that differ from `other` (all but `crate_version`, and `shard` unless
     /// `include_shard`), as `field: ours vs theirs` lines.
     pub fn differences(&self, other: &TournamentConfig, include_shard: bool) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut cmp = |field: &str, a: String, b: String| {
-            if a != b {
-                out.push(format!("{field}: {a} vs {b}"));
+        let compared = |c: &TournamentConfig| {
+            let mut settings = c.settings();
+            if !include_shard {
+                settings.retain(|(name, _)| *name != "shard");
             }
+            settings
         };
-        cmp(
-            "schema_version",
-            self.schema_version.to_string(),
-            other.schema_version.to_string(),
-        );
-        cmp("game", self.game.clone(), other.game.clone());
-        cmp(
-            "players",
-            self.players.to_string(),
-            other.players.to_string(),
-        );
-        cmp("agents", self.agents.join(" "), other.agents.join(" "));
-        cmp("rules", self.rules.clone(), other.rules.clone());
-        cmp(
-            "tileset_hash",
-            self.tileset_hash.clone(),
-            other.tileset_hash.clone(),
-        );
-        cmp("seed", self.seed.to_string(), other.seed.to_string());
-        cmp("games", self.games.to_string(), other.games.to_string());
-        if include_shard {
-            cmp("shard", self.shard.clone(), other.shard.clone());
-        }
-        out
+        differences("", &compared(self), &compared(other))
+    }
+
+    /// Every field but `crate_version`.
+    fn settings(&self) -> Settings {
+        vec![
+            ("schema_version", self.schema_version.to_string()),
+            ("game", self.game.clone()),
+            ("players", self.players.to_string()),
+            ("agents", self.agents.join(" ")),
+            ("rules", self.rules.clone()),
+            ("tileset_hash", self.tileset_hash.clone()),
+            ("seed", self.seed.to_string()),
+            ("games", self.games.to_string()),
+            ("shard", self.shard.clone()),
+        ]
     }
 
     /// A short stable fingerprint of everything but the shard and crate version (16 hex digits).

@@ -4,9 +4,12 @@
 use super::config::{TournamentConfig, CONFIG_FILE};
 use super::error::ArenaError;
 use super::schedule::Schedule;
+use super::shard::Shard;
 use crate::core::rng::derive_seed;
-use crate::io::games_csv::{split_partial_line, GameRow, GamesTable};
-use std::collections::BTreeMap;
+use crate::io::games_csv::{split_partial_line, GameRow, GamesTable, GamesWriter};
+use crate::io::run_json::RunConfig;
+use crate::io::write_atomically;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// File name of the games table inside a tournament folder.
@@ -152,46 +155,99 @@ pub fn check_start(games: &Path, resume: bool) -> Result<bool, ArenaError> {
     Ok(exists)
 }
 
-/// What was found in a folder being resumed.
-#[derive(Debug)]
-pub struct Resumed {
-    /// The finished games kept, sorted by game index and seat.
-    pub kept: GamesTable,
-    /// Game indices of the kept games.
-    pub done: std::collections::BTreeSet<u64>,
-    /// Whether a partial last line (an interrupted write) was dropped.
-    pub dropped_partial_line: bool,
-    /// Game indices dropped because some of their seats were missing.
-    pub dropped_games: Vec<u64>,
-}
-
-/// Reads an interrupted `games.csv` for resumption: drops a partial last line and games with
-/// missing seats, refuses rows from another tournament or shard (naming `file:line`), and
-/// returns the finished games sorted.
-pub fn read_for_resume(
-    path: &Path,
+/// Checks that `row` belongs to the tournament `config` describes (see [`check_row`]) and to
+/// its shard.
+pub fn check_row_in_shard(
     config: &TournamentConfig,
     schedule: &Schedule,
+    shard: Shard,
+    row: &GameRow,
+) -> Result<(), String> {
+    check_row(config, schedule, row)?;
+    if !shard.contains(row.game_index) {
+        return Err(format!(
+            "row does not belong to shard {shard}: game_index {}",
+            row.game_index
+        ));
+    }
+    Ok(())
+}
+
+/// A tournament or experiment as [`open`] prepares its folder.
+pub(crate) trait Run {
+    /// Its configuration, stored as `run.json`.
+    type Config: RunConfig;
+    /// Whether its games file has the `variant` column.
+    const VARIANT_COLUMN: bool;
+
+    /// Its configuration.
+    fn config(&self) -> &Self::Config;
+
+    /// Why a folder whose `run.json` (in `folder`) holds `stored` cannot be resumed by this
+    /// run, if it cannot.
+    fn conflict(&self, stored: &Self::Config, folder: &Folder) -> Option<String>;
+
+    /// Checks that a row of a resumed games file is a seat of a game of this run.
+    fn check(&self, row: &GameRow) -> Result<(), String>;
+
+    /// Creates and checks the records folders, if records are asked for.
+    fn prepare_records(&self) -> Result<(), ArenaError>;
+}
+
+/// A run's folder checked and ready (see [`open`]).
+pub(crate) struct Opened {
+    /// The folder.
+    pub folder: Folder,
+    /// Whether an earlier run was continued, and what was kept of it.
+    pub resume: ResumeReport,
+    /// The finished games kept.
+    pub done: BTreeSet<GameId>,
+}
+
+/// Checks and prepares the folder `dir` before any game of `run` runs. A fresh run refuses a
+/// folder that already holds a `games.csv`, writes `run.json` and starts `games.csv` (columns
+/// for `stat_names`); a resumed run refuses a folder whose `run.json` describes another run,
+/// keeps its finished games and drops partial ones. Records folders are created and checked
+/// before anything is written (existing records are kept).
+pub(crate) fn open<R: Run>(
+    run: &R,
+    dir: &Path,
+    resume: bool,
     stat_names: &[String],
-) -> Result<Resumed, ArenaError> {
-    let shard = config.shard().map_err(ArenaError::Config)?;
-    let finished = read_finished(path, stat_names, false, |row| {
-        check_row(config, schedule, row)?;
-        if !shard.contains(row.game_index) {
-            return Err(format!(
-                "row does not belong to shard {shard}: game_index {}",
-                row.game_index
-            ));
-        }
-        Ok(())
+) -> Result<Opened, ArenaError> {
+    let folder = Folder::new(dir);
+    let games_path = folder.games();
+    let resumed = check_start(&games_path, resume)?;
+    let mut opened = Opened {
+        resume: ResumeReport {
+            resumed,
+            ..ResumeReport::default()
+        },
+        done: BTreeSet::new(),
+        folder,
+    };
+    if !resumed {
+        run.prepare_records()?;
+        write_atomically(&opened.folder.config(), &run.config().to_json())?;
+        GamesWriter::create(&games_path, stat_names, R::VARIANT_COLUMN)?;
+        return Ok(opened);
+    }
+    let stored = R::Config::load(&opened.folder.config()).map_err(|e| {
+        ArenaError::Conflict(format!("cannot resume {}: {e}", games_path.display()))
     })?;
-    let index = |ids: Vec<GameId>| ids.into_iter().map(|(_, g)| g);
-    Ok(Resumed {
-        done: index(finished.done.into_iter().collect()).collect(),
-        dropped_games: index(finished.dropped_games).collect(),
-        kept: finished.kept,
-        dropped_partial_line: finished.dropped_partial_line,
-    })
+    if let Some(conflict) = run.conflict(&stored, &opened.folder) {
+        return Err(ArenaError::Conflict(conflict));
+    }
+    run.prepare_records()?;
+    let finished = read_finished(&games_path, stat_names, R::VARIANT_COLUMN, |row| {
+        run.check(row)
+    })?;
+    finished.kept.write_atomically(&games_path)?;
+    opened.resume.kept_games = finished.done.len();
+    opened.resume.dropped_partial_line = finished.dropped_partial_line;
+    opened.resume.dropped_games = finished.dropped_games.len();
+    opened.done = finished.done;
+    Ok(opened)
 }
 
 /// A game of a games file: its variant (`None` in tournaments) and game index.
@@ -203,7 +259,7 @@ pub struct Finished {
     /// The finished games kept, sorted by game identity and seat.
     pub kept: GamesTable,
     /// The kept games.
-    pub done: std::collections::BTreeSet<GameId>,
+    pub done: BTreeSet<GameId>,
     /// Whether a partial last line (an interrupted write) was dropped.
     pub dropped_partial_line: bool,
     /// Games dropped because some of their seats were missing.
@@ -358,46 +414,47 @@ mod tests {
         };
         let text = format!("{}1,x,0,saf", t.to_csv());
         std::fs::write(&path, text).unwrap();
-        let r = read_for_resume(&path, &c, &s, &[]).unwrap();
+        let read = |shard: Shard| {
+            read_finished(&path, &[], false, |row| {
+                check_row_in_shard(&c, &s, shard, row)
+            })
+        };
+        let r = read(Shard::ALL).unwrap();
         assert!(r.dropped_partial_line);
-        assert_eq!(r.dropped_games, vec![1]);
-        assert_eq!(r.done.iter().copied().collect::<Vec<_>>(), vec![0, 2]);
+        assert_eq!(r.dropped_games, vec![(None, 1)]);
+        assert_eq!(
+            r.done.into_iter().collect::<Vec<_>>(),
+            vec![(None, 0), (None, 2)]
+        );
         assert_eq!(r.kept.rows[1].game_index, 0);
         assert_eq!(r.kept.rows[2].game_index, 2);
-        let mut other = c.clone();
-        other.shard = "2/2".into();
-        let e = read_for_resume(&path, &other, &s, &[]).unwrap_err();
+        let e = read(Shard { index: 2, count: 2 }).unwrap_err();
         assert!(e.to_string().contains("shard 2/2"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn resume_report_says_what_was_kept_and_dropped() {
-        let out = Path::new("results/t");
-        let fresh = ResumeReport::default();
-        assert_eq!(
-            fresh.message(out, 8),
-            "resume: no games.csv in results/t yet, starting a new run"
-        );
         let kept = ResumeReport {
             resumed: true,
             kept_games: 5,
             ..ResumeReport::default()
         };
-        assert_eq!(
-            kept.message(out, 3),
-            "resume: 5 finished game(s) kept, 3 to play"
-        );
         let trimmed = ResumeReport {
             dropped_partial_line: true,
             dropped_games: 2,
-            ..kept
+            ..kept.clone()
         };
-        assert_eq!(
-            trimmed.message(out, 5),
+        let lines = [
+            "resume: no games.csv in results/t yet, starting a new run",
+            "resume: 5 finished game(s) kept, 3 to play",
             "resume: 5 finished game(s) kept, 5 to play; dropped a partial last line; \
-             dropped 2 game(s) with missing seats"
-        );
+             dropped 2 game(s) with missing seats",
+        ];
+        let reports = [(ResumeReport::default(), 8), (kept, 3), (trimmed, 5)];
+        for ((report, to_play), line) in reports.into_iter().zip(lines) {
+            assert_eq!(report.message(Path::new("results/t"), to_play), line);
+        }
     }
 
     #[test]

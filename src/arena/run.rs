@@ -8,7 +8,7 @@
 
 use super::config::{new_run_id, TournamentConfig};
 use super::error::ArenaError;
-use super::folder::{check_start, read_for_resume, Folder, ResumeReport};
+use super::folder::{check_row_in_shard, open, Folder, ResumeReport, Run};
 use super::outcome::{ranks, win_shares};
 use super::play::{play_game, play_parallel, thread_pool, PlayedGame};
 use super::progress::{Progress, ProgressMode};
@@ -21,7 +21,6 @@ use crate::core::game::Game;
 use crate::games::GameDef;
 use crate::io::games_csv::{GameRow, GamesTable, GamesWriter, SCHEMA_VERSION};
 use crate::io::record::record_maker;
-use crate::io::run_json::RunConfig;
 use crate::io::write_atomically;
 use std::path::Path;
 
@@ -125,62 +124,21 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         G::stat_names().iter().map(|s| s.to_string()).collect()
     }
 
-    /// Checks and prepares the folder before any game runs. A fresh run refuses a folder that
-    /// already holds a `games.csv`; a resumed run refuses one whose `run.json` describes
-    /// another tournament, keeps its finished games and drops a partial last game. Either way
-    /// `run.json` is written (atomically) and `games.csv` is ready to append to. A records
-    /// folder is created and checked before either (existing records are kept).
+    /// Checks and prepares the folder before any game runs (see [`open`]): a fresh run refuses
+    /// a folder that already holds a `games.csv`; a resumed run refuses one whose `run.json`
+    /// describes another tournament, keeps its finished games and drops a partial last game.
+    /// A records folder is created and checked before anything is written (existing records
+    /// are kept).
     pub fn prepare(&self, dir: &Path, resume: bool) -> Result<Prepared, ArenaError> {
-        let folder = Folder::new(dir);
-        let games_path = folder.games();
-        let exists = check_start(&games_path, resume)?;
-        let mut prepared = Prepared {
-            folder: folder.clone(),
-            resume: ResumeReport {
-                resumed: exists,
-                ..ResumeReport::default()
-            },
-            todo: Vec::new(),
-        };
-        let stat_names = Self::stat_names();
-        let mut done = std::collections::BTreeSet::new();
-        if exists {
-            let stored = TournamentConfig::load(&folder.config()).map_err(|e| {
-                ArenaError::Conflict(format!("cannot resume {}: {e}", games_path.display()))
-            })?;
-            let diffs = stored.differences(&self.config, true);
-            if !diffs.is_empty() {
-                return Err(ArenaError::Conflict(format!(
-                    "cannot resume {}: it belongs to a different tournament ({} in {} vs this command):\n  {}",
-                    dir.display(),
-                    if diffs.len() == 1 { "this setting differs" } else { "these settings differ" },
-                    folder.config().display(),
-                    diffs.join("\n  ")
-                )));
-            }
-            self.prepare_records()?;
-            let r = read_for_resume(&games_path, &self.config, &self.schedule, &stat_names)?;
-            r.kept.write_atomically(&games_path)?;
-            prepared.resume.kept_games = r.done.len();
-            prepared.resume.dropped_partial_line = r.dropped_partial_line;
-            prepared.resume.dropped_games = r.dropped_games.len();
-            done = r.done;
-        } else {
-            self.prepare_records()?;
-            write_atomically(&folder.config(), &self.config.to_json())?;
-            GamesWriter::create(&games_path, &stat_names, false)?;
-        }
-        prepared.todo = self
-            .shard
-            .games(self.config.games)
-            .filter(|g| !done.contains(g))
-            .collect();
-        Ok(prepared)
-    }
-
-    /// Creates and checks the records folder, if records are asked for.
-    fn prepare_records(&self) -> Result<(), ArenaError> {
-        self.records.as_ref().map_or(Ok(()), Records::prepare)
+        let opened = open(self, dir, resume, &Self::stat_names())?;
+        let todo = self.shard.games(self.config.games);
+        Ok(Prepared {
+            folder: opened.folder,
+            resume: opened.resume,
+            todo: todo
+                .filter(|&g| !opened.done.contains(&(None, g)))
+                .collect(),
+        })
     }
 
     /// Plays the prepared folder's missing games (writing each one's record before its rows,
@@ -234,6 +192,36 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
     /// The `games.csv` rows of one finished game.
     pub fn rows(&self, run_id: &str, game: &PlayedGame) -> Vec<GameRow> {
         game_rows(&self.config, run_id, game)
+    }
+}
+
+impl<G: Game + 'static> Run for Tournament<'_, G> {
+    type Config = TournamentConfig;
+    const VARIANT_COLUMN: bool = false;
+
+    fn config(&self) -> &TournamentConfig {
+        &self.config
+    }
+
+    fn conflict(&self, stored: &TournamentConfig, folder: &Folder) -> Option<String> {
+        let diffs = stored.differences(&self.config, true);
+        (!diffs.is_empty()).then(|| {
+            format!(
+                "cannot resume {}: it belongs to a different tournament ({} in {} vs this command):\n  {}",
+                folder.dir.display(),
+                if diffs.len() == 1 { "this setting differs" } else { "these settings differ" },
+                folder.config().display(),
+                diffs.join("\n  ")
+            )
+        })
+    }
+
+    fn check(&self, row: &GameRow) -> Result<(), String> {
+        check_row_in_shard(&self.config, &self.schedule, self.shard, row)
+    }
+
+    fn prepare_records(&self) -> Result<(), ArenaError> {
+        self.records.as_ref().map_or(Ok(()), Records::prepare)
     }
 }
 

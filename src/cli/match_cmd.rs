@@ -168,23 +168,18 @@ fn print_summary(
             println!("  mean score {mean:.2} ± {half:.2}");
         }
         let seats = scores.len() as f64;
-        let points: Vec<String> = names
-            .iter()
-            .zip(&stat_sums)
-            .filter_map(|(n, s)| {
-                n.strip_prefix("points_")
-                    .map(|src| format!("{src} {:.2}", *s as f64 / seats))
-            })
-            .collect();
-        println!("  mean points by source: {}", points.join(", "));
-        let actions: Vec<String> = names
-            .iter()
-            .zip(&stat_sums)
-            .filter_map(|(n, s)| {
-                n.strip_prefix("actions_")
-                    .map(|k| format!("{k} {:.1}", *s as f64 / seats))
-            })
-            .collect();
-        println!("  mean actions per game: {}", actions.join(", "));
+        // The mean of each statistic named `<prefix><key>`, as `key mean` with `decimals`.
+        let means = |prefix: &str, decimals: usize| {
+            let stats = names.iter().zip(&stat_sums);
+            let means: Vec<String> = stats
+                .filter_map(|(n, s)| {
+                    let key = n.strip_prefix(prefix)?;
+                    Some(format!("{key} {:.*}", decimals, *s as f64 / seats))
+                })
+                .collect();
+            means.join(", ")
+        };
+        println!("  mean points by source: {}", means("points_", 2));
+        println!("  mean actions per game: {}", means("actions_", 1));
     }
 }

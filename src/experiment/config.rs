@@ -2,7 +2,7 @@
 //! `--resume` refuses a folder from a different experiment (or a different `--games`).
 
 use crate::arena::TournamentConfig;
-use crate::io::run_json::RunConfig;
+use crate::io::run_json::{differences, RunConfig, Settings};
 use serde::{Deserialize, Serialize};
 
 /// Everything that decides which games an experiment plays.
@@ -64,50 +64,47 @@ impl ExperimentConfig {
     }
 
     /// The settings that differ from `other` (all but `crate_version`), as
-    /// `field: ours vs theirs` lines.
+    /// `field: ours vs theirs` lines; the variants' own settings only where both have the same
+    /// variants.
     pub fn differences(&self, other: &ExperimentConfig) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut cmp = |field: &str, a: String, b: String| {
-            if a != b {
-                out.push(format!("{field}: {a} vs {b}"));
-            }
-        };
-        cmp(
-            "schema_version",
-            self.schema_version.to_string(),
-            other.schema_version.to_string(),
-        );
-        cmp(
-            "experiment",
-            self.experiment.clone(),
-            other.experiment.clone(),
-        );
-        cmp("game", self.game.clone(), other.game.clone());
-        cmp(
-            "tileset_hash",
-            self.tileset_hash.clone(),
-            other.tileset_hash.clone(),
-        );
-        cmp("seed", self.seed.to_string(), other.seed.to_string());
-        cmp("games", self.games.to_string(), other.games.to_string());
-        let names = |c: &ExperimentConfig| {
-            let n: Vec<&str> = c.variants.iter().map(|v| v.name.as_str()).collect();
-            n.join(" ")
-        };
-        cmp("variants", names(self), names(other));
-        if names(self) == names(other) {
+        let mut out = differences("", &self.settings(), &other.settings());
+        if self.variant_names() == other.variant_names() {
             for (a, b) in self.variants.iter().zip(&other.variants) {
-                let field = |f: &str| format!("variant {}: {f}", a.name);
-                cmp(
-                    &field("players"),
-                    a.players.to_string(),
-                    b.players.to_string(),
-                );
-                cmp(&field("agents"), a.agents.join(" | "), b.agents.join(" | "));
-                cmp(&field("rules"), a.rules.clone(), b.rules.clone());
+                let prefix = format!("variant {}: ", a.name);
+                out.extend(differences(&prefix, &a.settings(), &b.settings()));
             }
         }
         out
+    }
+
+    /// Every setting but `crate_version` and the variants' own.
+    fn settings(&self) -> Settings {
+        vec![
+            ("schema_version", self.schema_version.to_string()),
+            ("experiment", self.experiment.clone()),
+            ("game", self.game.clone()),
+            ("tileset_hash", self.tileset_hash.clone()),
+            ("seed", self.seed.to_string()),
+            ("games", self.games.to_string()),
+            ("variants", self.variant_names()),
+        ]
+    }
+
+    /// The variants' names, space-separated.
+    fn variant_names(&self) -> String {
+        let names: Vec<&str> = self.variants.iter().map(|v| v.name.as_str()).collect();
+        names.join(" ")
+    }
+}
+
+impl VariantConfig {
+    /// Every setting of the variant but its name.
+    fn settings(&self) -> Settings {
+        vec![
+            ("players", self.players.to_string()),
+            ("agents", self.agents.join(" | ")),
+            ("rules", self.rules.clone()),
+        ]
     }
 }
 

@@ -11,16 +11,14 @@
 use super::config::ExperimentConfig;
 use crate::agents::AgentSpec;
 use crate::arena::config::new_run_id;
-use crate::arena::folder::{check_row, check_start, read_finished, Folder, ResumeReport};
+use crate::arena::folder::{check_row, open, Folder, ResumeReport, Run};
 use crate::arena::play::{play_game, play_parallel, thread_pool};
 use crate::arena::progress::Progress;
 use crate::arena::records::{RecordFn, Records};
 use crate::arena::run::game_rows;
 use crate::arena::{ArenaError, RunOptions, Schedule, TournamentConfig};
 use crate::core::game::Game;
-use crate::io::games_csv::{GamesTable, GamesWriter};
-use crate::io::run_json::RunConfig;
-use crate::io::write_atomically;
+use crate::io::games_csv::{GameRow, GamesTable, GamesWriter};
 use std::path::Path;
 
 /// One variant, ready to play.
@@ -136,84 +134,26 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
         Ok(self)
     }
 
-    /// Creates and checks the records folders, if records are asked for.
-    fn prepare_records(&self) -> Result<(), ArenaError> {
-        self.variants
-            .iter()
-            .filter_map(|v| v.records.as_ref())
-            .try_for_each(Records::prepare)
-    }
-
-    /// Checks and prepares the folder before any game runs: a fresh run refuses a folder that
-    /// already holds a `games.csv`; a resumed run refuses one whose `run.json` describes
-    /// another experiment, keeps its finished games and drops partial ones. Records folders
-    /// are created and checked before anything is written (existing records are kept).
+    /// Checks and prepares the folder before any game runs (see [`open`]): a fresh run refuses
+    /// a folder that already holds a `games.csv`; a resumed run refuses one whose `run.json`
+    /// describes another experiment, keeps its finished games and drops partial ones. Records
+    /// folders are created and checked before anything is written (existing records are kept).
     pub fn prepare(&self, dir: &Path, resume: bool) -> Result<Prepared, ArenaError> {
-        let folder = Folder::new(dir);
-        let games_path = folder.games();
-        let exists = check_start(&games_path, resume)?;
         let stat_names: Vec<String> = G::stat_names().iter().map(|s| s.to_string()).collect();
-        let mut prepared = Prepared {
-            folder: folder.clone(),
-            resume: ResumeReport {
-                resumed: exists,
-                ..ResumeReport::default()
-            },
-            todo: Vec::new(),
-        };
-        let mut done = std::collections::BTreeSet::new();
-        if exists {
-            let stored = ExperimentConfig::load(&folder.config()).map_err(|e| {
-                ArenaError::Conflict(format!("cannot resume {}: {e}", games_path.display()))
-            })?;
-            let diffs = stored.differences(&self.config);
-            if !diffs.is_empty() {
-                return Err(ArenaError::Conflict(format!(
-                    "cannot resume {}: it belongs to a different experiment or game count \
-                     ({} vs this command):\n  {}",
-                    dir.display(),
-                    folder.config().display(),
-                    diffs.join("\n  ")
-                )));
-            }
-            self.prepare_records()?;
-            let finished = read_finished(&games_path, &stat_names, true, |r| self.check(r))?;
-            finished.kept.write_atomically(&games_path)?;
-            prepared.resume.kept_games = finished.done.len();
-            prepared.resume.dropped_partial_line = finished.dropped_partial_line;
-            prepared.resume.dropped_games = finished.dropped_games.len();
-            done = finished.done;
-        } else {
-            self.prepare_records()?;
-            write_atomically(&folder.config(), &self.config.to_json())?;
-            GamesWriter::create(&games_path, &stat_names, true)?;
-        }
+        let opened = open(self, dir, resume, &stat_names)?;
+        let mut todo = Vec::new();
         for g in 0..self.config.games {
             for (v, var) in self.config.variants.iter().enumerate() {
-                if !done.contains(&(Some(var.name.clone()), g)) {
-                    prepared.todo.push((v, g));
+                if !opened.done.contains(&(Some(var.name.clone()), g)) {
+                    todo.push((v, g));
                 }
             }
         }
-        Ok(prepared)
-    }
-
-    /// Checks that a row of a resumed file is a seat of a game of this experiment.
-    fn check(&self, row: &crate::io::games_csv::GameRow) -> Result<(), String> {
-        let name = row.variant.as_deref().unwrap_or_default();
-        let v = self.config.variant_index(name).ok_or_else(|| {
-            let names: Vec<&str> = self
-                .config
-                .variants
-                .iter()
-                .map(|v| v.name.as_str())
-                .collect();
-            format!(
-                "row does not belong to this experiment: variant {name} is not one of {}",
-                names.join(", ")
-            )
-        })?;
-        check_row(&self.variants[v].config, &self.variants[v].schedule, row)
+        Ok(Prepared {
+            folder: opened.folder,
+            resume: opened.resume,
+            todo,
+        })
     }
 
     /// Plays the prepared folder's missing games (writing each one's record before its rows,
@@ -275,5 +215,51 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
             played: prepared.todo.len(),
             table,
         })
+    }
+}
+
+impl<G: Game + 'static> Run for Experiment<'_, G> {
+    type Config = ExperimentConfig;
+    const VARIANT_COLUMN: bool = true;
+
+    fn conflict(&self, stored: &ExperimentConfig, folder: &Folder) -> Option<String> {
+        let diffs = stored.differences(&self.config);
+        (!diffs.is_empty()).then(|| {
+            format!(
+                "cannot resume {}: it belongs to a different experiment or game count \
+                 ({} vs this command):\n  {}",
+                folder.dir.display(),
+                folder.config().display(),
+                diffs.join("\n  ")
+            )
+        })
+    }
+
+    fn check(&self, row: &GameRow) -> Result<(), String> {
+        let name = row.variant.as_deref().unwrap_or_default();
+        let v = self.config.variant_index(name).ok_or_else(|| {
+            let names: Vec<&str> = self
+                .config
+                .variants
+                .iter()
+                .map(|v| v.name.as_str())
+                .collect();
+            format!(
+                "row does not belong to this experiment: variant {name} is not one of {}",
+                names.join(", ")
+            )
+        })?;
+        check_row(&self.variants[v].config, &self.variants[v].schedule, row)
+    }
+
+    fn prepare_records(&self) -> Result<(), ArenaError> {
+        self.variants
+            .iter()
+            .filter_map(|v| v.records.as_ref())
+            .try_for_each(Records::prepare)
+    }
+
+    fn config(&self) -> &ExperimentConfig {
+        &self.config
     }
 }

@@ -118,15 +118,23 @@ pub struct Replay<G> {
     pub decisions: usize,
 }
 
+/// The text of a record file and its origin (the path, for messages).
+fn read(path: &Path) -> Result<(String, String), RecordError> {
+    let origin = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok((text, origin)),
+        Err(e) => Err(RecordError {
+            origin,
+            line: 0,
+            message: format!("cannot read file: {e}"),
+        }),
+    }
+}
+
 impl Record {
     /// Reads and parses a record file.
     pub fn load(path: &Path) -> Result<Record, RecordError> {
-        let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| RecordError {
-            origin: origin.clone(),
-            line: 0,
-            message: format!("cannot read file: {e}"),
-        })?;
+        let (text, origin) = read(path)?;
         Record::parse(&text, &origin)
     }
 
@@ -149,12 +157,7 @@ impl Record {
 
     /// Reads and parses a record file that may also be of game `G` (see [`Record::parse_as`]).
     pub fn load_as<G: GameDef>(path: &Path) -> Result<Record, RecordError> {
-        let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| RecordError {
-            origin: origin.clone(),
-            line: 0,
-            message: format!("cannot read file: {e}"),
-        })?;
+        let (text, origin) = read(path)?;
         Record::parse_as::<G>(&text, &origin)
     }
 

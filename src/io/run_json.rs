@@ -7,6 +7,20 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::path::Path;
 
+/// A configuration's settings in the order they are reported: each one's name and value as
+/// text.
+pub type Settings = Vec<(&'static str, String)>;
+
+/// The settings that differ between two lists of the same settings, as
+/// `<prefix><name>: ours vs theirs` lines.
+pub fn differences(prefix: &str, ours: &Settings, theirs: &Settings) -> Vec<String> {
+    ours.iter()
+        .zip(theirs)
+        .filter(|((_, a), (_, b))| a != b)
+        .map(|((name, a), (_, b))| format!("{prefix}{name}: {a} vs {b}"))
+        .collect()
+}
+
 /// A configuration stored as `run.json`: written with [`RunConfig::to_json`], read back with
 /// [`RunConfig::load`].
 pub trait RunConfig: Serialize + DeserializeOwned {

@@ -47,12 +47,11 @@ const MARGIN: f64 = 40.0;
 /// Width of the side panel.
 const PANEL_WIDTH: f64 = 330.0;
 
-/// Classes every game's style sheet defines the same way (the Safari sheet, older, spells
-/// them out itself).
-const COMMON_STYLE: &str = "text{font-family:'DejaVu Sans',Arial,sans-serif}
-.background{fill:#f6f2e4}
-.meeple-body{stroke:#fff;stroke-width:1.1;stroke-linejoin:round}
-.start-edge{stroke:#5a3a1a;stroke-width:4;stroke-linecap:square}
+/// The style rules every game's sheet ends with: start edges, the last tile, axes, titles and
+/// panel text. A macro, so that a sheet can be joined to it with `concat!`.
+macro_rules! frame_style {
+    () => {
+        ".start-edge{stroke:#5a3a1a;stroke-width:4;stroke-linecap:square}
 .last{fill:none;stroke:#ff7f0e;stroke-width:4;stroke-dasharray:10 5}
 .axis{font-size:13px;text-anchor:middle;fill:#6b6250}
 .title{font-size:20px;font-weight:bold;fill:#222}
@@ -60,7 +59,20 @@ const COMMON_STYLE: &str = "text{font-family:'DejaVu Sans',Arial,sans-serif}
 .heading{font-size:14px;font-weight:bold;fill:#333}
 .line{font-size:13px;fill:#222}
 .small{font-size:11px;fill:#555}
-.label{font-size:11px;fill:#555;text-anchor:middle}";
+.label{font-size:11px;fill:#555;text-anchor:middle}"
+    };
+}
+use frame_style;
+
+/// Classes every game's style sheet defines the same way (the Safari sheet, older, orders
+/// them its own way but ends with the same [`frame_style!`]).
+const COMMON_STYLE: &str = concat!(
+    "text{font-family:'DejaVu Sans',Arial,sans-serif}
+.background{fill:#f6f2e4}
+.meeple-body{stroke:#fff;stroke-width:1.1;stroke-linejoin:round}
+",
+    frame_style!()
+);
 
 /// The tile set no longer matches the game (its animals cannot be looked up).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -276,13 +288,19 @@ impl Grid {
 
     /// Marks cell `c` as the tile placed last (class `last`, dashed).
     fn mark_last(&self, out: &mut String, c: Coord) {
+        self.cell_square(out, "last", c);
+    }
+
+    /// Draws the square of cell `c` with style class `class`; returns its top-left corner.
+    fn cell_square(&self, out: &mut String, class: &str, c: Coord) -> Pt {
         let o = self.cell_origin(c);
         let _ = writeln!(
             out,
-            r#"<rect class="last" x="{}" y="{}" width="{TILE}" height="{TILE}"/>"#,
+            r#"<rect class="{class}" x="{}" y="{}" width="{TILE}" height="{TILE}"/>"#,
             num(o.x),
             num(o.y)
         );
+        o
     }
 }
 

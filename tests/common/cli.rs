@@ -43,7 +43,23 @@ pub fn fails(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Runs a command that must fail with each of `phrases` in its standard error.
+pub fn fails_with(args: &[&str], phrases: &[&str]) {
+    let err = fails(args);
+    for phrase in phrases {
+        assert!(err.contains(phrase), "meeplelab {args:?}: {err}");
+    }
+}
+
 /// A path as a command-line argument.
 pub fn s(p: &Path) -> &str {
     p.to_str().unwrap()
+}
+
+/// A command line written as one string: the words of `line` (split at whitespace), then
+/// `more` (paths, or words with spaces).
+pub fn line<'a>(line: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    line.split_whitespace()
+        .chain(more.iter().copied())
+        .collect()
 }

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use fast_hash::HashMap;
+use meeplelab::agents::Agent;
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::Side;
 use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
@@ -14,6 +15,7 @@ pub mod naive;
 pub mod records;
 pub mod scenarios;
 pub mod svg;
+pub mod tile_files;
 
 /// Plays uniformly random decisions to the end, calling `visit` before every decision.
 pub fn play_random<G: Game>(
@@ -28,6 +30,24 @@ pub fn play_random<G: Game>(
         assert!(!legal.is_empty(), "no legal action while the game runs");
         let a = legal[below(&mut rng, legal.len())];
         visit(state, &legal, a);
+        state.apply(a);
+    }
+}
+
+/// Plays `state` to the end with `agents` (one a seat), checking that every choice is legal;
+/// `visit` sees the position, the deciding seat, the legal actions and the choice before it is
+/// applied.
+pub fn play_agents<G: Game>(
+    state: &mut G,
+    agents: &mut [Box<dyn Agent<G>>],
+    mut visit: impl FnMut(&G, usize, &[G::Action], G::Action),
+) {
+    let mut legal = Vec::new();
+    while let Some(seat) = state.to_move() {
+        state.legal_actions(&mut legal);
+        let a = agents[seat].choose(state, &legal);
+        assert!(legal.contains(&a), "P{seat} chose illegal {a:?}");
+        visit(state, seat, &legal, a);
         state.apply(a);
     }
 }

@@ -1,141 +1,31 @@
 //! `mcts` parameters: the accepted keys with their defaults, and the typed configuration.
 
-use crate::agents::params::{ParamDef, ParamType, ParamValue, Params};
+use crate::agents::params::{ParamDef, Params};
 use std::time::Duration;
 
 /// Parameters of `mcts` besides the heuristic weights (used by greedy rollouts and truncated
 /// rollouts).
 pub(crate) const PARAMS: [ParamDef; 20] = [
-    ParamDef {
-        name: "iters",
-        ty: ParamType::Int {
-            min: 1,
-            max: 100_000_000,
-        },
-        default: ParamValue::Int(500),
-    },
-    ParamDef {
-        name: "time_ms",
-        ty: ParamType::Int {
-            min: 0,
-            max: 3_600_000,
-        },
-        default: ParamValue::Int(0),
-    },
-    ParamDef {
-        name: "c",
-        ty: ParamType::Float {
-            min: 0.0,
-            max: 100.0,
-        },
-        default: ParamValue::Float(0.1),
-    },
-    ParamDef {
-        name: "widening",
-        ty: ParamType::Bool,
-        default: ParamValue::Bool(true),
-    },
-    ParamDef {
-        name: "widen_k",
-        ty: ParamType::Float {
-            min: 0.01,
-            max: 1000.0,
-        },
-        default: ParamValue::Float(2.0),
-    },
-    ParamDef {
-        name: "widen_alpha",
-        ty: ParamType::Float { min: 0.0, max: 1.0 },
-        default: ParamValue::Float(0.5),
-    },
-    ParamDef {
-        name: "prior",
-        ty: ParamType::Choice(&["random", "greedy"]),
-        default: ParamValue::Choice("greedy"),
-    },
-    ParamDef {
-        name: "prior_visits",
-        ty: ParamType::Float { min: 0.0, max: 1e6 },
-        default: ParamValue::Float(3.0),
-    },
-    ParamDef {
-        name: "rollout",
-        ty: ParamType::Choice(&["random", "greedy"]),
-        default: ParamValue::Choice("greedy"),
-    },
-    ParamDef {
-        name: "epsilon",
-        ty: ParamType::Float { min: 0.0, max: 1.0 },
-        default: ParamValue::Float(0.0),
-    },
-    ParamDef {
-        name: "rollout_sample",
-        ty: ParamType::Int {
-            min: 0,
-            max: 100_000,
-        },
-        default: ParamValue::Int(0),
-    },
-    ParamDef {
-        name: "rollout_kind_sample",
-        ty: ParamType::Int {
-            min: 0,
-            max: 100_000,
-        },
-        default: ParamValue::Int(8),
-    },
-    ParamDef {
-        name: "rollout_turns",
-        ty: ParamType::Int {
-            min: 0,
-            max: 100_000,
-        },
-        default: ParamValue::Int(4),
-    },
-    ParamDef {
-        name: "value",
-        ty: ParamType::Choice(&["diff", "win"]),
-        default: ParamValue::Choice("diff"),
-    },
-    ParamDef {
-        name: "scale",
-        ty: ParamType::Float {
-            min: 0.001,
-            max: 1e6,
-        },
-        default: ParamValue::Float(20.0),
-    },
-    ParamDef {
-        name: "opponent",
-        ty: ParamType::Float {
-            min: 0.0,
-            max: 10.0,
-        },
-        default: ParamValue::Float(1.0),
-    },
-    ParamDef {
-        name: "threads",
-        ty: ParamType::Int { min: 1, max: 256 },
-        default: ParamValue::Int(1),
-    },
-    ParamDef {
-        name: "reuse",
-        ty: ParamType::Bool,
-        default: ParamValue::Bool(false),
-    },
-    ParamDef {
-        name: "max_nodes",
-        ty: ParamType::Int {
-            min: 1_000,
-            max: 1_000_000_000,
-        },
-        default: ParamValue::Int(1_000_000),
-    },
-    ParamDef {
-        name: "telemetry",
-        ty: ParamType::Bool,
-        default: ParamValue::Bool(false),
-    },
+    ParamDef::int("iters", 1, 100_000_000, 500),
+    ParamDef::int("time_ms", 0, 3_600_000, 0),
+    ParamDef::float("c", 0.0, 100.0, 0.1),
+    ParamDef::flag("widening", true),
+    ParamDef::float("widen_k", 0.01, 1000.0, 2.0),
+    ParamDef::float("widen_alpha", 0.0, 1.0, 0.5),
+    ParamDef::choice("prior", &["random", "greedy"], "greedy"),
+    ParamDef::float("prior_visits", 0.0, 1e6, 3.0),
+    ParamDef::choice("rollout", &["random", "greedy"], "greedy"),
+    ParamDef::float("epsilon", 0.0, 1.0, 0.0),
+    ParamDef::int("rollout_sample", 0, 100_000, 0),
+    ParamDef::int("rollout_kind_sample", 0, 100_000, 8),
+    ParamDef::int("rollout_turns", 0, 100_000, 4),
+    ParamDef::choice("value", &["diff", "win"], "diff"),
+    ParamDef::float("scale", 0.001, 1e6, 20.0),
+    ParamDef::float("opponent", 0.0, 10.0, 1.0),
+    ParamDef::int("threads", 1, 256, 1),
+    ParamDef::flag("reuse", false),
+    ParamDef::int("max_nodes", 1_000, 1_000_000_000, 1_000_000),
+    ParamDef::flag("telemetry", false),
 ];
 
 /// Rollout policies.

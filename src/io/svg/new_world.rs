@@ -91,13 +91,7 @@ pub fn new_world_svg(state: &NewWorldState, coast: &[(i8, String)], caption: &st
 /// The sea east of the starting column, with the coastal towns' names.
 fn draw_sea(out: &mut String, grid: &Grid, sea: &[Coord], coast: &[(i8, String)]) {
     for &c in sea {
-        let o = grid.cell_origin(c);
-        let _ = writeln!(
-            out,
-            r#"<rect class="sea" x="{}" y="{}" width="{TILE}" height="{TILE}"/>"#,
-            num(o.x),
-            num(o.y)
-        );
+        let o = grid.cell_square(out, "sea", c);
         waves(out, o);
         if let Some((_, name)) = coast.iter().find(|(y, _)| *y == c.y) {
             text(

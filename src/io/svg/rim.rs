@@ -258,12 +258,17 @@ fn road_normal(sides: u8) -> Pt {
     }
 }
 
-/// Where a meeple stands in a city covering `sides`: in the middle of its area.
-fn city_spot(sides: u8) -> Pt {
-    let v = Side::ALL
+/// The sum of the outward directions of `sides` (zero when they face each other evenly).
+fn outward_sum(sides: u8) -> Pt {
+    Side::ALL
         .into_iter()
         .filter(|&s| has(sides, s))
-        .fold(Pt::new(0.0, 0.0), |acc, s| acc + outward(s));
+        .fold(Pt::new(0.0, 0.0), |acc, s| acc + outward(s))
+}
+
+/// Where a meeple stands in a city covering `sides`: in the middle of its area.
+fn city_spot(sides: u8) -> Pt {
+    let v = outward_sum(sides);
     if v.len() < 1e-9 {
         return centre() - Pt::new(0.08 * TILE, 0.0);
     }
@@ -277,10 +282,7 @@ fn city_spot(sides: u8) -> Pt {
 
 /// The direction a city's symbols are laid out in beside its meeple.
 fn along_city(sides: u8) -> Pt {
-    let v = Side::ALL
-        .into_iter()
-        .filter(|&s| has(sides, s))
-        .fold(Pt::new(0.0, 0.0), |acc, s| acc + outward(s));
+    let v = outward_sum(sides);
     if v.len() < 1e-9 {
         Pt::new(1.0, 0.0)
     } else {

@@ -9,7 +9,7 @@ mod tile;
 use self::glyph::{badge, meeple, MeepleMark};
 use self::tile::{draw_tile, PlacedFeature, TileContent};
 use super::glyph::{num, text, Pt};
-use super::{board_and_panel, tile_group, Grid, SvgError, TILE};
+use super::{board_and_panel, frame_style, tile_group, Grid, SvgError, TILE};
 use crate::core::geom::{rotate_mask, Coord, Corner, Rotation, Vertex};
 use crate::core::species::SpeciesCounts;
 use crate::core::tileset::{
@@ -21,7 +21,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Look of a Safari drawing.
-const STYLE: &str = "text{font-family:'DejaVu Sans',Arial,sans-serif}
+const STYLE: &str = concat!(
+    "text{font-family:'DejaVu Sans',Arial,sans-serif}
 .background{fill:#f6f2e4}
 .savanna{fill:#eadc9f;stroke:#bda868;stroke-width:1}
 .bush{fill:#5e9140;stroke:#2f5c1f;stroke-width:1.5;stroke-linejoin:round}
@@ -41,15 +42,9 @@ const STYLE: &str = "text{font-family:'DejaVu Sans',Arial,sans-serif}
 .car-body{fill:#3f5f2f;stroke:#1a2a12;stroke-width:1.2;stroke-linejoin:round}
 .wheel{fill:#222}
 .car-label{font-size:12px;font-weight:bold;text-anchor:middle;fill:#fff}
-.start-edge{stroke:#5a3a1a;stroke-width:4;stroke-linecap:square}
-.last{fill:none;stroke:#ff7f0e;stroke-width:4;stroke-dasharray:10 5}
-.axis{font-size:13px;text-anchor:middle;fill:#6b6250}
-.title{font-size:20px;font-weight:bold;fill:#222}
-.caption{font-size:12px;fill:#666}
-.heading{font-size:14px;font-weight:bold;fill:#333}
-.line{font-size:13px;fill:#222}
-.small{font-size:11px;fill:#555}
-.label{font-size:11px;fill:#555;text-anchor:middle}";
+",
+    frame_style!()
+);
 
 /// Loads the tile set a record names (relative paths from `base`), as its replay does.
 pub fn tileset_of(record: &Record, base: &Path) -> Result<TileSet, RecordError> {

@@ -17,7 +17,7 @@ pub(crate) const PARAMS: [ParamDef; 20] = [
     ParamDef::choice("rollout", &["random", "greedy"], "greedy"),
     ParamDef::float("epsilon", 0.0, 1.0, 0.0),
     ParamDef::int("rollout_sample", 0, 100_000, 0),
-    ParamDef::int("rollout_kind_sample", 0, 100_000, 8),
+    ParamDef::int("rollout_kind_sample", 0, 100_000, 0),
     ParamDef::int("rollout_turns", 0, 100_000, 4),
     ParamDef::choice("value", &["diff", "win"], "diff"),
     ParamDef::float("scale", 0.001, 1e6, 20.0),

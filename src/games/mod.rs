@@ -4,5 +4,7 @@ pub mod carcassonne;
 pub mod def;
 pub mod new_world;
 pub mod safari;
+pub mod setup;
 
 pub use def::{GameDef, GameId, TileFileView};
+pub use setup::{ResolvedSetup, Setup, SetupError};

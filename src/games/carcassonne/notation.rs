@@ -375,6 +375,7 @@ mod tests {
     use super::*;
     use crate::core::game::Game;
     use crate::core::geom::{Coord, Rotation};
+    use crate::core::options::RuleOptions;
     use crate::core::rng::{below, rng_from_seed};
 
     /// Every legal action of random games with The Robbers formats to text that parses back to

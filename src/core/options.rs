@@ -222,15 +222,7 @@ mod tests {
     use super::*;
     use crate::core::names::named_enum;
 
-    named_enum! {
-        /// A test choice.
-        enum Speed {
-            /// Slow.
-            Slow = "slow",
-            /// Fast.
-            Fast = "fast",
-        }
-    }
+    named_enum! { enum Speed { Slow = "slow", Fast = "fast" } }
 
     rule_options! {
         /// Test options.

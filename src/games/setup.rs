@@ -97,37 +97,22 @@ impl<G: GameDef> Setup<G> {
 
 impl<G: GameDef> Clone for Setup<G> {
     fn clone(&self) -> Self {
+        let (tile_order, deal) = (self.tile_order.clone(), self.deal.clone());
         Setup {
-            players: self.players,
-            seed: self.seed,
-            options: self.options,
-            tiles: self.tiles,
-            tile_order: self.tile_order.clone(),
-            deal: self.deal.clone(),
+            tile_order,
+            deal,
+            ..*self
         }
-    }
-}
-
-impl<G: GameDef> fmt::Debug for Setup<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Setup")
-            .field("players", &self.players)
-            .field("seed", &self.seed)
-            .field("options", &self.options)
-            .field("tile_order", &self.tile_order)
-            .field("deal", &self.deal)
-            .finish_non_exhaustive()
     }
 }
 
 impl<G: GameDef> Clone for ResolvedSetup<G> {
     fn clone(&self) -> Self {
+        let (tile_order, deal) = (self.tile_order.clone(), self.deal.clone());
         ResolvedSetup {
-            players: self.players,
-            seed: self.seed,
-            options: self.options,
-            tile_order: self.tile_order.clone(),
-            deal: self.deal.clone(),
+            tile_order,
+            deal,
+            ..*self
         }
     }
 }

@@ -6,16 +6,6 @@ use crate::rule_options;
 /// N-12: the official bonus per surveyor in a scored settler's column.
 pub const DEFAULT_SURVEYOR_BONUS: i32 = 4;
 
-named_enum! {
-    /// N-3: where the two surveyors start.
-    pub enum SurveyorStart {
-        /// Hans im Glück: the starting spaces at the two ends of the column.
-        Ends = "ends",
-        /// English rules: any two starting spaces.
-        Any = "any",
-    }
-}
-
 rule_options! {
     /// The rule options of a game.
     pub struct Options {
@@ -28,6 +18,16 @@ rule_options! {
         /// N-12: points per surveyor in a scored settler's column (official 4; 0 switches the
         /// column bonus off, an experiment option).
         surveyor_bonus: i32 = DEFAULT_SURVEYOR_BONUS, int(0..=100);
+    }
+}
+
+named_enum! {
+    /// N-3: where the two surveyors start.
+    pub enum SurveyorStart {
+        /// Hans im Glück: the starting spaces at the two ends of the column.
+        Ends = "ends",
+        /// English rules: any two starting spaces.
+        Any = "any",
     }
 }
 

@@ -72,7 +72,7 @@ pub fn draw_layout(layout: &TileLayout) -> Vec<String> {
     for road in of_kind(FeatureKind::Road) {
         draw_road(&mut grid, road);
     }
-    if of_kind(FeatureKind::Monastery).next().is_some() {
+    if layout.features.iter().any(|f| f.kind.is_central()) {
         grid[CENTRE.0][CENTRE.1] = 'M';
     }
     let open = layout.open_corners();

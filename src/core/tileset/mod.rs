@@ -80,18 +80,21 @@ pub enum FeatureKind {
     Field,
     /// A monastery in the middle of the tile (Carcassonne).
     Monastery,
+    /// A farm in the middle of the tile (New World): like a monastery it touches no edge, and
+    /// it is complete when the eight spaces around its tile hold tiles.
+    Farm,
 }
 
 impl FeatureKind {
     /// The terrain this feature shows on every side in its `sides` mask; `None` for fields
-    /// (which meet edges in half sides) and monasteries (which touch no edge).
+    /// (which meet edges in half sides), monasteries and farms (which touch no edge).
     pub fn edge_terrain(self) -> Option<Terrain> {
         match self {
             FeatureKind::Path => Some(Terrain::Path),
             FeatureKind::Bush => Some(Terrain::Bush),
             FeatureKind::Road => Some(Terrain::Road),
             FeatureKind::City => Some(Terrain::City),
-            FeatureKind::Field | FeatureKind::Monastery => None,
+            FeatureKind::Field | FeatureKind::Monastery | FeatureKind::Farm => None,
         }
     }
 
@@ -104,15 +107,24 @@ impl FeatureKind {
             FeatureKind::City => "city",
             FeatureKind::Field => "field",
             FeatureKind::Monastery => "monastery",
+            FeatureKind::Farm => "farm",
         }
     }
 
-    /// The game whose tile sets use this kind (`safari` or `carcassonne`).
+    /// The game whose tile sets use this kind (`safari`, `carcassonne` or `new-world`; New
+    /// World's tiles also use roads, cities and fields, as trails, towns and plains).
     pub fn game(self) -> &'static str {
         match self {
             FeatureKind::Path | FeatureKind::Bush => "safari",
+            FeatureKind::Farm => "new-world",
             _ => "carcassonne",
         }
+    }
+
+    /// Whether the feature stands in the middle of its tile, touching no edge (a monastery or
+    /// a farm).
+    pub fn is_central(self) -> bool {
+        matches!(self, FeatureKind::Monastery | FeatureKind::Farm)
     }
 
     /// Whether `copy` lines list animals for features of this kind (Safari paths and bush).

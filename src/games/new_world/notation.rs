@@ -22,7 +22,7 @@ fn kind_word(kind: FeatureKind) -> &'static str {
     match kind {
         FeatureKind::Road => "trail",
         FeatureKind::City => "town",
-        FeatureKind::Monastery => "farm",
+        FeatureKind::Farm => "farm",
         _ => "plains",
     }
 }
@@ -93,7 +93,7 @@ impl NewWorldState {
                 .into_iter()
                 .find(|h| o.half_segment[h.index()] == segment)
                 .map(|h| h.name().to_string()),
-            FeatureKind::Monastery => None,
+            FeatureKind::Farm => None,
             _ => Side::ALL
                 .into_iter()
                 .find(|s| o.side_segment[s.index()] == segment)
@@ -122,7 +122,7 @@ impl NewWorldState {
                 let segment = match words.get(1).copied() {
                     Some("farm") => {
                         arity(2, "settler farm")?;
-                        self.find_segment(FeatureKind::Monastery, None)?
+                        self.find_segment(FeatureKind::Farm, None)?
                     }
                     _ => {
                         arity(3, "settler <trail|town|plains> <side or half side>")?;
@@ -187,7 +187,7 @@ impl NewWorldState {
         let seg = v
             .segments()
             .iter()
-            .position(|s| s.kind == FeatureKind::Monastery)
+            .position(|s| s.kind == FeatureKind::Farm)
             .ok_or_else(|| format!("tile {} at {at} has no farm (N-11)", v.name))?;
         Ok(Action::Score {
             node: cell.first_node + seg as Node,
@@ -364,17 +364,11 @@ mod tests {
         let drawn = g.tiles().variant(g.drawn_tile()).clone();
         match g.parse_action("settler farm") {
             Ok(Action::Settler { segment }) => {
-                assert_eq!(
-                    drawn.segments[segment as usize].kind,
-                    FeatureKind::Monastery
-                )
+                assert_eq!(drawn.segments[segment as usize].kind, FeatureKind::Farm)
             }
             Ok(a) => panic!("settler farm parsed as {a:?}"),
             Err(e) => {
-                assert!(drawn
-                    .segments()
-                    .iter()
-                    .all(|s| s.kind != FeatureKind::Monastery));
+                assert!(drawn.segments().iter().all(|s| s.kind != FeatureKind::Farm));
                 assert!(e.contains("has no farm at its middle"), "{e}");
             }
         }

@@ -64,7 +64,7 @@ impl Role {
         match kind {
             FeatureKind::City => Role::Shopkeeper,
             FeatureKind::Road => Role::Robber,
-            FeatureKind::Monastery => Role::Farmer,
+            FeatureKind::Farm => Role::Farmer,
             _ => Role::Trapper,
         }
     }
@@ -145,7 +145,7 @@ pub struct Completed {
     /// or for a trail or town the first segment (layout order) of the tile just placed
     /// lying in it.
     pub node: Node,
-    /// `Road` (trail), `City` (town) or `Monastery` (farm).
+    /// `Road` (trail), `City` (town) or `Farm`.
     pub kind: FeatureKind,
 }
 
@@ -345,7 +345,7 @@ fn check_capacity(tiles: &CompiledTiles, pile: usize) -> Result<(), SetupError> 
     for v in all {
         let segs = tiles.variant(v).segments();
         let of = |k| segs.iter().filter(|s| s.kind == k).count();
-        farms += of(FeatureKind::Monastery);
+        farms += of(FeatureKind::Farm);
         shared += usize::from(tiles.variant(v).has_several_roads_or_cities());
     }
     let limits = [

@@ -3,6 +3,8 @@
 pub mod carcassonne;
 pub mod def;
 pub mod new_world;
+#[cfg(test)]
+mod notation_checks;
 pub mod safari;
 pub mod setup;
 

@@ -4,10 +4,11 @@
 
 use meeplelab::core::game::Game;
 use meeplelab::core::tileset::{
-    parse_tileset, render_tileset, validate, CompiledTiles, TileSet, BUILTIN_CARCASSONNE,
-    CARCASSONNE_MAX_SEGMENTS,
+    parse_tileset, render_tileset, validate, CompiledTiles, TileSet, CARCASSONNE_MAX_SEGMENTS,
 };
-use meeplelab::games::carcassonne::{CarcassonneState, Setup};
+use meeplelab::games::carcassonne::{
+    builtin_tile_set, CarcassonneState, Setup, BUILTIN_CARCASSONNE,
+};
 use std::path::Path;
 
 fn doc(name: &str) -> String {
@@ -21,7 +22,7 @@ fn doc(name: &str) -> String {
 
 #[test]
 fn the_builtin_file_round_trips_from_disk() {
-    let builtin = TileSet::builtin_carcassonne();
+    let builtin = builtin_tile_set();
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/carcassonne/carcassonne.tiles");
     let from_file = TileSet::load(&path).unwrap();
@@ -41,7 +42,7 @@ fn the_builtin_file_round_trips_from_disk() {
 #[test]
 fn the_tile_document_shows_every_builtin_tile() {
     let doc = doc("carcassonne-tiles.md");
-    let shown = render_tileset(&TileSet::builtin_carcassonne());
+    let shown = render_tileset(&builtin_tile_set());
     let drawn: Vec<&str> = shown
         .split("\n\n")
         .filter(|block| block.starts_with("tile ") && !block.starts_with("tile set"))

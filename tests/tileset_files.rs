@@ -3,8 +3,9 @@
 //! panic.
 
 use meeplelab::core::tileset::{
-    parse_tileset, render_tileset, validate, CompiledTiles, TileSet, TileSetError, BUILTIN_SAFARI,
+    parse_tileset, render_tileset, validate, CompiledTiles, TileSet, TileSetError,
 };
+use meeplelab::games::safari::{builtin_tile_set, BUILTIN_SAFARI};
 use std::path::{Path, PathBuf};
 
 /// Each broken file, the line its error must name (0 = the whole file) and a key phrase of the
@@ -155,7 +156,7 @@ fn a_small_custom_file_loads() {
 
 #[test]
 fn the_builtin_set_round_trips() {
-    let builtin = TileSet::builtin_safari();
+    let builtin = builtin_tile_set();
     validate(&builtin).unwrap();
     assert_eq!(
         parse_tileset(BUILTIN_SAFARI, "<builtin safari.tiles>").unwrap(),
@@ -204,7 +205,7 @@ fn the_safari_tile_document_shows_the_builtin_set() {
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/safari-tiles.md"))
             .unwrap();
-    let shown = render_tileset(&TileSet::builtin_safari());
+    let shown = render_tileset(&builtin_tile_set());
     let drawn: Vec<&str> = shown
         .split("\n\n")
         .filter(|block| block.starts_with("tile ") && !block.starts_with("tile set"))

@@ -334,18 +334,6 @@ impl TileSet {
         copies.saturating_sub(usize::from(self.start_type.is_some()))
     }
 
-    /// The built-in Carcassonne Safari tile set.
-    pub fn builtin_safari() -> TileSet {
-        parse_tileset(BUILTIN_SAFARI, "<builtin safari.tiles>")
-            .expect("the built-in Safari tile set parses")
-    }
-
-    /// The built-in Carcassonne base-game tile set.
-    pub fn builtin_carcassonne() -> TileSet {
-        parse_tileset(BUILTIN_CARCASSONNE, "<builtin carcassonne.tiles>")
-            .expect("the built-in Carcassonne tile set parses")
-    }
-
     /// Loads and validates a tile set from `path`.
     pub fn load(path: &std::path::Path) -> Result<TileSet, TileSetError> {
         let name = path.display().to_string();
@@ -359,12 +347,6 @@ impl TileSet {
         Ok(set)
     }
 }
-
-/// The built-in Safari tile-set file, embedded at compile time.
-pub const BUILTIN_SAFARI: &str = include_str!("../../games/safari/safari.tiles");
-
-/// The built-in Carcassonne base-game tile-set file, embedded at compile time.
-pub const BUILTIN_CARCASSONNE: &str = include_str!("../../games/carcassonne/carcassonne.tiles");
 
 /// A parse or validation error in a tile-set file, naming file and line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -24,7 +24,7 @@ impl GameDef for CarcassonneState {
         builtin_tiles()
     }
 
-    const BUILTIN_TILE_FILE: &'static str = crate::core::tileset::BUILTIN_CARCASSONNE;
+    const BUILTIN_TILE_FILE: &'static str = super::setup::BUILTIN_CARCASSONNE;
 
     /// The base game's tiles and those of the expansions switched on.
     fn pile_tiles(setup: &Setup) -> Vec<VariantId> {

@@ -3,7 +3,7 @@
 //! expansions switched on.
 
 use super::state::CarcassonneState;
-use crate::core::tileset::{CompiledTiles, TileSet};
+use crate::core::tileset::{parse_tileset, CompiledTiles, TileSet};
 
 pub use crate::games::setup::SetupError;
 
@@ -15,11 +15,20 @@ pub type ResolvedSetup = crate::games::setup::ResolvedSetup<CarcassonneState>;
 /// Fewest and most players (C-2 for 2–5 players).
 pub const PLAYER_RANGE: std::ops::RangeInclusive<usize> = 2..=5;
 
+/// The built-in Carcassonne tile-set file, embedded at compile time.
+pub const BUILTIN_CARCASSONNE: &str = include_str!("carcassonne.tiles");
+
+/// The built-in Carcassonne tile set, parsed.
+pub fn builtin_tile_set() -> TileSet {
+    parse_tileset(BUILTIN_CARCASSONNE, "<builtin carcassonne.tiles>")
+        .expect("the built-in Carcassonne tile set parses")
+}
+
 /// The built-in tile set (base game and the expansions' tiles, which a game uses only when
 /// its options switch them on), compiled once per process.
 pub fn builtin_tiles() -> &'static CompiledTiles {
     static TILES: std::sync::OnceLock<CompiledTiles> = std::sync::OnceLock::new();
-    TILES.get_or_init(|| CompiledTiles::compile(&TileSet::builtin_carcassonne()))
+    TILES.get_or_init(|| CompiledTiles::compile(&builtin_tile_set()))
 }
 
 #[cfg(test)]
@@ -57,7 +66,7 @@ mod tests {
 
     #[test]
     fn c_1_the_builtin_set_has_the_official_types_and_counts() {
-        let set = TileSet::builtin_carcassonne();
+        let set = builtin_tile_set();
         validate(&set).unwrap();
         assert_eq!(set.game, "carcassonne");
         let base = || set.types.iter().filter(|t| t.expansion.is_none());
@@ -116,7 +125,7 @@ mod tests {
     /// expansion is on.
     #[test]
     fn r_1_robber_tiles_join_the_pile_when_switched_on() {
-        let set = TileSet::builtin_carcassonne();
+        let set = builtin_tile_set();
         let robbers: Vec<(&str, usize)> = set
             .types
             .iter()

@@ -26,7 +26,7 @@ impl GameDef for SafariState {
         builtin_tiles()
     }
 
-    const BUILTIN_TILE_FILE: &'static str = crate::core::tileset::BUILTIN_SAFARI;
+    const BUILTIN_TILE_FILE: &'static str = super::setup::BUILTIN_SAFARI;
 
     /// `tokens Z G A` fixes the top of the bag; `hand P0 AE` (or `-`) gives a seat's starting
     /// hand, and then every seat needs one.

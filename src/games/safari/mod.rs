@@ -25,7 +25,8 @@ pub use features::{FeatureAgg, SPECIES_POINTS};
 pub use holes::VertexTokens;
 pub use options::{FinalScoring, Options};
 pub use setup::{
-    builtin_tiles, DealtTokens, ResolvedSetup, Setup, SetupError, TokenDeal, PLAYER_RANGE,
+    builtin_tile_set, builtin_tiles, DealtTokens, ResolvedSetup, Setup, SetupError, TokenDeal,
+    BUILTIN_SAFARI, PLAYER_RANGE,
 };
 pub use state::{Cell, Corners, Phase, PlacedMeeple, Safari, SafariState, Spot, MAX_PLAYERS};
 pub use stats::{ActionKind, PlayerStats, PointSource, STAT_NAMES};

@@ -6,7 +6,7 @@ use super::options::Options;
 use super::state::SafariState;
 use crate::core::rng::{shuffle, GameRng};
 use crate::core::species::{Species, SpeciesCounts};
-use crate::core::tileset::{CompiledTiles, TileSet};
+use crate::core::tileset::{parse_tileset, CompiledTiles, TileSet};
 use crate::games::def::check_players;
 use crate::games::setup::Deal;
 
@@ -122,8 +122,118 @@ fn take(pool: &mut SpeciesCounts, s: Species, what: &str) -> Result<(), String> 
     }
 }
 
+/// The built-in Safari tile-set file, embedded at compile time.
+pub const BUILTIN_SAFARI: &str = include_str!("safari.tiles");
+
+/// The built-in Safari tile set, parsed.
+pub fn builtin_tile_set() -> TileSet {
+    parse_tileset(BUILTIN_SAFARI, "<builtin safari.tiles>")
+        .expect("the built-in Safari tile set parses")
+}
+
 /// The built-in Safari tile set, compiled once per process.
 pub fn builtin_tiles() -> &'static CompiledTiles {
     static TILES: std::sync::OnceLock<CompiledTiles> = std::sync::OnceLock::new();
-    TILES.get_or_init(|| CompiledTiles::compile(&TileSet::builtin_safari()))
+    TILES.get_or_init(|| CompiledTiles::compile(&builtin_tile_set()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::tileset::validate;
+
+    /// Rule S-9 (shared/rules/safari.md): every type's copies and the animals printed on each
+    /// copy, all features of the copy together; `-` = no animal.
+    const S9: [(&str, &[&str]); 33] = [
+        ("01", &["-", "-"]),
+        ("02", &["E"]),
+        ("03", &["E", "G", "G", "Z"]),
+        ("04", &["A", "E", "L"]),
+        ("05", &["L"]),
+        ("06", &["A", "A", "E", "L"]),
+        ("07", &["E", "G", "G", "L", "Z"]),
+        ("08", &["AA"]),
+        ("09", &["AA"]),
+        ("10", &["LL", "ZZ"]),
+        ("11", &["GG", "ZZ", "ZZ"]),
+        ("12", &["Z"]),
+        ("13", &["G", "Z"]),
+        ("14", &["A", "AE", "ZZ"]),
+        ("15", &["AE"]),
+        ("16", &["Z"]),
+        ("17", &["G"]),
+        ("18", &["EL"]),
+        ("19", &["EGG"]),
+        ("20", &["A", "A", "G", "L", "Z"]),
+        ("21", &["E", "L", "Z", "-"]),
+        ("22", &["L"]),
+        ("23", &["AEE"]),
+        ("24", &["EEL"]),
+        ("25", &["AL", "AL", "L"]),
+        ("26", &["EE", "EG", "EZ", "LL", "LZ"]),
+        ("27", &["AG", "AL"]),
+        ("28", &["G", "Z"]),
+        ("29", &["E"]),
+        ("30", &["G", "G", "L", "Z"]),
+        ("31", &["LZ"]),
+        ("32", &["GG"]),
+        ("33", &["A", "A", "G"]),
+    ];
+
+    /// All animals of one copy (or cell), whatever feature they stand on.
+    fn together(entries: &[SpeciesCounts]) -> SpeciesCounts {
+        let mut all = SpeciesCounts::EMPTY;
+        for entry in entries {
+            for (sum, n) in all.0.iter_mut().zip(entry.0) {
+                *sum += n;
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn builtin_safari_validates() {
+        validate(&builtin_tile_set()).unwrap();
+    }
+
+    #[test]
+    fn builtin_safari_has_the_official_tiles_copy_by_copy() {
+        // S-9: 33 types, 72 land tiles, the exact animals of every copy.
+        let set = builtin_tile_set();
+        assert_eq!(set.types.len(), 33);
+        assert_eq!(set.land_tile_count(), 72);
+        for (tile, (id, copies)) in set.types.iter().zip(S9) {
+            assert_eq!(tile.id, id);
+            assert_eq!(tile.count, copies.len(), "tile {id}");
+            for (copy, official) in tile.copies.iter().zip(copies) {
+                assert_eq!(
+                    together(copy),
+                    SpeciesCounts::parse(official).unwrap(),
+                    "{id}"
+                );
+            }
+        }
+        // S-9 `start | 1 | AEG`.
+        let start: Vec<_> = set.start.iter().map(|c| together(&c.animals)).collect();
+        assert_eq!(together(&start).to_string(), "AEG");
+    }
+
+    #[test]
+    fn builtin_safari_has_the_dataset_totals() {
+        // shared/reference/README.md: 29 tiles with a baobab (12 types), 34 birds.
+        let set = builtin_tile_set();
+        let baobab_types: Vec<_> = set.types.iter().filter(|t| t.layout.baobab).collect();
+        assert_eq!(baobab_types.len(), 12);
+        assert_eq!(baobab_types.iter().map(|t| t.count).sum::<usize>(), 29);
+        let birds: usize = set
+            .types
+            .iter()
+            .flat_map(|t| t.layout.features.iter().map(|f| f.birds as usize * t.count))
+            .sum();
+        assert_eq!(birds, 34);
+        let cells: Vec<_> = set.start.iter().map(|c| (c.x, c.y)).collect();
+        assert_eq!(cells, [(-1, 0), (0, 0), (1, 0)]);
+        let vehicles: Vec<_> = set.vehicles.iter().map(|v| (v.x, v.y)).collect();
+        assert_eq!(vehicles, [(-2, 0), (2, 0)]);
+    }
 }

@@ -10,14 +10,14 @@ use meeplelab::core::rng::{below, rng_from_seed};
 use meeplelab::games::carcassonne::CarcassonneState;
 use meeplelab::games::new_world::NewWorldState;
 use meeplelab::games::safari::{Phase, SafariState};
-use meeplelab::games::GameDef;
+use meeplelab::games::{GameDef, Setup};
 
 /// The 2-player game of `seed` with the built-in tiles and default rules.
 fn new_game<G: GameDef>(seed: u64) -> G {
     G::new_game(&setup::<G>(seed)).expect("default setup starts")
 }
 
-fn setup<G: GameDef>(seed: u64) -> G::Setup {
+fn setup<G: GameDef>(seed: u64) -> Setup<G> {
     G::setup(2, seed, G::builtin_tiles())
 }
 

@@ -8,6 +8,7 @@ mod common;
 use common::play_agents;
 use meeplelab::agents::{Agent, AgentSpec};
 use meeplelab::core::game::Game;
+use meeplelab::core::options::RuleOptions;
 use meeplelab::games::carcassonne::{
     Action, CarcassonneState, Options, Phase, ResolvedSetup, Setup, BID_LADDER,
 };
@@ -81,6 +82,7 @@ fn greedy_and_mcts_decide_whether_to_discard_a_tile_that_fits_only_with_a_bridge
             seed: 3,
             options: Options::from_assignments(&["expansions=bcb"]).unwrap(),
             tile_order: order.iter().map(|id| tiles.find(id).unwrap()).collect(),
+            deal: (),
         };
         let mut g = CarcassonneState::from_resolved(tiles, &setup).unwrap();
         let seen = play(&mut g, spec, 3, |_, legal| legal.contains(&Action::Discard));

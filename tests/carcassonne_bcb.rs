@@ -5,6 +5,7 @@
 
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, HalfSide, Rotation, Side};
+use meeplelab::core::options::RuleOptions;
 use meeplelab::games::carcassonne::{
     bridges_and_castles, builtin_tiles, Action, CarcassonneState, Options, Phase, PointSource,
     ResolvedSetup, BID_LADDER, BRIDGES_PER_PLAYER, MAX_BID,
@@ -20,6 +21,7 @@ fn game(expansions: &str, order: &[&str]) -> CarcassonneState {
         seed: 1,
         options: Options::from_assignments(&[format!("expansions={expansions}")]).unwrap(),
         tile_order,
+        deal: (),
     };
     CarcassonneState::from_resolved(tiles, &setup).unwrap()
 }
@@ -263,6 +265,7 @@ fn bazaar_game(bazaar: &str) -> CarcassonneState {
         ])
         .unwrap(),
         tile_order: order.iter().map(|id| tiles.find(id).unwrap()).collect(),
+        deal: (),
     };
     let mut g = CarcassonneState::from_resolved(tiles, &setup).unwrap();
     // Red: the bazaar tile south of the start tile, no meeple.
@@ -426,6 +429,7 @@ fn b_2_a_tile_that_fits_only_with_a_bridge_may_be_discarded() {
             seed: 1,
             options: Options::from_assignments(&[format!("expansions={expansions}")]).unwrap(),
             tile_order: order.iter().map(|id| tiles.find(id).unwrap()).collect(),
+            deal: (),
         };
         CarcassonneState::from_resolved(tiles, &setup).unwrap()
     };
@@ -549,6 +553,7 @@ fn b_2_b_7_a_held_bazaar_tile_may_be_discarded_and_its_holder_draws() {
             .iter()
             .map(|id| tiles.find(id).unwrap())
             .collect(),
+        deal: (),
     };
     let mut g = CarcassonneState::from_resolved(tiles, &setup).unwrap();
     place(&mut g, 1, 0, 0);

@@ -175,7 +175,7 @@ fn facts_of<G: GameDef>() -> GameFacts {
         title: G::TITLE,
         header: games_csv::header(&stats, true),
         stats,
-        options: G::OPTION_KEYS.iter().map(|(k, _)| k.to_string()).collect(),
+        options: G::RULE_OPTIONS.iter().map(|o| o.key.to_string()).collect(),
         default_rules: G::rules_text(&setup)
             .split_whitespace()
             .map(String::from)

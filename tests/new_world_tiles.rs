@@ -36,7 +36,7 @@ fn n_1_every_feature_kind_and_symbol_appears() {
         .collect();
     let has = |k: FeatureKind| all.iter().filter(|f| f.kind == k).count();
     assert!(has(FeatureKind::Road) > 0 && has(FeatureKind::City) > 0);
-    assert!(has(FeatureKind::Field) > 0 && has(FeatureKind::Monastery) > 0);
+    assert!(has(FeatureKind::Field) > 0 && has(FeatureKind::Farm) > 0);
     // Crossings: tiles where three or four trails end.
     let crossings = t
         .set

@@ -9,8 +9,9 @@ use common::tile_files::{
     survive, tile_blocks,
 };
 use meeplelab::core::tileset::{
-    parse_tileset, render_tileset, validate, CompiledTiles, TileSet, TileSetError, BUILTIN_SAFARI,
+    parse_tileset, render_tileset, validate, CompiledTiles, TileSet, TileSetError,
 };
+use meeplelab::games::safari::{builtin_tile_set, BUILTIN_SAFARI};
 use std::path::{Path, PathBuf};
 
 /// Segments a Safari set may have.
@@ -99,7 +100,7 @@ fn a_small_custom_file_loads() {
 
 #[test]
 fn the_builtin_set_round_trips() {
-    let builtin = TileSet::builtin_safari();
+    let builtin = builtin_tile_set();
     validate(&builtin).unwrap();
     assert_eq!(
         parse_tileset(BUILTIN_SAFARI, "<builtin safari.tiles>").unwrap(),
@@ -127,7 +128,7 @@ fn the_example_in_the_format_documentation_loads() {
 
 #[test]
 fn the_safari_tile_document_shows_the_builtin_set() {
-    let shown = render_tileset(&TileSet::builtin_safari());
+    let shown = render_tileset(&builtin_tile_set());
     let mut drawn = tile_blocks(&shown);
     drawn.extend(
         shown

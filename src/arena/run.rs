@@ -18,7 +18,7 @@ use super::shard::Shard;
 use crate::agents::AgentSpec;
 use crate::analysis::standings::Standings;
 use crate::core::game::Game;
-use crate::games::GameDef;
+use crate::games::{GameDef, Setup};
 use crate::io::games_csv::{GameRow, GamesTable, GamesWriter, SCHEMA_VERSION};
 use crate::io::record::record_maker;
 use crate::io::write_atomically;
@@ -232,7 +232,7 @@ impl<'a, G: GameDef> Tournament<'a, G> {
     /// record naming the tile set `tileset` (`builtin` or a path). The setup is checked here,
     /// before any game runs.
     pub fn of_setup(
-        setup: G::Setup,
+        setup: Setup<G>,
         tileset: &str,
         specs: Vec<AgentSpec>,
         (seed, games, shard): (u64, u64, Shard),

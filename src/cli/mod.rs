@@ -14,7 +14,7 @@ mod tiles;
 mod tournament;
 
 use clap::{Parser, Subcommand};
-use meeplelab::games::{GameDef, GameId};
+use meeplelab::games::{GameDef, GameId, Setup};
 use std::path::PathBuf;
 
 /// meeplelab — AI self-play and search research on Carcassonne-family tile games.
@@ -118,15 +118,15 @@ fn game_help() -> String {
 }
 
 /// Help of `--rule`: every game's option keys with their values, from
-/// [`GameDef::OPTION_KEYS`] (so the help cannot fall behind the games).
+/// [`GameDef::RULE_OPTIONS`] (so the help cannot fall behind the games).
 fn rule_help() -> String {
     let games: Vec<String> = GameId::ALL
         .iter()
         .map(|&g| {
             meeplelab::with_game!(g, G => {
-                let keys: Vec<String> = G::OPTION_KEYS
+                let keys: Vec<String> = G::RULE_OPTIONS
                     .iter()
-                    .map(|(key, values)| format!("{key} ({values})"))
+                    .map(|o| format!("{} ({})", o.key, o.values))
                     .collect();
                 format!("{}: {}.", G::TITLE, keys.join(", "))
             })
@@ -144,7 +144,7 @@ pub fn build_setup<G: GameDef>(
     players: usize,
     seed: u64,
     args: &GameArgs,
-) -> Result<(G::Setup, String), String> {
+) -> Result<(Setup<G>, String), String> {
     let (tiles, name) = match &args.tileset {
         Some(path) => {
             let abs = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());

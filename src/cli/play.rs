@@ -118,7 +118,7 @@ pub fn run(args: &Args) -> CmdResult {
     let resolved = setup.resolve().map_err(|e| e.to_string())?;
     let set = match &args.setup.tileset {
         Some(path) => TileSet::load(path).map_err(|e| e.to_string())?,
-        None => TileSet::builtin_safari(),
+        None => meeplelab::games::safari::builtin_tile_set(),
     };
     let faces = TileFaces::new(&set, setup.tiles).map_err(|e| e.to_string())?;
     let state = SafariState::from_resolved(setup.tiles, &resolved).map_err(|e| e.to_string())?;

@@ -8,6 +8,7 @@ use crate::agents::AgentSpec;
 use crate::arena::{ArenaError, RecordFn};
 use crate::core::tileset::CompiledTiles;
 use crate::games::def::{GameDef, GameId};
+use crate::games::Setup;
 use crate::io::games_csv::SCHEMA_VERSION;
 use crate::io::record::record_maker;
 use serde::Deserialize;
@@ -205,7 +206,7 @@ impl Spec {
                 G::NAME
             )));
         }
-        let setups: Vec<G::Setup> = self
+        let setups: Vec<Setup<G>> = self
             .variants
             .iter()
             .map(|v| variant_setup::<G>(v.players, self.tiles, &v.rules))
@@ -332,7 +333,7 @@ fn variant_setup<G: GameDef>(
     players: usize,
     tiles: &'static CompiledTiles,
     rules: &str,
-) -> Result<G::Setup, String> {
+) -> Result<Setup<G>, String> {
     let rules: Vec<&str> = rules.split_whitespace().collect();
     G::setup_with_rules(players, 0, tiles, &rules)
 }
@@ -381,7 +382,7 @@ fn check_players<G: GameDef>(
 
 /// Applies `key = value` rule options (strings, integers or booleans) over `setup`'s.
 fn apply_rules<G: GameDef>(
-    setup: &mut G::Setup,
+    setup: &mut Setup<G>,
     rules: &RawRules,
     prefix: &str,
     loc: &Locator,

@@ -4,7 +4,11 @@
 //! commands are generic over it and [`GameId`] picks the game at run time
 //! ([`with_game!`](crate::with_game)).
 
+use super::setup::{Deal, ResolvedSetup, Setup};
+use crate::core::draw_pile::resolve_draw_order_of;
 use crate::core::game::Game;
+use crate::core::options::{RuleOption, RuleOptions};
+use crate::core::rng::{derive_seed, rng_from_seed};
 use crate::core::tileset::{
     parse_tileset, render_tileset, validate, CompiledTiles, TileSet, VariantId,
 };
@@ -52,63 +56,109 @@ pub trait GameDef: Game + Sized + 'static {
     const TITLE: &'static str;
     /// Numbers of players the rules allow.
     const PLAYERS: RangeInclusive<usize>;
-    /// Rule option keys with the values each takes (for messages).
-    const OPTION_KEYS: &'static [(&'static str, &'static str)];
     /// Record header keywords of this game beyond the common ones (see `docs/notation.md`).
     const HEADER_KEYWORDS: &'static [&'static str];
     /// `expect` keywords of this game beyond the common ones.
     const EXPECT_KEYWORDS: &'static [&'static str];
 
-    /// Everything needed to start a game; unset draw orders are shuffled from the seed.
-    type Setup: Clone + Send + Sync + 'static;
-    /// A setup with every order fixed: what a record stores.
-    type Resolved;
+    /// The rule options (a table, see [`RuleOptions`]).
+    type Options: RuleOptions;
+    /// What a setup deals besides tiles (`()` for nothing).
+    type Deal: Deal<Self::Options>;
+    /// Every rule option: key, values, and how it is read and shown.
+    const RULE_OPTIONS: &'static [RuleOption<Self::Options>] =
+        <Self::Options as RuleOptions>::TABLE;
 
     /// The built-in tile set.
     fn builtin_tiles() -> &'static CompiledTiles;
     /// The text of the built-in tile file (embedded in the binary).
     const BUILTIN_TILE_FILE: &'static str;
     /// A setup with default options over `tiles`.
-    fn setup(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Self::Setup;
+    fn setup(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup<Self> {
+        Setup::with_tiles(players, seed, tiles)
+    }
     /// Sets one rule option from `key=value` text; errors list the game's options.
-    fn set_rule(setup: &mut Self::Setup, assignment: &str) -> Result<(), String>;
+    fn set_rule(setup: &mut Setup<Self>, assignment: &str) -> Result<(), String> {
+        setup.options.set(assignment).map_err(|e| e.0)
+    }
     /// Changes the seed of a setup.
-    fn set_seed(setup: &mut Self::Setup, seed: u64);
+    fn set_seed(setup: &mut Setup<Self>, seed: u64) {
+        setup.seed = seed;
+    }
     /// Fixes the first tiles of the draw pile.
-    fn set_tile_order(setup: &mut Self::Setup, order: Vec<VariantId>);
+    fn set_tile_order(setup: &mut Setup<Self>, order: Vec<VariantId>) {
+        setup.tile_order = order;
+    }
     /// Applies the game's own record header lines (all of them, in file order); errors give
     /// the line.
     /// Games with no header lines of their own keep this default, which takes nothing.
     fn read_header_items(
-        _setup: &mut Self::Setup,
+        _setup: &mut Setup<Self>,
         _items: &[HeaderItem],
     ) -> Result<(), (usize, String)> {
         Ok(())
     }
     /// The setup's compiled tile set.
-    fn tiles(setup: &Self::Setup) -> &'static CompiledTiles;
+    fn tiles(setup: &Setup<Self>) -> &'static CompiledTiles {
+        setup.tiles
+    }
     /// Every rule option as space-separated `key=value` (as stored in `run.json`).
-    fn rules_text(setup: &Self::Setup) -> String;
-    /// Fixes every draw order.
-    fn resolve(setup: &Self::Setup) -> Result<Self::Resolved, String>;
+    fn rules_text(setup: &Setup<Self>) -> String {
+        setup.options.to_string()
+    }
+    /// Checks what a setup asks for before it is resolved; the default checks the number of
+    /// players ([`check_players`]).
+    fn check_setup(setup: &Setup<Self>) -> Result<(), String> {
+        check_players::<Self>(setup.players)
+    }
+    /// The land tiles that make up the draw pile; the default is every land tile of the set.
+    fn pile_tiles(setup: &Setup<Self>) -> Vec<VariantId> {
+        setup.tiles.land.clone()
+    }
+    /// Fixes every draw order, from `derive_seed(seed, 0)`: the tile pile (the setup's first
+    /// tiles, then the rest of [`GameDef::pile_tiles`] shuffled), then the game's [`Deal`].
+    fn resolve(setup: &Setup<Self>) -> Result<ResolvedSetup<Self>, String> {
+        Self::check_setup(setup)?;
+        let mut rng = rng_from_seed(derive_seed(setup.seed, 0));
+        let pile = Self::pile_tiles(setup);
+        let tile_order = resolve_draw_order_of(setup.tiles, pile, &setup.tile_order, &mut rng)?;
+        let deal = setup
+            .deal
+            .resolve(setup.players, &setup.options, &mut rng)?;
+        Ok(ResolvedSetup {
+            players: setup.players,
+            seed: setup.seed,
+            options: setup.options,
+            tile_order,
+            deal,
+        })
+    }
     /// Starts a game whose draw orders are fixed.
-    fn start(tiles: &'static CompiledTiles, resolved: &Self::Resolved) -> Result<Self, String>;
+    fn start(tiles: &'static CompiledTiles, resolved: &ResolvedSetup<Self>)
+        -> Result<Self, String>;
     /// Starts a game from a setup.
-    fn new_game(setup: &Self::Setup) -> Result<Self, String> {
+    fn new_game(setup: &Setup<Self>) -> Result<Self, String> {
         Self::start(Self::tiles(setup), &Self::resolve(setup)?)
     }
     /// Turns `self` into the start of the game `setup` describes: the same game as
     /// [`GameDef::new_game`]; games override it to reuse the state's memory (for callers that
     /// play many games in a row). On error the state is left unchanged.
-    fn restart(&mut self, setup: &Self::Setup) -> Result<(), String> {
+    fn restart(&mut self, setup: &Setup<Self>) -> Result<(), String> {
         *self = Self::new_game(setup)?;
         Ok(())
     }
     /// The header items every game's record shows.
-    fn common_header(resolved: &Self::Resolved) -> CommonHeader<'_>;
+    fn common_header(resolved: &ResolvedSetup<Self>) -> CommonHeader<'_> {
+        CommonHeader {
+            players: resolved.players,
+            seed: resolved.seed,
+            rules: resolved.options.assignments(),
+            tile_order: &resolved.tile_order,
+        }
+    }
     /// Writes the game's own header lines (after the `tiles` lines), each ending in a newline.
     /// Games with no header lines of their own keep this default, which writes nothing.
-    fn write_header_items(_resolved: &Self::Resolved, _out: &mut String) {}
+    fn write_header_items(_resolved: &ResolvedSetup<Self>, _out: &mut String) {}
 
     /// Writes `action` in record notation (relative to this position).
     fn format_action(&self, action: &Self::Action) -> String;
@@ -189,7 +239,7 @@ pub trait GameDef: Game + Sized + 'static {
         seed: u64,
         tiles: &'static CompiledTiles,
         rules: &[S],
-    ) -> Result<Self::Setup, String> {
+    ) -> Result<Setup<Self>, String> {
         let mut setup = Self::setup(players, seed, tiles);
         for rule in rules {
             Self::set_rule(&mut setup, rule.as_ref())
@@ -197,6 +247,19 @@ pub trait GameDef: Game + Sized + 'static {
         }
         Ok(setup)
     }
+}
+
+/// Checks that `G` is played by `players` players.
+pub fn check_players<G: GameDef>(players: usize) -> Result<(), String> {
+    if G::PLAYERS.contains(&players) {
+        return Ok(());
+    }
+    Err(format!(
+        "{} is played by {} to {} players, not {players}",
+        G::TITLE,
+        G::PLAYERS.start(),
+        G::PLAYERS.end()
+    ))
 }
 
 /// Parses a seat `P0`, `P1`, … of a game of `players` players.

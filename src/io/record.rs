@@ -5,6 +5,7 @@
 use crate::core::rng::{below, derive_seed, rng_from_seed};
 use crate::core::tileset::CompiledTiles;
 use crate::games::def::{parse_seat, GameDef, GameId, HeaderItem};
+use crate::games::{ResolvedSetup, Setup};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -184,7 +185,7 @@ impl Record {
 
     /// The setup the header describes, for game `G` (an error if the record is of another
     /// game).
-    pub fn setup<G: GameDef>(&self, base: &Path) -> Result<G::Setup, RecordError> {
+    pub fn setup<G: GameDef>(&self, base: &Path) -> Result<Setup<G>, RecordError> {
         let (game, game_line) = self.game;
         if game != G::NAME {
             return Err(self.err(
@@ -696,7 +697,7 @@ pub struct RecordWriter<G: GameDef> {
 
 impl<G: GameDef> RecordWriter<G> {
     /// Starts a record with the header of a resolved setup. `tileset` is `builtin` or a path.
-    pub fn new(setup: &G::Resolved, tiles: &CompiledTiles, tileset: &str) -> RecordWriter<G> {
+    pub fn new(setup: &ResolvedSetup<G>, tiles: &CompiledTiles, tileset: &str) -> RecordWriter<G> {
         let head = G::common_header(setup);
         let mut text = String::new();
         let _ = writeln!(text, "{MAGIC}");
@@ -754,7 +755,7 @@ impl<G: GameDef> RecordWriter<G> {
 /// scores as a checked expectation. `tileset` is how the record names the tile set (`builtin`
 /// or a path).
 pub fn game_record<G: GameDef>(
-    setup: &G::Setup,
+    setup: &Setup<G>,
     tileset: &str,
     notes: &[String],
     decisions: &[G::Action],
@@ -777,7 +778,7 @@ pub fn game_record<G: GameDef>(
 /// plays it: the decisions come from the stream `derive_seed(seed, 2)` of the setup's seed.
 /// Returns the final position and the game's record (see [`game_record`]; no notes).
 pub fn random_game_record<G: GameDef>(
-    setup: &G::Setup,
+    setup: &Setup<G>,
     tileset: &str,
 ) -> Result<(G, String), String> {
     let resolved = G::resolve(setup)?;
@@ -800,7 +801,7 @@ pub fn random_game_record<G: GameDef>(
 /// (`--records`): `(game seed, notes, decisions)` → record text (see [`game_record`]). `setup`
 /// must start a game (checked before games run).
 pub fn record_maker<G: GameDef>(
-    setup: G::Setup,
+    setup: Setup<G>,
     tileset: String,
 ) -> impl Fn(u64, &[String], &[G::Action]) -> String + Send + Sync {
     move |seed, notes, decisions| {

@@ -11,7 +11,7 @@ use meeplelab::core::game::EVAL_TERMS;
 use meeplelab::core::perft::perft;
 use meeplelab::core::playout::random_playout;
 use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
-use meeplelab::games::GameDef;
+use meeplelab::games::{GameDef, Setup};
 use meeplelab::io::record::{game_record, random_game_record, Record, RecordWriter};
 use std::path::Path;
 
@@ -33,7 +33,7 @@ pub fn run_all<G: GameDef>() {
 
 /// The setup of the suite's game `index` (also its seed): player counts go through
 /// `G::PLAYERS` and the hooks' rule variants cycle independently, so every pair occurs.
-pub fn suite_setup<G: GameDef>(index: u64) -> G::Setup {
+pub fn suite_setup<G: GameDef>(index: u64) -> Setup<G> {
     let variants = hooks::<G>().variants();
     let nv = variants.len() as u64;
     let np = G::PLAYERS.count() as u64;
@@ -718,7 +718,7 @@ fn trace<G: GameDef>(g: G, seed: u64) -> Trace<G::Action> {
 /// setups; a setup with too many players is refused by `restart`, which keeps the state.
 pub fn restart_new_game_and_start_agree<G: GameDef>() {
     let name = G::NAME;
-    let mut setups: Vec<G::Setup> = (0..12).map(|i| suite_setup::<G>(500 + i)).collect();
+    let mut setups: Vec<Setup<G>> = (0..12).map(|i| suite_setup::<G>(500 + i)).collect();
     // Every third setup with its first three tiles fixed: the last three it would draw.
     for setup in setups.iter_mut().skip(1).step_by(3) {
         let resolved = G::resolve(setup).unwrap();

@@ -4,7 +4,7 @@
 //! hooks is still under every generic check (with the generic observations only); a game's
 //! hooks live in its file beside this one and are registered in [`hooks`].
 
-use meeplelab::games::GameDef;
+use meeplelab::games::{GameDef, Setup};
 use std::any::Any;
 
 /// Rule options of one variant of a game, as `key=value` assignments.
@@ -108,7 +108,7 @@ pub trait Hooks<G: GameDef>: Sync {
 
     /// Setups beyond the suite's own that `restart`, `new_game` and `start` must agree on
     /// (fixed draw orders, dealt hands, …).
-    fn special_setups(&self) -> Vec<G::Setup> {
+    fn special_setups(&self) -> Vec<Setup<G>> {
         Vec::new()
     }
 }

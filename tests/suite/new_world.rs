@@ -312,7 +312,7 @@ fn check(s: &NewWorldState, after_turn: bool) -> usize {
         let (role, naive_value) = match f.kind {
             FeatureKind::Road => (Role::Robber, f.tiles as i32 + POST_POINTS * f.marks as i32),
             FeatureKind::City => (Role::Shopkeeper, (f.tiles + f.marks) as i32),
-            FeatureKind::Monastery => (Role::Farmer, 1 + around(s, cells[f.members[0].0].at)),
+            FeatureKind::Farm => (Role::Farmer, 1 + around(s, cells[f.members[0].0].at)),
             _ => (Role::Trapper, f.marks as i32),
         };
         if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
@@ -321,7 +321,7 @@ fn check(s: &NewWorldState, after_turn: bool) -> usize {
         assert_eq!(s.final_value(root, role), naive_value, "{f:?}");
         let complete = match f.kind {
             FeatureKind::Road | FeatureKind::City => f.open == 0,
-            FeatureKind::Monastery => naive_value == 9,
+            FeatureKind::Farm => naive_value == 9,
             _ => false,
         };
         if after_turn && complete {

@@ -102,10 +102,10 @@ impl Hooks<SafariState> for SafariHooks {
             s.options.start_tokens = (seed % 4) as u8;
             if seed % 3 == 1 {
                 s.tile_order = s.tiles.land[..3].to_vec();
-                s.token_order = vec![Species::Lion, Species::Ape];
+                s.deal.token_order = vec![Species::Lion, Species::Ape];
             }
             if seed % 4 == 3 {
-                s.hands = Some(vec![vec![Species::Zebra]; s.players]);
+                s.deal.hands = Some(vec![vec![Species::Zebra]; s.players]);
             }
             out.push(s);
         }

@@ -12,9 +12,10 @@
 
 use super::hooks::{Hooks, Variant, Watch};
 use meeplelab::core::game::{Game, EVAL_TERMS};
-use meeplelab::core::rng::{derive_seed, rng_from_seed, shuffle, GameRng};
+use meeplelab::core::rng::{shuffle, GameRng};
 use meeplelab::core::tileset::{parse_tileset, CompiledTiles, VariantId};
-use meeplelab::games::def::{parse_seat, CommonHeader, GameDef};
+use meeplelab::games::def::{parse_seat, GameDef};
+use meeplelab::games::ResolvedSetup;
 use std::ops::RangeInclusive;
 use std::sync::OnceLock;
 
@@ -74,24 +75,12 @@ pub enum Phase {
     Over,
 }
 
-/// Everything needed to start a game.
-#[derive(Clone, Debug)]
-pub struct Setup {
-    players: usize,
-    seed: u64,
-    marks: u8,
-    order: Vec<VariantId>,
-    tiles: &'static CompiledTiles,
-}
-
-/// A setup with the whole pile fixed.
-#[derive(Clone, Debug)]
-pub struct Resolved {
-    players: usize,
-    seed: u64,
-    rules: Vec<String>,
-    marks: u8,
-    order: Vec<VariantId>,
+meeplelab::rule_options! {
+    /// The rule options.
+    pub struct Options {
+        /// Marks per player.
+        marks: u8 = 2, int(0..=3);
+    }
 }
 
 /// A position of Tiny.
@@ -280,11 +269,10 @@ impl GameDef for Tiny {
     const NAME: &'static str = "tiny";
     const TITLE: &'static str = "Tiny";
     const PLAYERS: RangeInclusive<usize> = 2..=MAX_PLAYERS;
-    const OPTION_KEYS: &'static [(&'static str, &'static str)] = &[("marks", "0..=3")];
     const HEADER_KEYWORDS: &'static [&'static str] = &[];
     const EXPECT_KEYWORDS: &'static [&'static str] = &["marks"];
-    type Setup = Setup;
-    type Resolved = Resolved;
+    type Options = Options;
+    type Deal = ();
     const BUILTIN_TILE_FILE: &'static str = TILE_FILE;
 
     fn builtin_tiles() -> &'static CompiledTiles {
@@ -295,78 +283,13 @@ impl GameDef for Tiny {
         })
     }
 
-    fn setup(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup {
-        Setup {
-            players,
-            seed,
-            marks: 2,
-            order: Vec::new(),
-            tiles,
-        }
-    }
-
-    fn set_rule(setup: &mut Setup, assignment: &str) -> Result<(), String> {
-        match assignment.split_once('=') {
-            Some(("marks", v)) => {
-                setup.marks = v
-                    .parse()
-                    .ok()
-                    .filter(|m| *m <= 3)
-                    .ok_or_else(|| format!("option marks: expected 0..=3, found {v:?}"))?;
-                Ok(())
-            }
-            _ => Err(format!(
-                "unknown rule option {assignment:?}; known options: marks"
-            )),
-        }
-    }
-
-    fn set_seed(setup: &mut Setup, seed: u64) {
-        setup.seed = seed;
-    }
-
-    fn set_tile_order(setup: &mut Setup, order: Vec<VariantId>) {
-        setup.order = order;
-    }
-
-    fn tiles(setup: &Setup) -> &'static CompiledTiles {
-        setup.tiles
-    }
-
-    fn rules_text(setup: &Setup) -> String {
-        format!("marks={}", setup.marks)
-    }
-
-    /// The fixed first tiles, then the rest of the land tiles shuffled from the seed.
-    fn resolve(setup: &Setup) -> Result<Resolved, String> {
-        if !Self::PLAYERS.contains(&setup.players) {
-            return Err(format!("Tiny is for 2 to 3 players, not {}", setup.players));
-        }
-        let mut rest = setup.tiles.land.clone();
-        for v in &setup.order {
-            let at = rest
-                .iter()
-                .position(|x| x == v)
-                .ok_or("a tile given twice")?;
-            rest.remove(at);
-        }
-        shuffle(&mut rng_from_seed(derive_seed(setup.seed, 0)), &mut rest);
-        let order: Vec<VariantId> = setup.order.iter().copied().chain(rest).collect();
+    fn start(tiles: &'static CompiledTiles, r: &ResolvedSetup<Tiny>) -> Result<Tiny, String> {
+        let order = &r.tile_order;
         if order.len() >= MAX_TILES {
             return Err(format!("at most {} tiles", MAX_TILES - 1));
         }
-        Ok(Resolved {
-            players: setup.players,
-            seed: setup.seed,
-            rules: vec![format!("marks={}", setup.marks)],
-            marks: setup.marks,
-            order,
-        })
-    }
-
-    fn start(tiles: &'static CompiledTiles, r: &Resolved) -> Result<Tiny, String> {
         let mut pile = [0; MAX_TILES];
-        pile[..r.order.len()].copy_from_slice(&r.order);
+        pile[..order.len()].copy_from_slice(order);
         let mut row = [u8::MAX; 2 * MAX_TILES + 1];
         row[MIDDLE] = tiles.start[0].1;
         let mut g = Tiny {
@@ -382,24 +305,15 @@ impl GameDef for Tiny {
             last: MIDDLE,
             pile,
             pile_next: 0,
-            pile_len: r.order.len(),
+            pile_len: order.len(),
             drawn: 0,
-            marks: [r.marks; MAX_PLAYERS],
+            marks: [r.options.marks; MAX_PLAYERS],
             scores: [0; MAX_PLAYERS],
             stats: [[0; 5]; MAX_PLAYERS],
         };
         g.next_turn();
         g.turn = 0;
         Ok(g)
-    }
-
-    fn common_header(r: &Resolved) -> CommonHeader<'_> {
-        CommonHeader {
-            players: r.players,
-            seed: r.seed,
-            rules: r.rules.clone(),
-            tile_order: &r.order,
-        }
     }
 
     fn format_action(&self, action: &Action) -> String {

@@ -5,7 +5,7 @@
 use super::{in_pool, Measure};
 use meeplelab::agents::{mcts_node_bytes, Agent, AgentSpec};
 use meeplelab::core::rng::derive_seed;
-use meeplelab::games::GameDef;
+use meeplelab::games::{GameDef, Setup};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -33,7 +33,7 @@ struct SelfPlay<G: GameDef> {
 
 /// Measures the shipped agents on games of `setup` (seeds derived from `seed`): returns the
 /// report's `agents` object.
-pub(super) fn measure<G: GameDef>(setup: &G::Setup, m: &Measure) -> Result<Value, String> {
+pub(super) fn measure<G: GameDef>(setup: &Setup<G>, m: &Measure) -> Result<Value, String> {
     let mcts = resolve::<G>(SHIPPED_MCTS)?;
     let greedy = resolve::<G>(SHIPPED_GREEDY)?;
     let cheap = resolve::<G>(&m.mcts)?;
@@ -150,7 +150,7 @@ fn resolve<G: GameDef>(name: &str) -> Result<AgentSpec, String> {
 /// Plays one greedy self-play game of seed `seed`, timing greedy's choices and keeping its
 /// first decision and a mid-game one.
 fn self_play<G: GameDef>(
-    setup: &G::Setup,
+    setup: &Setup<G>,
     greedy: &AgentSpec,
     seed: u64,
 ) -> Result<SelfPlay<G>, String> {
@@ -227,7 +227,7 @@ struct Played {
 /// `derive_seed(seed ^ 0x9a3e, i / 2)`, `specs[0]` at seat `i % 2` and `specs[1]` at the other
 /// seats, so pairs of games share a deal with the seats swapped.
 fn full_games<G: GameDef>(
-    setup: &G::Setup,
+    setup: &Setup<G>,
     specs: [&AgentSpec; 2],
     seed: u64,
     games: u64,

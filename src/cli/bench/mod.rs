@@ -6,7 +6,7 @@ mod agents;
 use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::core::playout::{random_playout, random_playout_listing, PlayoutCounts};
 use meeplelab::core::rng::{derive_seed, rng_from_seed};
-use meeplelab::games::GameDef;
+use meeplelab::games::{GameDef, Setup};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -220,7 +220,7 @@ enum Sampling {
 
 /// Plays `games` random games of `setup`; game `i` uses seed `derive_seed(seed, i)`.
 fn playouts<G: GameDef>(
-    setup: &G::Setup,
+    setup: &Setup<G>,
     seed: u64,
     games: u64,
     sampling: Sampling,
@@ -256,7 +256,7 @@ fn playouts<G: GameDef>(
 
 /// Times legal placement generation over positions sampled from random games of `setup`;
 /// returns the number of fit tests made and the seconds spent.
-fn placement_checks<G: GameDef>(setup: &G::Setup, seed: u64) -> (u64, f64) {
+fn placement_checks<G: GameDef>(setup: &Setup<G>, seed: u64) -> (u64, f64) {
     let mut positions = Vec::new();
     let mut legal = Vec::new();
     for i in 0..20 {

@@ -1,5 +1,5 @@
-//! Where the drawn tile may go: whether a tile fits anywhere, listing its placements, and
-//! drawing one uniformly without listing them.
+//! Where the drawn tile may go: whether a tile fits anywhere, listing its placements,
+//! drawing one uniformly without listing them, and saying why a placement is not legal.
 //!
 //! A placement is a frontier cell (where the game allows tiles, [`TileRules::placeable`]) and a
 //! distinct rotation of the tile whose edges match the cell's neighbours (or that the game
@@ -14,7 +14,7 @@ use super::parts::GameParts;
 use super::rules::TileRules;
 use super::state::TileState;
 use crate::core::board::FrontierCell;
-use crate::core::geom::Rotation;
+use crate::core::geom::{Coord, Rotation};
 use crate::core::rng::{below, GameRng};
 use crate::core::tileset::VariantId;
 use std::mem::MaybeUninit;
@@ -60,6 +60,18 @@ where
                     .iter()
                     .any(|r| self.fits(f, v.orientations[r.quarter_turns() as usize].signature))
         })
+    }
+
+    /// Why the drawn tile may not go at `at` (for record errors): the space holds a tile, is
+    /// not next to one, or the tile's edges do not match there; each reason cites `rule`.
+    pub(crate) fn explain_placement(&self, at: Coord, rule: &str) -> String {
+        if !self.board.is_empty(at) {
+            format!("{at} already holds a tile ({rule})")
+        } else if self.board.frontier_cell(at).is_none() {
+            format!("{at} is not next to any placed tile ({rule})")
+        } else {
+            format!("the tile's edges do not match its neighbours at {at} ({rule})")
+        }
     }
 
     /// Appends every placement of the drawn tile to `out`, frontier cell by cell, rotations in

@@ -72,7 +72,7 @@ pub fn draw_layout(layout: &TileLayout) -> Vec<String> {
     for road in of_kind(FeatureKind::Road) {
         draw_road(&mut grid, road);
     }
-    if of_kind(FeatureKind::Monastery).next().is_some() {
+    if layout.features.iter().any(|f| f.kind.is_central()) {
         grid[CENTRE.0][CENTRE.1] = 'M';
     }
     let open = layout.open_corners();
@@ -602,7 +602,7 @@ mod tests {
 
     #[test]
     fn every_drawing_is_seven_by_five() {
-        for tile in &TileSet::builtin_safari().types {
+        for tile in &crate::games::safari::builtin_tile_set().types {
             let drawing = draw_layout(&tile.layout);
             assert_eq!(drawing.len(), HEIGHT, "{}", tile.id);
             assert!(
@@ -615,7 +615,7 @@ mod tests {
 
     #[test]
     fn render_shows_totals_types_and_start() {
-        let text = render_tileset(&TileSet::builtin_safari());
+        let text = render_tileset(&crate::games::safari::builtin_tile_set());
         assert!(text.contains("totals: 33 tile types, 72 land tiles, 29 with a baobab, 34 birds"));
         assert!(text.contains("start tile: 3 cells, animals AEG, 2 vehicle spaces"));
         assert!(text.contains("tile 26 (5 copies)"));

@@ -414,14 +414,20 @@ fn segment_partition<const N: usize>(by_place: &[u8; N]) -> [u16; N] {
 }
 
 /// FNV-1a over a canonical text dump of the set (stable across runs, platforms and file
-/// formatting: comments, blank lines and line numbers do not matter).
+/// formatting: comments, blank lines and line numbers do not matter). A farm is written as a
+/// monastery, as New World sets were compiled before farms had a kind of their own, so that
+/// the `tileset-hash` of existing records still matches.
 fn content_hash(set: &TileSet) -> u64 {
     let mut text = String::new();
     let layout = |text: &mut String, id: &str, l: &TileLayout, animals: &[Vec<SpeciesCounts>]| {
         text.push_str(id);
         text.push('=');
         for f in &l.features {
-            text.push_str(&format!("{}:{}:{}", f.kind, f.sides, f.birds));
+            let kind = match f.kind {
+                FeatureKind::Farm => FeatureKind::Monastery,
+                kind => kind,
+            };
+            text.push_str(&format!("{kind}:{}:{}", f.sides, f.birds));
             if f.halves != 0 || f.pennants != 0 {
                 text.push_str(&format!(":h{}p{}", f.halves, f.pennants));
             }

@@ -80,18 +80,21 @@ pub enum FeatureKind {
     Field,
     /// A monastery in the middle of the tile (Carcassonne).
     Monastery,
+    /// A farm in the middle of the tile (New World): like a monastery it touches no edge, and
+    /// it is complete when the eight spaces around its tile hold tiles.
+    Farm,
 }
 
 impl FeatureKind {
     /// The terrain this feature shows on every side in its `sides` mask; `None` for fields
-    /// (which meet edges in half sides) and monasteries (which touch no edge).
+    /// (which meet edges in half sides), monasteries and farms (which touch no edge).
     pub fn edge_terrain(self) -> Option<Terrain> {
         match self {
             FeatureKind::Path => Some(Terrain::Path),
             FeatureKind::Bush => Some(Terrain::Bush),
             FeatureKind::Road => Some(Terrain::Road),
             FeatureKind::City => Some(Terrain::City),
-            FeatureKind::Field | FeatureKind::Monastery => None,
+            FeatureKind::Field | FeatureKind::Monastery | FeatureKind::Farm => None,
         }
     }
 
@@ -104,15 +107,24 @@ impl FeatureKind {
             FeatureKind::City => "city",
             FeatureKind::Field => "field",
             FeatureKind::Monastery => "monastery",
+            FeatureKind::Farm => "farm",
         }
     }
 
-    /// The game whose tile sets use this kind (`safari` or `carcassonne`).
+    /// The game whose tile sets use this kind (`safari`, `carcassonne` or `new-world`; New
+    /// World's tiles also use roads, cities and fields, as trails, towns and plains).
     pub fn game(self) -> &'static str {
         match self {
             FeatureKind::Path | FeatureKind::Bush => "safari",
+            FeatureKind::Farm => "new-world",
             _ => "carcassonne",
         }
+    }
+
+    /// Whether the feature stands in the middle of its tile, touching no edge (a monastery or
+    /// a farm).
+    pub fn is_central(self) -> bool {
+        matches!(self, FeatureKind::Monastery | FeatureKind::Farm)
     }
 
     /// Whether `copy` lines list animals for features of this kind (Safari paths and bush).
@@ -322,18 +334,6 @@ impl TileSet {
         copies.saturating_sub(usize::from(self.start_type.is_some()))
     }
 
-    /// The built-in Carcassonne Safari tile set.
-    pub fn builtin_safari() -> TileSet {
-        parse_tileset(BUILTIN_SAFARI, "<builtin safari.tiles>")
-            .expect("the built-in Safari tile set parses")
-    }
-
-    /// The built-in Carcassonne base-game tile set.
-    pub fn builtin_carcassonne() -> TileSet {
-        parse_tileset(BUILTIN_CARCASSONNE, "<builtin carcassonne.tiles>")
-            .expect("the built-in Carcassonne tile set parses")
-    }
-
     /// Loads and validates a tile set from `path`.
     pub fn load(path: &std::path::Path) -> Result<TileSet, TileSetError> {
         let name = path.display().to_string();
@@ -347,12 +347,6 @@ impl TileSet {
         Ok(set)
     }
 }
-
-/// The built-in Safari tile-set file, embedded at compile time.
-pub const BUILTIN_SAFARI: &str = include_str!("../../games/safari/safari.tiles");
-
-/// The built-in Carcassonne base-game tile-set file, embedded at compile time.
-pub const BUILTIN_CARCASSONNE: &str = include_str!("../../games/carcassonne/carcassonne.tiles");
 
 /// A parse or validation error in a tile-set file, naming file and line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -406,57 +406,7 @@ fn name(x: i8, y: i8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::species::SpeciesCounts;
     use crate::core::tileset::parse_tileset;
-
-    /// Rule S-9 (shared/rules/safari.md): every type's copies and the animals printed on each
-    /// copy, all features of the copy together; `-` = no animal.
-    const S9: [(&str, &[&str]); 33] = [
-        ("01", &["-", "-"]),
-        ("02", &["E"]),
-        ("03", &["E", "G", "G", "Z"]),
-        ("04", &["A", "E", "L"]),
-        ("05", &["L"]),
-        ("06", &["A", "A", "E", "L"]),
-        ("07", &["E", "G", "G", "L", "Z"]),
-        ("08", &["AA"]),
-        ("09", &["AA"]),
-        ("10", &["LL", "ZZ"]),
-        ("11", &["GG", "ZZ", "ZZ"]),
-        ("12", &["Z"]),
-        ("13", &["G", "Z"]),
-        ("14", &["A", "AE", "ZZ"]),
-        ("15", &["AE"]),
-        ("16", &["Z"]),
-        ("17", &["G"]),
-        ("18", &["EL"]),
-        ("19", &["EGG"]),
-        ("20", &["A", "A", "G", "L", "Z"]),
-        ("21", &["E", "L", "Z", "-"]),
-        ("22", &["L"]),
-        ("23", &["AEE"]),
-        ("24", &["EEL"]),
-        ("25", &["AL", "AL", "L"]),
-        ("26", &["EE", "EG", "EZ", "LL", "LZ"]),
-        ("27", &["AG", "AL"]),
-        ("28", &["G", "Z"]),
-        ("29", &["E"]),
-        ("30", &["G", "G", "L", "Z"]),
-        ("31", &["LZ"]),
-        ("32", &["GG"]),
-        ("33", &["A", "A", "G"]),
-    ];
-
-    /// All animals of one copy (or cell), whatever feature they stand on.
-    fn together(entries: &[SpeciesCounts]) -> SpeciesCounts {
-        let mut all = SpeciesCounts::EMPTY;
-        for entry in entries {
-            for (sum, n) in all.0.iter_mut().zip(entry.0) {
-                *sum += n;
-            }
-        }
-        all
-    }
 
     fn set(text: &str) -> TileSet {
         parse_tileset(text, "test.tiles").expect("test text parses")
@@ -469,52 +419,6 @@ mod tests {
     const SMALL: &str = "tileset t\ngame safari\ntile 1 count 1\npath N S\ncopy Z\n\
                          start\ncell 0 0\npath E\ncopy -\ncell 1 0\npath W\ncopy G\n\
                          vehicle 2 0\n";
-
-    #[test]
-    fn builtin_safari_validates() {
-        validate(&TileSet::builtin_safari()).unwrap();
-    }
-
-    #[test]
-    fn builtin_safari_has_the_official_tiles_copy_by_copy() {
-        // S-9: 33 types, 72 land tiles, the exact animals of every copy.
-        let set = TileSet::builtin_safari();
-        assert_eq!(set.types.len(), 33);
-        assert_eq!(set.land_tile_count(), 72);
-        for (tile, (id, copies)) in set.types.iter().zip(S9) {
-            assert_eq!(tile.id, id);
-            assert_eq!(tile.count, copies.len(), "tile {id}");
-            for (copy, official) in tile.copies.iter().zip(copies) {
-                assert_eq!(
-                    together(copy),
-                    SpeciesCounts::parse(official).unwrap(),
-                    "{id}"
-                );
-            }
-        }
-        // S-9 `start | 1 | AEG`.
-        let start: Vec<_> = set.start.iter().map(|c| together(&c.animals)).collect();
-        assert_eq!(together(&start).to_string(), "AEG");
-    }
-
-    #[test]
-    fn builtin_safari_has_the_dataset_totals() {
-        // shared/reference/README.md: 29 tiles with a baobab (12 types), 34 birds.
-        let set = TileSet::builtin_safari();
-        let baobab_types: Vec<_> = set.types.iter().filter(|t| t.layout.baobab).collect();
-        assert_eq!(baobab_types.len(), 12);
-        assert_eq!(baobab_types.iter().map(|t| t.count).sum::<usize>(), 29);
-        let birds: usize = set
-            .types
-            .iter()
-            .flat_map(|t| t.layout.features.iter().map(|f| f.birds as usize * t.count))
-            .sum();
-        assert_eq!(birds, 34);
-        let cells: Vec<_> = set.start.iter().map(|c| (c.x, c.y)).collect();
-        assert_eq!(cells, [(-1, 0), (0, 0), (1, 0)]);
-        let vehicles: Vec<_> = set.vehicles.iter().map(|v| (v.x, v.y)).collect();
-        assert_eq!(vehicles, [(-2, 0), (2, 0)]);
-    }
 
     #[test]
     fn a_small_set_validates() {

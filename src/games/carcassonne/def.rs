@@ -3,70 +3,39 @@
 //! header lines.
 
 use super::action::Action;
-use super::options::OPTION_KEYS;
+use super::options::Options;
 use super::setup::{builtin_tiles, ResolvedSetup, Setup, PLAYER_RANGE};
 use super::state::{CarcassonneState, Phase};
 use crate::core::tileset::{CompiledTiles, VariantId};
-use crate::games::def::{CommonHeader, GameDef};
+use crate::games::def::GameDef;
 use std::ops::RangeInclusive;
 
 impl GameDef for CarcassonneState {
     const NAME: &'static str = "carcassonne";
     const TITLE: &'static str = "Carcassonne";
     const PLAYERS: RangeInclusive<usize> = PLAYER_RANGE;
-    const OPTION_KEYS: &'static [(&'static str, &'static str)] = OPTION_KEYS;
     const HEADER_KEYWORDS: &'static [&'static str] = &[];
     const EXPECT_KEYWORDS: &'static [&'static str] = super::checks::EXPECT_KEYWORDS;
 
-    type Setup = Setup;
-    type Resolved = ResolvedSetup;
+    type Options = Options;
+    type Deal = ();
 
     fn builtin_tiles() -> &'static CompiledTiles {
         builtin_tiles()
     }
 
-    const BUILTIN_TILE_FILE: &'static str = crate::core::tileset::BUILTIN_CARCASSONNE;
+    const BUILTIN_TILE_FILE: &'static str = super::setup::BUILTIN_CARCASSONNE;
 
-    fn setup(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup {
-        Setup::with_tiles(players, seed, tiles)
-    }
-
-    fn set_rule(setup: &mut Setup, assignment: &str) -> Result<(), String> {
-        setup.options.set(assignment).map_err(|e| e.0)
-    }
-
-    fn set_seed(setup: &mut Setup, seed: u64) {
-        setup.seed = seed;
-    }
-
-    fn set_tile_order(setup: &mut Setup, order: Vec<VariantId>) {
-        setup.tile_order = order;
-    }
-
-    /// Carcassonne has no header lines of its own (the parser lets none through).
-    fn tiles(setup: &Setup) -> &'static CompiledTiles {
-        setup.tiles
-    }
-
-    fn rules_text(setup: &Setup) -> String {
-        setup.options.to_string()
-    }
-
-    fn resolve(setup: &Setup) -> Result<ResolvedSetup, String> {
-        setup.resolve().map_err(|e| e.0)
+    /// The base game's tiles and those of the expansions switched on.
+    fn pile_tiles(setup: &Setup) -> Vec<VariantId> {
+        let expansions = setup.options.expansions;
+        let land = setup.tiles.land.iter().copied();
+        land.filter(|&v| expansions.includes(setup.tiles.variant(v).expansion.as_deref()))
+            .collect()
     }
 
     fn start(tiles: &'static CompiledTiles, resolved: &ResolvedSetup) -> Result<Self, String> {
         CarcassonneState::from_resolved(tiles, resolved).map_err(|e| e.0)
-    }
-
-    fn common_header(resolved: &ResolvedSetup) -> CommonHeader<'_> {
-        CommonHeader {
-            players: resolved.players,
-            seed: resolved.seed,
-            rules: resolved.options.assignments(),
-            tile_order: &resolved.tile_order,
-        }
     }
 
     fn format_action(&self, action: &Action) -> String {

@@ -41,12 +41,12 @@ pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
 pub use features::{
     FeatureAgg, CITY_POINTS, FIELD_CASTLE_POINTS, FIELD_CITY_POINTS, MONASTERY_POINTS,
 };
-pub use options::{
-    BazaarMode, Expansions, OptionError, Options, RobberPlacement, MAX_MEEPLES_PER_PLAYER,
-    OPTION_KEYS,
-};
+pub use options::{BazaarMode, Expansions, Options, RobberPlacement, MAX_MEEPLES_PER_PLAYER};
 pub use robbers::{space, Scoring, Track, TrackDecision, MAX_TURN_SCORINGS, ROBBER_FINAL_POINTS};
-pub use setup::{builtin_tiles, ResolvedSetup, Setup, SetupError, PLAYER_RANGE};
+pub use setup::{
+    builtin_tile_set, builtin_tiles, ResolvedSetup, Setup, SetupError, BUILTIN_CARCASSONNE,
+    PLAYER_RANGE,
+};
 pub use state::{
     Carcassonne, CarcassonneBoard, CarcassonneState, Cell, CellInfo, Node, Phase, PlacedMeeple,
     MAX_PLAYERS,

@@ -279,15 +279,7 @@ impl CarcassonneState {
             Phase::GameOver => "the end of the game",
         };
         let reason = match (self.game.phase, action) {
-            (Phase::PlaceTile, Action::Place { at, .. }) => {
-                if !self.board.is_empty(*at) {
-                    format!("{at} already holds a tile (C-2)")
-                } else if self.board.frontier_cell(*at).is_none() {
-                    format!("{at} is not next to any placed tile (C-2)")
-                } else {
-                    format!("the tile's edges do not match its neighbours at {at} (C-2)")
-                }
-            }
+            (Phase::PlaceTile, Action::Place { at, .. }) => self.explain_placement(*at, "C-2"),
             (Phase::Meeple, Action::Meeple { .. }) if self.supply[p] == 0 => {
                 format!("player {p} has no meeple left in supply (C-2)")
             }
@@ -375,7 +367,8 @@ mod tests {
     use super::*;
     use crate::core::game::Game;
     use crate::core::geom::{Coord, Rotation};
-    use crate::core::rng::{below, rng_from_seed};
+    use crate::core::options::RuleOptions;
+    use crate::games::notation_checks::{assert_parse_errors, round_trip_game};
 
     /// Every legal action of random games with The Robbers formats to text that parses back to
     /// it. Random play reaches every action kind but `rob` (a robber with two victims scoring
@@ -385,22 +378,11 @@ mod tests {
     fn every_legal_action_round_trips_on_random_games() {
         use super::super::ActionKind;
         let mut seen = [false; ActionKind::COUNT];
-        let mut legal = Vec::new();
         for seed in 0..300u64 {
             let mut setup = Setup::new(2 + (seed % 4) as usize, seed);
             let expansions = ["expansions=robbers", "expansions=robbers,bcb"][(seed % 2) as usize];
             setup.options = Options::from_assignments(&[expansions]).unwrap();
-            let mut g = CarcassonneState::new(&setup).unwrap();
-            let mut rng = rng_from_seed(seed);
-            while !g.is_terminal() {
-                g.legal_actions(&mut legal);
-                for a in &legal {
-                    let text = g.format_action(a);
-                    assert_eq!(g.parse_action(&text), Ok(*a), "{text}");
-                    seen[g.action_kind(a)] = true;
-                }
-                g.apply(legal[below(&mut rng, legal.len())]);
-            }
+            round_trip_game(CarcassonneState::new(&setup).unwrap(), seed, &mut seen);
         }
         seen[ActionKind::Rob as usize] = true;
         // A castle choosing between features of different values needs two completions in
@@ -418,7 +400,7 @@ mod tests {
     #[test]
     fn bad_text_and_illegal_actions_say_why() {
         let mut g = CarcassonneState::new(&Setup::new(2, 3)).unwrap();
-        for (text, phrase) in [
+        let cases = [
             ("jump", "unknown action \"jump\""),
             ("place start.1 0,1 r0", "the tile to place is"),
             ("robber 50", "expected a track space 0..49"),
@@ -435,10 +417,8 @@ mod tests {
             ("offer x 2", "expected a bazaar tile number"),
             ("discard E.1", "expected \"discard\""),
             ("robber-stay now", "expected \"robber-stay\""),
-        ] {
-            let e = g.parse_action(text).unwrap_err();
-            assert!(e.contains(phrase), "{text}: {e}");
-        }
+        ];
+        assert_parse_errors(&g, &cases);
         let taken = Action::Place {
             at: Coord::new(0, 0),
             rot: Rotation::default(),

@@ -3,9 +3,10 @@
 //! draw pile, their rules apply); `robber_placement` is the option of rule R-2. `bcb` switches on Bridges, Castles and
 //! Bazaars (B-1…B-7); `bazaar` is the option of rule B-7.
 
-pub use crate::core::options::OptionError;
-use crate::core::options::{parse_int, split_assignment, unknown_key};
+use crate::core::names::named_enum;
+use crate::rule_options;
 use std::fmt;
+use std::str::FromStr;
 
 /// Most meeples a player may start with (the state's meeple table is sized for it).
 pub const MAX_MEEPLES_PER_PLAYER: u8 = 7;
@@ -33,8 +34,13 @@ impl Expansions {
             Some(_) => false,
         }
     }
+}
 
-    fn parse(key: &str, value: &str) -> Result<Expansions, OptionError> {
+impl FromStr for Expansions {
+    type Err = String;
+
+    /// A comma-separated list of expansion names, or `none`.
+    fn from_str(value: &str) -> Result<Expansions, String> {
         let mut e = Expansions::default();
         if value == "none" {
             return Ok(e);
@@ -44,11 +50,10 @@ impl Expansions {
                 "robbers" => e.robbers = true,
                 "bcb" => e.bcb = true,
                 _ => {
-                    return Err(OptionError(format!(
-                        "option {key}: unknown expansion {name:?}; expected a comma-separated \
-                         list of {} or none",
+                    return Err(format!(
+                        "unknown expansion {name:?}; expected a comma-separated list of {} or none",
                         Self::NAMES.join(", ")
-                    )))
+                    ))
                 }
             }
         }
@@ -67,146 +72,46 @@ impl fmt::Display for Expansions {
     }
 }
 
-/// R-2: who may put their robber on the track after a robber tile is placed (besides the
-/// player who placed it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum RobberPlacement {
-    /// Hans im Glück: the next player clockwise whose robber is in their supply.
-    #[default]
-    NextPlayer,
-    /// Z-Man: every other player in turn order whose robber is in their supply.
-    AllInOrder,
-}
-
-impl RobberPlacement {
-    /// The option value.
-    pub fn name(self) -> &'static str {
-        match self {
-            RobberPlacement::NextPlayer => "next_player",
-            RobberPlacement::AllInOrder => "all_in_order",
-        }
+named_enum! {
+    /// R-2: who may put their robber on the track after a robber tile is placed (besides the
+    /// player who placed it).
+    pub enum RobberPlacement {
+        /// Hans im Glück: the next player clockwise whose robber is in their supply.
+        NextPlayer = "next_player",
+        /// Z-Man: every other player in turn order whose robber is in their supply.
+        AllInOrder = "all_in_order",
     }
 }
 
-/// B-7: how a bazaar hands out its tiles.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum BazaarMode {
-    /// Auction: offers, bids, buy or sell (default).
-    #[default]
-    Auction,
-    /// Each player in turn order picks a tile and plays it at once.
-    NoBidding,
-}
-
-impl BazaarMode {
-    /// The option value.
-    pub fn name(self) -> &'static str {
-        match self {
-            BazaarMode::Auction => "auction",
-            BazaarMode::NoBidding => "no_bidding",
-        }
+named_enum! {
+    /// B-7: how a bazaar hands out its tiles.
+    pub enum BazaarMode {
+        /// Auction: offers, bids, buy or sell (default).
+        Auction = "auction",
+        /// Each player in turn order picks a tile and plays it at once.
+        NoBidding = "no_bidding",
     }
 }
 
-/// The rule switches of a Carcassonne game. `Default` gives the rules' defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Options {
-    /// C-2: meeples per player (1..=7).
-    pub meeples: u8,
-    /// Expansions in play (none by default).
-    pub expansions: Expansions,
-    /// R-2: who else places a robber after a robber tile.
-    pub robber_placement: RobberPlacement,
-    /// B-7: bazaar auctions or picks.
-    pub bazaar: BazaarMode,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            meeples: MAX_MEEPLES_PER_PLAYER,
-            expansions: Expansions::default(),
-            robber_placement: RobberPlacement::default(),
-            bazaar: BazaarMode::default(),
-        }
-    }
-}
-
-/// The option keys, with what values each takes (for messages and `--help`).
-pub const OPTION_KEYS: &[(&str, &str)] = &[
-    ("meeples", "integer 1..=7"),
-    (
-        "expansions",
-        "comma-separated list of robbers, bcb, or none",
-    ),
-    ("robber_placement", "next_player or all_in_order"),
-    ("bazaar", "auction or no_bidding"),
-];
-
-impl Options {
-    /// Sets one option from `key=value` text.
-    pub fn set(&mut self, assignment: &str) -> Result<(), OptionError> {
-        let (key, value) = split_assignment(assignment)?;
-        match key {
-            "meeples" => self.meeples = parse_int(key, value, 1, MAX_MEEPLES_PER_PLAYER)?,
-            "expansions" => self.expansions = Expansions::parse(key, value)?,
-            "robber_placement" => {
-                self.robber_placement = match value {
-                    "next_player" => RobberPlacement::NextPlayer,
-                    "all_in_order" => RobberPlacement::AllInOrder,
-                    _ => {
-                        return Err(OptionError(format!(
-                            "option {key}: expected next_player or all_in_order, found {value:?}"
-                        )))
-                    }
-                }
-            }
-            "bazaar" => {
-                self.bazaar = match value {
-                    "auction" => BazaarMode::Auction,
-                    "no_bidding" => BazaarMode::NoBidding,
-                    _ => {
-                        return Err(OptionError(format!(
-                            "option {key}: expected auction or no_bidding, found {value:?}"
-                        )))
-                    }
-                }
-            }
-            _ => return Err(unknown_key(key, OPTION_KEYS)),
-        }
-        Ok(())
-    }
-
-    /// Options from a list of `key=value` assignments applied over the defaults.
-    pub fn from_assignments<S: AsRef<str>>(items: &[S]) -> Result<Options, OptionError> {
-        let mut o = Options::default();
-        for item in items {
-            o.set(item.as_ref())?;
-        }
-        Ok(o)
-    }
-
-    /// Every option as `key=value`, in [`OPTION_KEYS`] order.
-    pub fn assignments(&self) -> Vec<String> {
-        vec![
-            format!("meeples={}", self.meeples),
-            format!("expansions={}", self.expansions),
-            format!("robber_placement={}", self.robber_placement.name()),
-            format!("bazaar={}", self.bazaar.name()),
-        ]
-    }
-}
-
-impl fmt::Display for Options {
-    /// Space-separated `key=value` list.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.assignments().join(" "))
+rule_options! {
+    /// The rule switches of a Carcassonne game. `Default` gives the rules' defaults.
+    pub struct Options {
+        /// C-2: meeples per player (1..=7).
+        meeples: u8 = MAX_MEEPLES_PER_PLAYER, int(1..=MAX_MEEPLES_PER_PLAYER);
+        /// Expansions in play (none by default).
+        expansions: Expansions = Expansions::default(),
+            text("comma-separated list of robbers, bcb, or none");
+        /// R-2: who else places a robber after a robber tile.
+        robber_placement: RobberPlacement = RobberPlacement::NextPlayer, choice;
+        /// B-7: bazaar auctions or picks.
+        bazaar: BazaarMode = BazaarMode::Auction, choice;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::options::RuleOptions;
 
     #[test]
     fn c_2_seven_meeples_by_default_and_options_round_trip() {

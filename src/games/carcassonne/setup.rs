@@ -1,96 +1,34 @@
-//! How a Carcassonne game starts: players, seed, options, tile set, and (optionally) the first
-//! tiles of the draw pile, resolved into a complete draw order before play.
+//! How a Carcassonne game starts: the common setup ([`crate::games::setup`]) with
+//! Carcassonne's options; the draw pile holds the base game's tiles and those of the
+//! expansions switched on.
 
-use super::options::Options;
-use crate::core::draw_pile::resolve_draw_order_of;
-use crate::core::rng::{derive_seed, rng_from_seed};
-use crate::core::tileset::{CompiledTiles, TileSet, VariantId};
+use super::state::CarcassonneState;
+use crate::core::tileset::{parse_tileset, CompiledTiles, TileSet};
+
+pub use crate::games::setup::SetupError;
+
+/// Everything needed to start a Carcassonne game.
+pub type Setup = crate::games::setup::Setup<CarcassonneState>;
+/// A Carcassonne setup with the draw order fixed.
+pub type ResolvedSetup = crate::games::setup::ResolvedSetup<CarcassonneState>;
 
 /// Fewest and most players (C-2 for 2–5 players).
 pub const PLAYER_RANGE: std::ops::RangeInclusive<usize> = 2..=5;
 
-/// Everything needed to start a game. The unset part of the draw order is shuffled from
-/// `seed`.
-#[derive(Clone, Debug)]
-pub struct Setup {
-    /// Number of players, 2..=5.
-    pub players: usize,
-    /// Seed of the game's random stream.
-    pub seed: u64,
-    /// Rule options.
-    pub options: Options,
-    /// Compiled tile set.
-    pub tiles: &'static CompiledTiles,
-    /// First tiles of the draw pile, in order; the rest follow shuffled.
-    pub tile_order: Vec<VariantId>,
-}
+/// The built-in Carcassonne tile-set file, embedded at compile time.
+pub const BUILTIN_CARCASSONNE: &str = include_str!("carcassonne.tiles");
 
-/// A setup with the draw order fixed: what a game record stores.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResolvedSetup {
-    /// Number of players.
-    pub players: usize,
-    /// Seed the order was shuffled from.
-    pub seed: u64,
-    /// Rule options.
-    pub options: Options,
-    /// The complete draw pile, top first (the start tile is not in it).
-    pub tile_order: Vec<VariantId>,
-}
-
-/// A setup that cannot start a game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SetupError(pub String);
-
-impl Setup {
-    /// A default setup: built-in tile set, default options, the pile shuffled from `seed`.
-    pub fn new(players: usize, seed: u64) -> Setup {
-        Setup::with_tiles(players, seed, builtin_tiles())
-    }
-
-    /// A setup over a given compiled tile set with default options.
-    pub fn with_tiles(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup {
-        Setup {
-            players,
-            seed,
-            options: Options::default(),
-            tiles,
-            tile_order: Vec::new(),
-        }
-    }
-
-    /// Fixes the draw order: the explicit prefix first, the rest shuffled from the seed. The
-    /// pile holds the base game's tiles and those of the expansions switched on.
-    pub fn resolve(&self) -> Result<ResolvedSetup, SetupError> {
-        if !PLAYER_RANGE.contains(&self.players) {
-            return Err(SetupError(format!(
-                "Carcassonne is played by 2 to 5 players, not {}",
-                self.players
-            )));
-        }
-        let mut rng = rng_from_seed(derive_seed(self.seed, 0));
-        let expansions = self.options.expansions;
-        let land = self.tiles.land.iter().copied();
-        let land = land
-            .filter(|&v| expansions.includes(self.tiles.variant(v).expansion.as_deref()))
-            .collect();
-        let order = resolve_draw_order_of(self.tiles, land, &self.tile_order, &mut rng)
-            .map_err(SetupError)?;
-        Ok(ResolvedSetup {
-            players: self.players,
-            seed: self.seed,
-            options: self.options,
-            tile_order: order,
-        })
-    }
+/// The built-in Carcassonne tile set, parsed.
+pub fn builtin_tile_set() -> TileSet {
+    parse_tileset(BUILTIN_CARCASSONNE, "<builtin carcassonne.tiles>")
+        .expect("the built-in Carcassonne tile set parses")
 }
 
 /// The built-in tile set (base game and the expansions' tiles, which a game uses only when
 /// its options switch them on), compiled once per process.
 pub fn builtin_tiles() -> &'static CompiledTiles {
     static TILES: std::sync::OnceLock<CompiledTiles> = std::sync::OnceLock::new();
-    TILES.get_or_init(|| CompiledTiles::compile(&TileSet::builtin_carcassonne()))
+    TILES.get_or_init(|| CompiledTiles::compile(&builtin_tile_set()))
 }
 
 #[cfg(test)]
@@ -128,7 +66,7 @@ mod tests {
 
     #[test]
     fn c_1_the_builtin_set_has_the_official_types_and_counts() {
-        let set = TileSet::builtin_carcassonne();
+        let set = builtin_tile_set();
         validate(&set).unwrap();
         assert_eq!(set.game, "carcassonne");
         let base = || set.types.iter().filter(|t| t.expansion.is_none());
@@ -187,7 +125,7 @@ mod tests {
     /// expansion is on.
     #[test]
     fn r_1_robber_tiles_join_the_pile_when_switched_on() {
-        let set = TileSet::builtin_carcassonne();
+        let set = builtin_tile_set();
         let robbers: Vec<(&str, usize)> = set
             .types
             .iter()

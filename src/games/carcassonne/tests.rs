@@ -4,12 +4,12 @@
 use super::*;
 use crate::core::game::Game;
 use crate::core::geom::{Coord, HalfSide, Rotation, Side};
-use crate::core::tileset::{validate, CompiledTiles, FeatureKind, StartType, TileSet};
+use crate::core::tileset::{validate, CompiledTiles, FeatureKind, StartType};
 
 /// The built-in layouts with only the given types, in the given counts, and the start tile of
 /// type `start` (one of its copies).
 fn subset(start: &str, counts: &[(&str, usize)]) -> &'static CompiledTiles {
-    let mut set = TileSet::builtin_carcassonne();
+    let mut set = super::builtin_tile_set();
     set.types
         .retain(|t| counts.iter().any(|(id, _)| *id == t.id));
     for t in &mut set.types {

@@ -17,19 +17,20 @@ mod notation;
 mod options;
 mod order;
 mod rules;
+mod setup;
 mod state;
 mod stats;
 mod tiles;
 mod turn;
 
 pub use action::Action;
-pub use def::{ResolvedSetup, Setup};
 pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
-pub use options::{OptionError, Options, SurveyorStart, DEFAULT_SURVEYOR_BONUS, OPTION_KEYS};
+pub use options::{Options, SurveyorStart, DEFAULT_SURVEYOR_BONUS};
 pub use order::MAX_ORDERED;
+pub use setup::{ResolvedSetup, Setup, SetupError};
 pub use state::{
     Cell, Completed, FeatureAgg, NewWorld, NewWorldBoard, NewWorldState, Node, Phase, Role,
-    Settler, SetupError, MAX_CELLS, MAX_COMPLETED, MAX_PLAYERS, SETTLERS, TRACK_STEPS,
+    Settler, MAX_CELLS, MAX_COMPLETED, MAX_PLAYERS, SETTLERS, TRACK_STEPS,
 };
 pub use stats::{ActionKind, PlayerStats, PointSource, STAT_NAMES};
 pub use tiles::{parse_new_world, NewWorldTiles, BUILTIN_NEW_WORLD};

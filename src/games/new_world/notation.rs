@@ -22,7 +22,7 @@ fn kind_word(kind: FeatureKind) -> &'static str {
     match kind {
         FeatureKind::Road => "trail",
         FeatureKind::City => "town",
-        FeatureKind::Monastery => "farm",
+        FeatureKind::Farm => "farm",
         _ => "plains",
     }
 }
@@ -93,7 +93,7 @@ impl NewWorldState {
                 .into_iter()
                 .find(|h| o.half_segment[h.index()] == segment)
                 .map(|h| h.name().to_string()),
-            FeatureKind::Monastery => None,
+            FeatureKind::Farm => None,
             _ => Side::ALL
                 .into_iter()
                 .find(|s| o.side_segment[s.index()] == segment)
@@ -122,7 +122,7 @@ impl NewWorldState {
                 let segment = match words.get(1).copied() {
                     Some("farm") => {
                         arity(2, "settler farm")?;
-                        self.find_segment(FeatureKind::Monastery, None)?
+                        self.find_segment(FeatureKind::Farm, None)?
                     }
                     _ => {
                         arity(3, "settler <trail|town|plains> <side or half side>")?;
@@ -187,7 +187,7 @@ impl NewWorldState {
         let seg = v
             .segments()
             .iter()
-            .position(|s| s.kind == FeatureKind::Monastery)
+            .position(|s| s.kind == FeatureKind::Farm)
             .ok_or_else(|| format!("tile {} at {at} has no farm (N-11)", v.name))?;
         Ok(Action::Score {
             node: cell.first_node + seg as Node,
@@ -253,12 +253,8 @@ impl NewWorldState {
             (Phase::PlaceTile, Action::Place { at, .. }) => {
                 if at.x >= 0 {
                     format!("{at} is not west of the starting column (N-4)")
-                } else if !self.board.is_empty(*at) {
-                    format!("{at} already holds a tile")
-                } else if self.board.frontier_cell(*at).is_none() {
-                    format!("{at} is not next to any placed tile (N-4)")
                 } else {
-                    format!("the tile's edges do not match its neighbours at {at} (N-4)")
+                    self.explain_placement(*at, "N-4")
                 }
             }
             (Phase::Settler, Action::Settler { .. }) if self.supply[p] == 0 => {
@@ -299,33 +295,20 @@ mod tests {
     use super::*;
     use crate::core::game::Game;
     use crate::core::geom::{Coord, Rotation};
-    use crate::core::rng::{below, rng_from_seed};
-    use std::collections::HashSet;
+    use crate::games::notation_checks::{assert_parse_errors, round_trip_game};
 
-    /// Every legal action of random games formats to a text no other legal action of the same
-    /// decision has, and that text parses back to the action; every action kind occurs.
+    /// Every legal action of random games formats to text that parses back to the action (so
+    /// no two actions of a decision share a text); every action kind occurs.
     #[test]
     fn every_legal_action_round_trips_on_random_games() {
         let mut seen = [false; ActionKind::COUNT];
-        let mut legal = Vec::new();
         for seed in 0..150u64 {
             let options = Options {
                 surveyor_variant: seed % 2 == 1,
                 ..Options::default()
             };
-            let mut g = NewWorldState::new(2 + (seed % 4) as usize, seed, options).unwrap();
-            let mut rng = rng_from_seed(seed);
-            while !g.is_terminal() {
-                g.legal_actions(&mut legal);
-                let mut texts = HashSet::new();
-                for a in &legal {
-                    let text = g.format_action(a);
-                    assert_eq!(g.parse_action(&text), Ok(*a), "{text}");
-                    assert!(texts.insert(text.clone()), "two actions write {text}");
-                    seen[g.action_kind(a)] = true;
-                }
-                g.apply(legal[below(&mut rng, legal.len())]);
-            }
+            let g = NewWorldState::new(2 + (seed % 4) as usize, seed, options).unwrap();
+            round_trip_game(g, seed, &mut seen);
         }
         assert_eq!(seen, [true; ActionKind::COUNT]);
     }
@@ -333,17 +316,15 @@ mod tests {
     #[test]
     fn bad_text_and_illegal_actions_say_why() {
         let mut g = NewWorldState::new(2, 3, Options::default()).unwrap();
-        for (text, phrase) in [
+        let cases = [
             ("jump", "unknown action \"jump\""),
             ("place zz.1 -1,0 r0", "the tile to place is"),
             ("place x -1,0", "expected \"place <tile>"),
             ("settler trail", "expected \"settler <trail|town|plains>"),
             ("settler trail N", "no tile has been placed this turn"),
             ("settler road N", "expected trail, town, plains or farm"),
-        ] {
-            let e = g.parse_action(text).unwrap_err();
-            assert!(e.contains(phrase), "{text}: {e}");
-        }
+        ];
+        assert_parse_errors(&g, &cases);
         let sea = Action::Place {
             at: Coord::new(1, 0),
             rot: Rotation::default(),
@@ -364,17 +345,11 @@ mod tests {
         let drawn = g.tiles().variant(g.drawn_tile()).clone();
         match g.parse_action("settler farm") {
             Ok(Action::Settler { segment }) => {
-                assert_eq!(
-                    drawn.segments[segment as usize].kind,
-                    FeatureKind::Monastery
-                )
+                assert_eq!(drawn.segments[segment as usize].kind, FeatureKind::Farm)
             }
             Ok(a) => panic!("settler farm parsed as {a:?}"),
             Err(e) => {
-                assert!(drawn
-                    .segments()
-                    .iter()
-                    .all(|s| s.kind != FeatureKind::Monastery));
+                assert!(drawn.segments().iter().all(|s| s.kind != FeatureKind::Farm));
                 assert!(e.contains("has no farm at its middle"), "{e}");
             }
         }

@@ -64,7 +64,7 @@ impl NewWorldState {
             if near && self.board.placed_around(at) == 8 {
                 found[n] = Completed {
                     node,
-                    kind: FeatureKind::Monastery,
+                    kind: FeatureKind::Farm,
                 };
                 n += 1;
             }

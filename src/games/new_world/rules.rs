@@ -130,7 +130,7 @@ impl TileRules for NewWorldState {
                     ..FeatureAgg::default()
                 }
             }
-            FeatureKind::Monastery => {
+            FeatureKind::Farm => {
                 let node = cell.first_node + index as Node;
                 self.game.farms.push((cell.index as u8, node));
                 FeatureAgg {

@@ -2,6 +2,7 @@
 //! per-root aggregates), settlers, surveyors, the draw pile and where the turn stands.
 
 use super::options::Options;
+use super::setup::SetupError;
 use super::stats::{PlayerStats, STAT_NAMES};
 use crate::core::board::max_frontier;
 use crate::core::fixed_vec::FixedVec;
@@ -12,6 +13,7 @@ use crate::core::shared_tiles::{joined_tile_count, SharedTileBits};
 use crate::core::tile_game::{Feature, GameParts, TileState};
 use crate::core::tileset::{CompiledTiles, FeatureKind, VariantId};
 use crate::core::unionfind::Aggregate;
+use crate::games::def::check_players;
 
 pub use crate::core::tile_game::MAX_PLAYERS;
 
@@ -62,7 +64,7 @@ impl Role {
         match kind {
             FeatureKind::City => Role::Shopkeeper,
             FeatureKind::Road => Role::Robber,
-            FeatureKind::Monastery => Role::Farmer,
+            FeatureKind::Farm => Role::Farmer,
             _ => Role::Trapper,
         }
     }
@@ -143,7 +145,7 @@ pub struct Completed {
     /// or for a trail or town the first segment (layout order) of the tile just placed
     /// lying in it.
     pub node: Node,
-    /// `Road` (trail), `City` (town) or `Monastery` (farm).
+    /// `Road` (trail), `City` (town) or `Farm`.
     pub kind: FeatureKind,
 }
 
@@ -160,11 +162,6 @@ pub enum Phase {
     /// N-15: over, final scoring done.
     GameOver,
 }
-
-/// A setup problem (a tile set the state's tables cannot hold, a bad player count).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SetupError(pub String);
 
 /// What a New World position holds beyond the tile core: options, farms, settlers,
 /// surveyors and the turn's scoring.
@@ -225,11 +222,7 @@ impl NewWorldState {
         order: &[VariantId],
         options: Options,
     ) -> Result<NewWorldState, SetupError> {
-        if !(2..=MAX_PLAYERS).contains(&players) {
-            return Err(SetupError(format!(
-                "New World is for 2 to 5 players, not {players}"
-            )));
-        }
+        check_players::<NewWorldState>(players).map_err(SetupError)?;
         check_capacity(tiles, order.len())?;
         let game = NewWorld {
             options,
@@ -352,7 +345,7 @@ fn check_capacity(tiles: &CompiledTiles, pile: usize) -> Result<(), SetupError> 
     for v in all {
         let segs = tiles.variant(v).segments();
         let of = |k| segs.iter().filter(|s| s.kind == k).count();
-        farms += of(FeatureKind::Monastery);
+        farms += of(FeatureKind::Farm);
         shared += usize::from(tiles.variant(v).has_several_roads_or_cities());
     }
     let limits = [

@@ -3,6 +3,7 @@
 use super::*;
 use crate::core::game::Game;
 use crate::core::geom::{Coord, Side};
+use crate::core::options::RuleOptions;
 
 /// A game whose pile holds the named tile copies in this order.
 fn game(players: usize, names: &[&str]) -> NewWorldState {
@@ -178,7 +179,7 @@ fn n_14_variant_surveyor_enters_after_five_scorings() {
 fn n_12_surveyor_bonus_off_pays_no_column_bonus() {
     // Seed example 1 with surveyor_bonus=0: the trail scores 4 + 2 and nothing for the
     // surveyor in the robber's column; the surveyor still moves (N-11).
-    let options = Options::parse(&["surveyor_bonus=0"]).unwrap();
+    let options = Options::from_assignments(&["surveyor_bonus=0"]).unwrap();
     let mut g = game_with(2, &["03.1", "18.1", "01.1"], options);
     g.game.surveyors = [-1, 0];
     place(&mut g, -1, 8, &[(E, 1)]);
@@ -196,7 +197,7 @@ fn n_12_surveyor_bonus_off_pays_no_column_bonus() {
 fn n_14_an_unscored_completed_feature_advances_the_track_surveyor() {
     // The 2-tile trail from coast row 6 to the farm of 01.1 completes with nobody on it:
     // no board surveyor moves (N-11), but the track surveyor advances (N-14).
-    let options = Options::parse(&["surveyor_variant=true"]).unwrap();
+    let options = Options::from_assignments(&["surveyor_variant=true"]).unwrap();
     let mut g = game_with(2, &["01.1", "02.1"], options);
     place(&mut g, -1, 6, &[(E, 1)]);
     settle(&mut g, None);

@@ -73,7 +73,7 @@ fn feature_notes(layout: &TileLayout) -> Vec<String> {
                     count_noun(f.pennants.into(), "trading post", "trading posts"),
                 ),
                 FeatureKind::City => ("town", count_noun(f.pennants.into(), "flag", "flags")),
-                FeatureKind::Monastery => ("farm", String::new()),
+                FeatureKind::Farm => ("farm", String::new()),
                 _ => ("plains", count_noun(f.birds.into(), "animal", "animals")),
             };
             let mut note = std::iter::once(word.to_string())
@@ -102,7 +102,7 @@ impl NewWorldTiles {
                 match f.kind {
                     FeatureKind::City => t.0 += n * f.pennants as usize,
                     FeatureKind::Road => t.1 += n * f.pennants as usize,
-                    FeatureKind::Monastery => t.3 += n,
+                    FeatureKind::Farm => t.3 += n,
                     _ => t.2 += n * f.birds as usize,
                 }
             }
@@ -297,7 +297,7 @@ fn feature(keyword: &str, args: &[&str], line: usize) -> Result<FeatureSpec, Str
         "road" => (FeatureKind::Road, "post"),
         "city" => (FeatureKind::City, "flag"),
         "field" => (FeatureKind::Field, "animals"),
-        "farm" if args.is_empty() => (FeatureKind::Monastery, ""),
+        "farm" if args.is_empty() => (FeatureKind::Farm, ""),
         _ => return Err(format!("unknown statement {keyword:?} {args:?}")),
     };
     let mut spec = FeatureSpec {

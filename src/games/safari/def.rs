@@ -3,12 +3,12 @@
 
 use super::action::Action;
 use super::notation::species;
-use super::options::OPTION_KEYS;
-use super::setup::{builtin_tiles, ResolvedSetup, Setup, PLAYER_RANGE};
+use super::options::Options;
+use super::setup::{builtin_tiles, check, ResolvedSetup, Setup, TokenDeal, PLAYER_RANGE};
 use super::state::{Phase, SafariState};
 use crate::core::species::{Species, SpeciesCounts};
-use crate::core::tileset::{CompiledTiles, VariantId};
-use crate::games::def::{parse_seat, CommonHeader, GameDef, HeaderItem};
+use crate::core::tileset::CompiledTiles;
+use crate::games::def::{parse_seat, GameDef, HeaderItem};
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
 
@@ -16,34 +16,17 @@ impl GameDef for SafariState {
     const NAME: &'static str = "safari";
     const TITLE: &'static str = "Safari";
     const PLAYERS: RangeInclusive<usize> = PLAYER_RANGE;
-    const OPTION_KEYS: &'static [(&'static str, &'static str)] = OPTION_KEYS;
     const HEADER_KEYWORDS: &'static [&'static str] = &["tokens", "hand"];
     const EXPECT_KEYWORDS: &'static [&'static str] = &["hand"];
 
-    type Setup = Setup;
-    type Resolved = ResolvedSetup;
+    type Options = Options;
+    type Deal = TokenDeal;
 
     fn builtin_tiles() -> &'static CompiledTiles {
         builtin_tiles()
     }
 
-    const BUILTIN_TILE_FILE: &'static str = crate::core::tileset::BUILTIN_SAFARI;
-
-    fn setup(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup {
-        Setup::with_tiles(players, seed, tiles)
-    }
-
-    fn set_rule(setup: &mut Setup, assignment: &str) -> Result<(), String> {
-        setup.options.set(assignment).map_err(|e| e.0)
-    }
-
-    fn set_seed(setup: &mut Setup, seed: u64) {
-        setup.seed = seed;
-    }
-
-    fn set_tile_order(setup: &mut Setup, order: Vec<VariantId>) {
-        setup.tile_order = order;
-    }
+    const BUILTIN_TILE_FILE: &'static str = super::setup::BUILTIN_SAFARI;
 
     /// `tokens Z G A` fixes the top of the bag; `hand P0 AE` (or `-`) gives a seat's starting
     /// hand, and then every seat needs one.
@@ -56,7 +39,7 @@ impl GameDef for SafariState {
             match item.key.as_str() {
                 "tokens" => {
                     for w in &item.args {
-                        setup.token_order.push(species(w).map_err(at)?);
+                        setup.deal.token_order.push(species(w).map_err(at)?);
                     }
                 }
                 _ => {
@@ -85,21 +68,14 @@ impl GameDef for SafariState {
                     h.ok_or_else(|| (line, format!("hands are given, but none for P{p}")))
                 })
                 .collect::<Result<_, _>>()?;
-            setup.hands = Some(all);
+            setup.deal.hands = Some(all);
         }
         Ok(())
     }
 
-    fn tiles(setup: &Setup) -> &'static CompiledTiles {
-        setup.tiles
-    }
-
-    fn rules_text(setup: &Setup) -> String {
-        setup.options.to_string()
-    }
-
-    fn resolve(setup: &Setup) -> Result<ResolvedSetup, String> {
-        setup.resolve().map_err(|e| e.0)
+    /// The player count, and the vehicles against the tile set.
+    fn check_setup(setup: &Setup) -> Result<(), String> {
+        check(setup)
     }
 
     fn start(
@@ -117,21 +93,12 @@ impl GameDef for SafariState {
         SafariState::restart(self, setup).map_err(|e| e.0)
     }
 
-    fn common_header(resolved: &ResolvedSetup) -> CommonHeader<'_> {
-        CommonHeader {
-            players: resolved.players,
-            seed: resolved.seed,
-            rules: resolved.options.assignments(),
-            tile_order: &resolved.tile_order,
-        }
-    }
-
     fn write_header_items(resolved: &ResolvedSetup, out: &mut String) {
-        for chunk in resolved.token_order.chunks(25) {
+        for chunk in resolved.deal.token_order.chunks(25) {
             let letters: Vec<String> = chunk.iter().map(|s| s.to_string()).collect();
             let _ = writeln!(out, "tokens {}", letters.join(" "));
         }
-        for (p, hand) in resolved.hands.iter().enumerate() {
+        for (p, hand) in resolved.deal.hands.iter().enumerate() {
             let letters: String = hand.iter().map(|s| s.letter()).collect();
             let shown = if letters.is_empty() { "-" } else { &letters };
             let _ = writeln!(out, "hand P{p} {shown}");

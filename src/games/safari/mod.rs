@@ -23,7 +23,10 @@ pub use action::Action;
 pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
 pub use features::{FeatureAgg, SPECIES_POINTS};
 pub use holes::VertexTokens;
-pub use options::{FinalScoring, OptionError, Options, OPTION_KEYS};
-pub use setup::{builtin_tiles, ResolvedSetup, Setup, SetupError, PLAYER_RANGE};
+pub use options::{FinalScoring, Options};
+pub use setup::{
+    builtin_tile_set, builtin_tiles, DealtTokens, ResolvedSetup, Setup, SetupError, TokenDeal,
+    BUILTIN_SAFARI, PLAYER_RANGE,
+};
 pub use state::{Cell, Corners, Phase, PlacedMeeple, Safari, SafariState, Spot, MAX_PLAYERS};
 pub use stats::{ActionKind, PlayerStats, PointSource, STAT_NAMES};

@@ -168,15 +168,7 @@ impl SafariState {
             Phase::GameOver => "the end of the game",
         };
         let reason = match (self.game.phase, action) {
-            (Phase::PlaceTile, Action::Place { at, .. }) => {
-                if !self.board.is_empty(*at) {
-                    format!("{at} already holds a tile")
-                } else if self.board.frontier_cell(*at).is_none() {
-                    format!("{at} is not next to any placed tile (S-4.1)")
-                } else {
-                    format!("the tile's edges do not match its neighbours at {at} (S-4.1)")
-                }
-            }
+            (Phase::PlaceTile, Action::Place { at, .. }) => self.explain_placement(*at, "S-4.1"),
             (Phase::Action, Action::Meeple { .. } | Action::Baobab | Action::Dig { .. })
                 if self.supply[p] == 0 =>
             {

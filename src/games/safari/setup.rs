@@ -1,11 +1,16 @@
-//! How a Safari game starts: players, seed, options, tile set, and (optionally) explicit draw
-//! orders and starting hands, resolved into complete orders before play.
+//! How a Safari game starts: the common setup ([`crate::games::setup`]) with Safari's options
+//! and its deal of tokens ([`TokenDeal`]: explicit bag order and starting hands, or tokens
+//! shuffled from the seed).
 
 use super::options::Options;
-use crate::core::draw_pile::resolve_draw_order;
-use crate::core::rng::{derive_seed, rng_from_seed, shuffle};
+use super::state::SafariState;
+use crate::core::rng::{shuffle, GameRng};
 use crate::core::species::{Species, SpeciesCounts};
-use crate::core::tileset::{CompiledTiles, TileSet, VariantId};
+use crate::core::tileset::{parse_tileset, CompiledTiles, TileSet};
+use crate::games::def::check_players;
+use crate::games::setup::Deal;
+
+pub use crate::games::setup::SetupError;
 
 /// Tokens of each species in the game (S-1.4).
 pub const TOKENS_PER_SPECIES: u8 = 10;
@@ -13,112 +18,61 @@ pub const TOKENS_PER_SPECIES: u8 = 10;
 /// Fewest and most players (S-1.5).
 pub const PLAYER_RANGE: std::ops::RangeInclusive<usize> = 2..=5;
 
-/// Everything needed to start a game. Unset orders are shuffled from `seed`.
-#[derive(Clone, Debug)]
-pub struct Setup {
-    /// Number of players, 2..=5.
-    pub players: usize,
-    /// Seed of the game's random stream.
-    pub seed: u64,
-    /// Rule options.
-    pub options: Options,
-    /// Compiled tile set.
-    pub tiles: &'static CompiledTiles,
-    /// First tiles of the draw pile, in order; the rest follow shuffled.
-    pub tile_order: Vec<VariantId>,
+/// Everything needed to start a Safari game.
+pub type Setup = crate::games::setup::Setup<SafariState>;
+/// A Safari setup with every order fixed.
+pub type ResolvedSetup = crate::games::setup::ResolvedSetup<SafariState>;
+
+/// What Safari deals besides tiles: explicit token orders and hands (unset ones come from the
+/// seed).
+#[derive(Clone, Debug, Default)]
+pub struct TokenDeal {
     /// First tokens of the bag, in order; the rest follow shuffled.
     pub token_order: Vec<Species>,
     /// Explicit starting hands (one per player) instead of dealing `start_tokens` from the bag.
     pub hands: Option<Vec<Vec<Species>>>,
 }
 
-/// A setup with every order fixed: what a game record stores.
+/// The tokens as dealt: the complete bag and the starting hands.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResolvedSetup {
-    /// Number of players.
-    pub players: usize,
-    /// Seed (also drives later reshuffles of discarded tokens).
-    pub seed: u64,
-    /// Rule options.
-    pub options: Options,
-    /// The complete draw pile, top first.
-    pub tile_order: Vec<VariantId>,
+pub struct DealtTokens {
     /// The complete bag after dealing, top first.
     pub token_order: Vec<Species>,
     /// Starting hands.
     pub hands: Vec<Vec<Species>>,
 }
 
-/// A setup that cannot start a game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SetupError(pub String);
+/// Whether no draw order or hand is given, so that everything comes from the seed.
+pub(super) fn leaves_everything_to_the_seed(setup: &Setup) -> bool {
+    setup.tile_order.is_empty() && setup.deal.token_order.is_empty() && setup.deal.hands.is_none()
+}
 
-impl Setup {
-    /// A default setup: built-in tile set, default options, everything shuffled from `seed`.
-    pub fn new(players: usize, seed: u64) -> Setup {
-        Setup::with_tiles(players, seed, builtin_tiles())
-    }
+impl Deal<Options> for TokenDeal {
+    type Resolved = DealtTokens;
 
-    /// A setup over a given compiled tile set with default options.
-    pub fn with_tiles(players: usize, seed: u64, tiles: &'static CompiledTiles) -> Setup {
-        Setup {
-            players,
-            seed,
-            options: Options::default(),
-            tiles,
-            tile_order: Vec::new(),
-            token_order: Vec::new(),
-            hands: None,
-        }
-    }
-
-    /// Whether no draw order or hand is given, so that everything comes from the seed.
-    pub(super) fn leaves_everything_to_the_seed(&self) -> bool {
-        self.tile_order.is_empty() && self.token_order.is_empty() && self.hands.is_none()
-    }
-
-    /// Checks the player count and the vehicles against the tile set.
-    pub(super) fn check(&self) -> Result<(), SetupError> {
-        if !PLAYER_RANGE.contains(&self.players) {
-            return Err(SetupError(format!(
-                "Safari is played by 2 to 5 players, not {}",
-                self.players
-            )));
-        }
-        let available = self.tiles.vehicles.len();
-        if self.options.vehicles as usize > available {
-            return Err(SetupError(format!(
-                "rule option vehicles={} but the tile set has only {available} vehicle start space(s)",
-                self.options.vehicles
-            )));
-        }
-        Ok(())
-    }
-
-    /// Fixes every order: explicit prefixes first, the rest shuffled from the seed.
-    pub fn resolve(&self) -> Result<ResolvedSetup, SetupError> {
-        self.check()?;
-        let mut rng = rng_from_seed(derive_seed(self.seed, 0));
-        let tile_order =
-            resolve_draw_order(self.tiles, &self.tile_order, &mut rng).map_err(SetupError)?;
+    /// Explicit hands and bag top first, the other tokens shuffled; without explicit hands,
+    /// `start_tokens` are dealt to each player from the top of the bag.
+    fn resolve(
+        &self,
+        players: usize,
+        options: &Options,
+        rng: &mut GameRng,
+    ) -> Result<DealtTokens, String> {
         let mut pool = SpeciesCounts([TOKENS_PER_SPECIES; 5]);
-        let explicit_hands = self.hands.is_some();
         let mut hands = match &self.hands {
             Some(h) => {
-                if h.len() != self.players {
-                    return Err(SetupError(format!(
-                        "{} starting hands given for {} players",
-                        h.len(),
-                        self.players
-                    )));
+                if h.len() != players {
+                    return Err(format!(
+                        "{} starting hands given for {players} players",
+                        h.len()
+                    ));
                 }
                 for t in h.iter().flatten() {
                     take(&mut pool, *t, "starting hands")?;
                 }
                 h.clone()
             }
-            None => vec![Vec::new(); self.players],
+            None => vec![Vec::new(); players],
         };
         let mut bag = Vec::with_capacity(50);
         for t in &self.token_order {
@@ -129,38 +83,157 @@ impl Setup {
             .into_iter()
             .flat_map(|s| std::iter::repeat_n(s, pool.get(s) as usize))
             .collect();
-        shuffle(&mut rng, &mut rest);
+        shuffle(rng, &mut rest);
         bag.extend(rest);
-        if !explicit_hands {
-            let deal = self.options.start_tokens as usize;
+        if self.hands.is_none() {
+            let deal = options.start_tokens as usize;
             for hand in hands.iter_mut() {
                 let n = deal.min(bag.len());
                 hand.extend(bag.drain(..n));
             }
         }
-        Ok(ResolvedSetup {
-            players: self.players,
-            seed: self.seed,
-            options: self.options,
-            tile_order,
+        Ok(DealtTokens {
             token_order: bag,
             hands,
         })
     }
 }
 
-fn take(pool: &mut SpeciesCounts, s: Species, what: &str) -> Result<(), SetupError> {
+/// Checks the player count and the vehicles against the tile set.
+pub(super) fn check(setup: &Setup) -> Result<(), String> {
+    check_players::<SafariState>(setup.players)?;
+    let available = setup.tiles.vehicles.len();
+    if setup.options.vehicles as usize > available {
+        return Err(format!(
+            "rule option vehicles={} but the tile set has only {available} vehicle start space(s)",
+            setup.options.vehicles
+        ));
+    }
+    Ok(())
+}
+
+fn take(pool: &mut SpeciesCounts, s: Species, what: &str) -> Result<(), String> {
     if pool.remove(s) {
         Ok(())
     } else {
-        Err(SetupError(format!(
+        Err(format!(
             "{what} use more than {TOKENS_PER_SPECIES} tokens of species {s}"
-        )))
+        ))
     }
+}
+
+/// The built-in Safari tile-set file, embedded at compile time.
+pub const BUILTIN_SAFARI: &str = include_str!("safari.tiles");
+
+/// The built-in Safari tile set, parsed.
+pub fn builtin_tile_set() -> TileSet {
+    parse_tileset(BUILTIN_SAFARI, "<builtin safari.tiles>")
+        .expect("the built-in Safari tile set parses")
 }
 
 /// The built-in Safari tile set, compiled once per process.
 pub fn builtin_tiles() -> &'static CompiledTiles {
     static TILES: std::sync::OnceLock<CompiledTiles> = std::sync::OnceLock::new();
-    TILES.get_or_init(|| CompiledTiles::compile(&TileSet::builtin_safari()))
+    TILES.get_or_init(|| CompiledTiles::compile(&builtin_tile_set()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::tileset::validate;
+
+    /// Rule S-9 (shared/rules/safari.md): every type's copies and the animals printed on each
+    /// copy, all features of the copy together; `-` = no animal.
+    const S9: [(&str, &[&str]); 33] = [
+        ("01", &["-", "-"]),
+        ("02", &["E"]),
+        ("03", &["E", "G", "G", "Z"]),
+        ("04", &["A", "E", "L"]),
+        ("05", &["L"]),
+        ("06", &["A", "A", "E", "L"]),
+        ("07", &["E", "G", "G", "L", "Z"]),
+        ("08", &["AA"]),
+        ("09", &["AA"]),
+        ("10", &["LL", "ZZ"]),
+        ("11", &["GG", "ZZ", "ZZ"]),
+        ("12", &["Z"]),
+        ("13", &["G", "Z"]),
+        ("14", &["A", "AE", "ZZ"]),
+        ("15", &["AE"]),
+        ("16", &["Z"]),
+        ("17", &["G"]),
+        ("18", &["EL"]),
+        ("19", &["EGG"]),
+        ("20", &["A", "A", "G", "L", "Z"]),
+        ("21", &["E", "L", "Z", "-"]),
+        ("22", &["L"]),
+        ("23", &["AEE"]),
+        ("24", &["EEL"]),
+        ("25", &["AL", "AL", "L"]),
+        ("26", &["EE", "EG", "EZ", "LL", "LZ"]),
+        ("27", &["AG", "AL"]),
+        ("28", &["G", "Z"]),
+        ("29", &["E"]),
+        ("30", &["G", "G", "L", "Z"]),
+        ("31", &["LZ"]),
+        ("32", &["GG"]),
+        ("33", &["A", "A", "G"]),
+    ];
+
+    /// All animals of one copy (or cell), whatever feature they stand on.
+    fn together(entries: &[SpeciesCounts]) -> SpeciesCounts {
+        let mut all = SpeciesCounts::EMPTY;
+        for entry in entries {
+            for (sum, n) in all.0.iter_mut().zip(entry.0) {
+                *sum += n;
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn builtin_safari_validates() {
+        validate(&builtin_tile_set()).unwrap();
+    }
+
+    #[test]
+    fn builtin_safari_has_the_official_tiles_copy_by_copy() {
+        // S-9: 33 types, 72 land tiles, the exact animals of every copy.
+        let set = builtin_tile_set();
+        assert_eq!(set.types.len(), 33);
+        assert_eq!(set.land_tile_count(), 72);
+        for (tile, (id, copies)) in set.types.iter().zip(S9) {
+            assert_eq!(tile.id, id);
+            assert_eq!(tile.count, copies.len(), "tile {id}");
+            for (copy, official) in tile.copies.iter().zip(copies) {
+                assert_eq!(
+                    together(copy),
+                    SpeciesCounts::parse(official).unwrap(),
+                    "{id}"
+                );
+            }
+        }
+        // S-9 `start | 1 | AEG`.
+        let start: Vec<_> = set.start.iter().map(|c| together(&c.animals)).collect();
+        assert_eq!(together(&start).to_string(), "AEG");
+    }
+
+    #[test]
+    fn builtin_safari_has_the_dataset_totals() {
+        // shared/reference/README.md: 29 tiles with a baobab (12 types), 34 birds.
+        let set = builtin_tile_set();
+        let baobab_types: Vec<_> = set.types.iter().filter(|t| t.layout.baobab).collect();
+        assert_eq!(baobab_types.len(), 12);
+        assert_eq!(baobab_types.iter().map(|t| t.count).sum::<usize>(), 29);
+        let birds: usize = set
+            .types
+            .iter()
+            .flat_map(|t| t.layout.features.iter().map(|f| f.birds as usize * t.count))
+            .sum();
+        assert_eq!(birds, 34);
+        let cells: Vec<_> = set.start.iter().map(|c| (c.x, c.y)).collect();
+        assert_eq!(cells, [(-1, 0), (0, 0), (1, 0)]);
+        let vehicles: Vec<_> = set.vehicles.iter().map(|v| (v.x, v.y)).collect();
+        assert_eq!(vehicles, [(-2, 0), (2, 0)]);
+    }
 }

@@ -2,7 +2,9 @@
 
 use super::features::FeatureAgg;
 use super::options::Options;
-use super::setup::{ResolvedSetup, Setup, SetupError, TOKENS_PER_SPECIES};
+use super::setup::{
+    check, leaves_everything_to_the_seed, ResolvedSetup, Setup, SetupError, TOKENS_PER_SPECIES,
+};
 use super::stats::{PlayerStats, STAT_NAMES};
 use crate::core::board::{BOARD_SIDE, MAX_FRONTIER};
 use crate::core::draw_pile::{DrawPile, EdgeClassCounts};
@@ -234,11 +236,11 @@ fn check_capacity(tiles: &CompiledTiles, land: usize) -> Result<(), SetupError> 
 impl SafariState {
     /// Starts a game from a setup (shuffling whatever it leaves open).
     pub fn new(setup: &Setup) -> Result<SafariState, SetupError> {
-        if !setup.leaves_everything_to_the_seed() {
+        if !leaves_everything_to_the_seed(setup) {
             let resolved = setup.resolve()?;
             return SafariState::from_resolved(setup.tiles, &resolved);
         }
-        setup.check()?;
+        check(setup).map_err(SetupError)?;
         check_capacity(setup.tiles, setup.tiles.land.len())?;
         // Built inside the result, so the 12 KB state is not moved into it afterwards.
         let mut out = Ok(SafariState::blank(
@@ -276,14 +278,14 @@ impl SafariState {
     /// callers that play many games in a row). On error the state is left unchanged.
     pub fn restart(&mut self, setup: &Setup) -> Result<(), SetupError> {
         let game = Safari::new(setup.options, setup.seed);
-        if !setup.leaves_everything_to_the_seed() {
+        if !leaves_everything_to_the_seed(setup) {
             let resolved = setup.resolve()?;
             check_capacity(setup.tiles, resolved.tile_order.len())?;
             self.reset(setup.tiles, setup.players, setup.options.meeples, game);
             self.deal_resolved(&resolved);
             return Ok(());
         }
-        setup.check()?;
+        check(setup).map_err(SetupError)?;
         check_capacity(setup.tiles, setup.tiles.land.len())?;
         self.reset(setup.tiles, setup.players, setup.options.meeples, game);
         self.deal_from_seed(setup);
@@ -294,11 +296,11 @@ impl SafariState {
     fn deal_resolved(&mut self, setup: &ResolvedSetup) {
         self.pile.set(&setup.tile_order);
         let mut bag = [0u8; TOTAL_TOKENS];
-        for (slot, t) in bag.iter_mut().zip(&setup.token_order) {
+        for (slot, t) in bag.iter_mut().zip(&setup.deal.token_order) {
             *slot = t.index() as u8;
         }
-        self.game.bag.set(&bag[..setup.token_order.len()]);
-        for (p, hand) in setup.hands.iter().enumerate() {
+        self.game.bag.set(&bag[..setup.deal.token_order.len()]);
+        for (p, hand) in setup.deal.hands.iter().enumerate() {
             for t in hand {
                 self.game.hands[p].add(*t);
             }

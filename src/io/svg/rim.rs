@@ -61,9 +61,7 @@ impl RimTile {
 
     /// Whether a building stands in the middle.
     pub fn has_building(&self) -> bool {
-        self.features
-            .iter()
-            .any(|f| f.kind == FeatureKind::Monastery)
+        self.features.iter().any(|f| f.kind.is_central())
     }
 
     /// Sides covered by cities.

@@ -38,6 +38,12 @@ impl GameDef for CarcassonneState {
         CarcassonneState::from_resolved(tiles, resolved).map_err(|e| e.0)
     }
 
+    fn restart(&mut self, setup: &Setup) -> Result<(), String> {
+        let resolved = Self::resolve(setup)?;
+        self.restart_resolved(setup.tiles, &resolved)
+            .map_err(|e| e.0)
+    }
+
     fn format_action(&self, action: &Action) -> String {
         CarcassonneState::format_action(self, action)
     }

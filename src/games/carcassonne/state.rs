@@ -188,6 +188,31 @@ impl CarcassonneState {
         tiles: &'static CompiledTiles,
         setup: &ResolvedSetup,
     ) -> Result<CarcassonneState, SetupError> {
+        let game = Self::starting_part(tiles, setup)?;
+        let mut s = CarcassonneState::blank(tiles, setup.players, setup.options.meeples, game);
+        s.lay_out(setup);
+        Ok(s)
+    }
+
+    /// Turns this position into [`CarcassonneState::from_resolved`]'s in place, writing only
+    /// the parts the previous game used (loops over many games copy no whole state). On error
+    /// the position is left unchanged.
+    pub fn restart_resolved(
+        &mut self,
+        tiles: &'static CompiledTiles,
+        setup: &ResolvedSetup,
+    ) -> Result<(), SetupError> {
+        let game = Self::starting_part(tiles, setup)?;
+        self.reset(tiles, setup.players, setup.options.meeples, game);
+        self.lay_out(setup);
+        Ok(())
+    }
+
+    /// The game's own part at the start of `setup`, once the tile set is known to hold it.
+    fn starting_part(
+        tiles: &'static CompiledTiles,
+        setup: &ResolvedSetup,
+    ) -> Result<Carcassonne, SetupError> {
         let n = setup.players;
         let (bridges, castles) = if setup.options.expansions.bcb {
             bridges_and_castles(n)
@@ -221,11 +246,14 @@ impl CarcassonneState {
         };
         game.bridges[..n].fill(bridges);
         game.castle_supply[..n].fill(castles);
-        let mut s = CarcassonneState::blank(tiles, n, setup.options.meeples, game);
-        s.pile.set(&setup.tile_order);
-        s.place_start_cells();
-        s.begin_turn();
-        Ok(s)
+        Ok(game)
+    }
+
+    /// Lays the draw pile and the start tile and draws the first tile.
+    fn lay_out(&mut self, setup: &ResolvedSetup) {
+        self.pile.set(&setup.tile_order);
+        self.place_start_cells();
+        self.begin_turn();
     }
 
     /// The rule options in force.

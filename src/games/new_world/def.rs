@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::expect::EXPECT_KEYWORDS;
 use super::options::Options;
-use super::setup::ResolvedSetup;
+use super::setup::{ResolvedSetup, Setup};
 use super::state::{NewWorldState, Phase, MAX_PLAYERS};
 use super::tiles::{parse_new_world, NewWorldTiles, BUILTIN_NEW_WORLD};
 use crate::core::tileset::CompiledTiles;
@@ -39,6 +39,13 @@ impl GameDef for NewWorldState {
             resolved.options,
         )
         .map_err(|e| e.0)
+    }
+
+    fn restart(&mut self, setup: &Setup) -> Result<(), String> {
+        let resolved = <Self as GameDef>::resolve(setup)?;
+        let order = &resolved.tile_order;
+        self.restart_with_order(setup.tiles, resolved.players, order, resolved.options)
+            .map_err(|e| e.0)
     }
 
     fn format_action(&self, action: &Action) -> String {

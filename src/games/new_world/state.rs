@@ -222,9 +222,38 @@ impl NewWorldState {
         order: &[VariantId],
         options: Options,
     ) -> Result<NewWorldState, SetupError> {
+        let game = Self::starting_part(tiles, players, order, options)?;
+        let mut s = NewWorldState::blank(tiles, players, SETTLERS, game);
+        s.lay_out(order);
+        Ok(s)
+    }
+
+    /// Turns this position into [`NewWorldState::with_order`]'s in place, writing only the
+    /// parts the previous game used (loops over many games copy no whole state). On error the
+    /// position is left unchanged.
+    pub fn restart_with_order(
+        &mut self,
+        tiles: &'static CompiledTiles,
+        players: usize,
+        order: &[VariantId],
+        options: Options,
+    ) -> Result<(), SetupError> {
+        let game = Self::starting_part(tiles, players, order, options)?;
+        self.reset(tiles, players, SETTLERS, game);
+        self.lay_out(order);
+        Ok(())
+    }
+
+    /// The game's own part at the start, once the players and the pile are known to fit.
+    fn starting_part(
+        tiles: &'static CompiledTiles,
+        players: usize,
+        order: &[VariantId],
+        options: Options,
+    ) -> Result<NewWorld, SetupError> {
         check_players::<NewWorldState>(players).map_err(SetupError)?;
         check_capacity(tiles, order.len())?;
-        let game = NewWorld {
+        Ok(NewWorld {
             options,
             farms: FixedVec::default(),
             shared_tiles: SharedTileBits::default(),
@@ -241,12 +270,14 @@ impl NewWorldState {
             scorings: 0,
             completed: FixedVec::default(),
             resolved: 0,
-        };
-        let mut s = NewWorldState::blank(tiles, players, SETTLERS, game);
-        s.pile.set(order);
-        s.place_start_cells();
-        s.begin_turn();
-        Ok(s)
+        })
+    }
+
+    /// Lays the draw pile and the starting board and draws the first tile.
+    fn lay_out(&mut self, order: &[VariantId]) {
+        self.pile.set(order);
+        self.place_start_cells();
+        self.begin_turn();
     }
 
     /// The rule options.

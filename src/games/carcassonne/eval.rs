@@ -1,7 +1,7 @@
 //! Heuristic terms of a Carcassonne position (for greedy agents, rollout policies and search
 //! leaves).
 
-use super::state::{CarcassonneState, Node, Phase, MAX_MEEPLES};
+use super::state::{CarcassonneState, Node, Phase, MAX_MEEPLES, MAX_PLAYERS};
 use crate::core::game::EVAL_TERMS;
 use crate::core::tile_game::Evaluation;
 use crate::core::tileset::FeatureKind;
@@ -47,15 +47,24 @@ impl Evaluation for CarcassonneState {
     ///   and has not played ([`CarcassonneState::tile_value_estimate`]) and what the offer on
     ///   the table will bring it ([`CarcassonneState::pending_auction_points`]).
     fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
-        let mut t = [0.0; EVAL_TERMS];
+        let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
+        self.heuristic_terms_all(&mut all[..self.players()]);
+        all[player]
+    }
+
+    /// [`Evaluation::heuristic_terms`] of every seat at once (`out[p]` for seat `p`, one
+    /// entry per seat): one pass over the meeples serves every seat, adding to each seat's
+    /// terms in the order its own pass would.
+    fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+        out.fill([0.0; EVAL_TERMS]);
         if self.game.phase == Phase::GameOver {
-            return t;
+            return;
         }
         let mut seen = [0 as Node; MAX_MEEPLES];
         let mut n_seen = 0;
         for m in self.placed_meeples() {
-            if m.player as usize == player && m.kind == FeatureKind::Field {
-                t[6] += 1.0;
+            if m.kind == FeatureKind::Field {
+                out[m.player as usize][6] += 1.0;
             }
             let root = self.feature_root(m.node);
             if seen[..n_seen].contains(&root) {
@@ -64,9 +73,13 @@ impl Evaluation for CarcassonneState {
             seen[n_seen] = root;
             n_seen += 1;
             let f = self.feature(root);
-            let leads = f.scorers() & (1 << player) != 0;
-            if !leads {
-                t[5] += f.meeples[player] as f64;
+            let scorers = f.scorers();
+            for (p, t) in out.iter_mut().enumerate() {
+                if scorers & (1 << p) == 0 {
+                    t[5] += f.meeples[p] as f64;
+                }
+            }
+            if scorers == 0 {
                 continue;
             }
             let neighbours = match m.kind {
@@ -82,26 +95,34 @@ impl Evaluation for CarcassonneState {
                 FeatureKind::Field => f.field_points(self.castle_cities()),
                 _ => f.final_points(m.kind, neighbours),
             } as f64;
-            if m.kind == FeatureKind::Field {
-                t[2] += final_points;
-            } else if completed {
-                t[7] += f.completion_points(m.kind) as f64;
-            } else {
-                t[0] += final_points;
-                t[1] += f.completion_points(m.kind) as f64 - final_points;
-                t[4] += f.open as f64;
+            let completion = f.completion_points(m.kind) as f64;
+            for (p, t) in out.iter_mut().enumerate() {
+                if scorers & (1 << p) == 0 {
+                    continue;
+                }
+                if m.kind == FeatureKind::Field {
+                    t[2] += final_points;
+                } else if completed {
+                    t[7] += completion;
+                } else {
+                    t[0] += final_points;
+                    t[1] += completion - final_points;
+                    t[4] += f.open as f64;
+                }
             }
         }
-        t[3] = self.supply[player] as f64;
         let b = self.bazaar();
-        let held = (0..b.n as usize)
-            .filter(|&i| b.holder[i] as usize == player && b.used & (1 << i) == 0)
-            .count();
-        if held > 0 {
-            t[7] += held as f64 * self.tile_value_estimate();
+        let estimate = self.tile_value_estimate();
+        for (p, t) in out.iter_mut().enumerate() {
+            t[3] = self.supply[p] as f64;
+            let held = (0..b.n as usize)
+                .filter(|&i| b.holder[i] as usize == p && b.used & (1 << i) == 0)
+                .count();
+            if held > 0 {
+                t[7] += held as f64 * estimate;
+            }
+            t[7] += self.pending_auction_points(p);
         }
-        t[7] += self.pending_auction_points(player);
-        t
     }
 }
 

@@ -1,6 +1,6 @@
 //! Heuristic terms for greedy and rollout policies.
 
-use super::state::{NewWorldState, Node, Role, MAX_SETTLERS};
+use super::state::{NewWorldState, Node, Role, MAX_PLAYERS, MAX_SETTLERS};
 use crate::core::game::EVAL_TERMS;
 use crate::core::tile_game::Evaluation;
 
@@ -18,28 +18,37 @@ impl Evaluation for NewWorldState {
 
     /// The heuristic terms of [`EVAL_TERM_NAMES`] for `player`.
     fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
-        let mut t = [0.0; EVAL_TERMS];
-        t[0] = self.supply[player] as f64;
+        let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
+        self.heuristic_terms_all(&mut all[..self.players()]);
+        all[player]
+    }
+
+    /// [`Evaluation::heuristic_terms`] of every seat at once (`out[p]` for seat `p`, one
+    /// entry per seat): one pass over the settlers serves every seat.
+    fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+        out.fill([0.0; EVAL_TERMS]);
         let east = self.surveyor_columns().iter().copied().max().unwrap_or(0);
-        let mut seen = [0 as Node; MAX_SETTLERS];
-        let mut n = 0;
+        // Each seat's feature roots already counted.
+        let mut seen = [[0 as Node; MAX_SETTLERS]; MAX_PLAYERS];
+        let mut n_seen = [0; MAX_PLAYERS];
         for s in self.placed_settlers() {
-            if s.player as usize != player {
-                continue;
-            }
+            let p = s.player as usize;
+            let t = &mut out[p];
             if s.role != Role::Trapper && s.column >= east {
                 t[2] += 1.0;
             }
             let root = self.features.root(s.node);
-            if seen[..n].contains(&root) {
+            if seen[p][..n_seen[p]].contains(&root) {
                 continue;
             }
-            seen[n] = root;
-            n += 1;
-            if self.features.get(root).scorers() & (1 << player) != 0 {
+            seen[p][n_seen[p]] = root;
+            n_seen[p] += 1;
+            if self.features.get(root).scorers() & (1 << p) != 0 {
                 t[1] += self.final_value(root, s.role) as f64;
             }
         }
-        t
+        for (p, t) in out.iter_mut().enumerate() {
+            t[0] = self.supply[p] as f64;
+        }
     }
 }

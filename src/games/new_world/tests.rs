@@ -207,9 +207,10 @@ fn n_14_an_unscored_completed_feature_advances_the_track_surveyor() {
     assert_eq!(g.scorings(), 0);
 }
 
-/// The position of seed example 2 just before Blue places the tile that completes three
-/// features (both surveyors in column -1, as in the seed's picture).
-fn seed_example_2() -> NewWorldState {
+/// The position of seed example 2 just after Blue placed the tile that completes three
+/// features, with the surveyors in columns `surveyors` when it was placed (both in column -1
+/// in the seed's picture).
+fn seed_example_2(surveyors: [i8; 2]) -> NewWorldState {
     let mut g = game(3, &["01.1", "11.1", "02.1", "18.1", "08.1", "34.1", "31.1"]);
     place(&mut g, -1, 3, &[(E, 1)]);
     settle(&mut g, Some(0));
@@ -223,7 +224,7 @@ fn seed_example_2() -> NewWorldState {
     settle(&mut g, None);
     place(&mut g, -1, 5, &[(E, 2), (S, 2)]);
     settle(&mut g, Some(0));
-    g.game.surveyors = [-1, -1];
+    g.game.surveyors = surveyors;
     place(&mut g, -1, 4, &[(W, 2), (N, 2), (E, 0), (S, 0)]);
     settle(&mut g, Some(0));
     g
@@ -235,7 +236,7 @@ fn n_11_blue_may_score_reds_town_first() {
     // 1 flag: 8, + 4 for one surveyor... two: Red's shopkeeper stands in column -1 with both
     // surveyors: + 8 = 16); then Blue's farm (9 + 4: one surveyor left in column -1), after
     // which both surveyors stand in column -2 and Blue's shopkeeper is removed unscored.
-    let mut g = seed_example_2();
+    let mut g = seed_example_2([-1, -1]);
     g.apply(g.parse_action("score town N").unwrap());
     assert_eq!(g.scores(), [0, 0, 16]);
     g.apply(g.parse_action("score farm -1,3").unwrap());
@@ -251,7 +252,7 @@ fn n_11_blue_may_score_reds_town_first() {
 
 #[test]
 fn n_11_bad_score_choices_say_why() {
-    let mut g = seed_example_2();
+    let mut g = seed_example_2([-1, -1]);
     let mut legal = Vec::new();
     // A trail of the tile that was not completed, a farm that was not completed, a feature
     // already scored.
@@ -294,22 +295,7 @@ fn n_11_no_choice_when_the_surveyors_cannot_move() {
     // so every order scores the same and none is asked: Blue's farm 9 and town 4, Red's
     // town 8 (3 tiles and a flag), no bonus (nobody stands in column -2). The tile was the
     // last: Green's robber scores its open trail at the end (2 tiles, N-16).
-    let mut g = game(3, &["01.1", "11.1", "02.1", "18.1", "08.1", "34.1", "31.1"]);
-    place(&mut g, -1, 3, &[(E, 1)]);
-    settle(&mut g, Some(0));
-    place(&mut g, -1, 2, &[(N, 0), (E, 0), (S, 1), (W, 1)]);
-    settle(&mut g, Some(0));
-    place(&mut g, -2, 3, &[]);
-    settle(&mut g, None);
-    place(&mut g, -2, 2, &[(E, 1), (N, 0)]);
-    settle(&mut g, None);
-    place(&mut g, -2, 4, &[(E, 2)]);
-    settle(&mut g, None);
-    place(&mut g, -1, 5, &[(E, 2), (S, 2)]);
-    settle(&mut g, Some(0));
-    g.game.surveyors = [-2, -2];
-    place(&mut g, -1, 4, &[(W, 2), (N, 2), (E, 0), (S, 0)]);
-    settle(&mut g, Some(0));
+    let g = seed_example_2([-2, -2]);
     assert!(
         g.is_terminal(),
         "no choice asked; the last tile ended the game"

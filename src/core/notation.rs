@@ -39,6 +39,37 @@ impl<'a> Words<'a> {
         }
     }
 
+    /// Parses the segment of the tile just placed that an action such as `meeple road E`
+    /// names: `<verb> <kind> <side or half side>` with a kind of `kinds` (words and kinds), or
+    /// `<verb> <word>` for the kind `middle` that a tile holds once (monastery, farm). Returns
+    /// the kind and the side or half side (`None` for `middle`), unchecked.
+    pub fn segment(
+        &self,
+        kinds: &[(&str, FeatureKind)],
+        middle: (&str, FeatureKind),
+    ) -> Result<(FeatureKind, Option<&'a str>), String> {
+        let verb = self.keyword();
+        let w = &self.words;
+        if w.get(1) == Some(&middle.0) {
+            self.arity(2, &format!("{verb} {}", middle.0))?;
+            return Ok((middle.1, None));
+        }
+        let names: Vec<&str> = kinds.iter().map(|&(name, _)| name).collect();
+        self.arity(
+            3,
+            &format!("{verb} <{}> <side or half side>", names.join("|")),
+        )?;
+        match kinds.iter().find(|&&(name, _)| name == w[1]) {
+            Some(&(_, kind)) => Ok((kind, Some(w[2]))),
+            None => Err(format!(
+                "expected {} or {}, found \"{}\"",
+                names.join(", "),
+                middle.0,
+                w[1]
+            )),
+        }
+    }
+
     /// Parses `place <tile> <x,y> <rN>` for the tile `drawn` (called `drawn.name`); the tile's
     /// name is checked only while `placing` (when a placement is the decision awaited).
     /// Returns the cell and the canonical rotation of the tile.

@@ -142,23 +142,16 @@ impl CarcassonneState {
                         }
                         self.variant_of(self.last_cell()).segment_count
                     }
-                    Some("monastery") => {
-                        arity(2, "meeple monastery")?;
-                        self.find_segment(FeatureKind::Monastery, None)?
-                    }
                     _ => {
-                        arity(3, "meeple <road|city|field> <side or half side>")?;
-                        let kind = match words[1] {
-                            "road" => FeatureKind::Road,
-                            "city" => FeatureKind::City,
-                            "field" => FeatureKind::Field,
-                            k => {
-                                return Err(format!(
-                                    "expected road, city, field or monastery, found \"{k}\""
-                                ))
-                            }
-                        };
-                        self.find_segment(kind, Some(words[2]))?
+                        let (kind, place) = parsed.segment(
+                            &[
+                                ("road", FeatureKind::Road),
+                                ("city", FeatureKind::City),
+                                ("field", FeatureKind::Field),
+                            ],
+                            ("monastery", FeatureKind::Monastery),
+                        )?;
+                        self.find_segment(kind, place)?
                     }
                 };
                 Ok(Action::Meeple { segment })

@@ -109,27 +109,17 @@ impl NewWorldState {
             }
             "pass" => arity(1, "pass").map(|()| Action::Pass),
             "settler" => {
-                let segment = match words.get(1).copied() {
-                    Some("farm") => {
-                        arity(2, "settler farm")?;
-                        self.find_segment(FeatureKind::Farm, None)?
-                    }
-                    _ => {
-                        arity(3, "settler <trail|town|plains> <side or half side>")?;
-                        let kind = match words[1] {
-                            "trail" => FeatureKind::Road,
-                            "town" => FeatureKind::City,
-                            "plains" => FeatureKind::Field,
-                            k => {
-                                return Err(format!(
-                                    "expected trail, town, plains or farm, found \"{k}\""
-                                ))
-                            }
-                        };
-                        self.find_segment(kind, Some(words[2]))?
-                    }
-                };
-                Ok(Action::Settler { segment })
+                let (kind, place) = parsed.segment(
+                    &[
+                        ("trail", FeatureKind::Road),
+                        ("town", FeatureKind::City),
+                        ("plains", FeatureKind::Field),
+                    ],
+                    ("farm", FeatureKind::Farm),
+                )?;
+                Ok(Action::Settler {
+                    segment: self.find_segment(kind, place)?,
+                })
             }
             "score" => match words.get(1).copied() {
                 Some("farm") => {

@@ -5,6 +5,7 @@
 use meeplelab::agents::{play_out, Agent, AgentSpec};
 use meeplelab::core::game::Game;
 use meeplelab::core::rng::{below, rng_from_seed};
+use meeplelab::core::tile_game::{GameParts, TileState};
 use meeplelab::core::tileset::FeatureKind;
 use meeplelab::games::carcassonne::{CarcassonneState, Setup};
 use meeplelab::games::new_world::{NewWorldState, Options};
@@ -32,10 +33,22 @@ fn play_greedy<G: Game + 'static>(g: &mut G, seed: u64) {
     play_out(g, &mut agents);
 }
 
-/// Adds the finished game's trail and town pieces (land tiles only) to `counts`.
-fn count_new_world(g: &NewWorldState, counts: &mut Counts) {
+/// Adds the finished game's roads and cities (New World: trails and towns) to `counts`,
+/// leaving out the first `skip` tiles (New World's starting sea spaces); `complete` says
+/// whether a feature is complete.
+fn count_features<
+    G: GameParts<Node = u16>,
+    const SIDE: usize,
+    const FRONTIER: usize,
+    const NODES: usize,
+>(
+    g: &TileState<G, SIDE, FRONTIER, NODES>,
+    skip: usize,
+    complete: impl Fn(&G::Feature) -> bool,
+    counts: &mut Counts,
+) {
     let mut seen = HashSet::new();
-    for cell in g.cells().iter().skip(g.tiles().start.len()) {
+    for cell in g.cells().iter().skip(skip) {
         for (i, s) in g.variant_of(cell).segments().iter().enumerate() {
             let k = match s.kind {
                 FeatureKind::Road => 0,
@@ -44,26 +57,7 @@ fn count_new_world(g: &NewWorldState, counts: &mut Counts) {
             };
             let root = g.feature_root(cell.first_node + i as u16);
             if seen.insert(root) {
-                counts[k].0 += usize::from(g.feature(root).open == 0);
-                counts[k].1 += 1;
-            }
-        }
-    }
-}
-
-/// Adds the finished game's roads and cities to `counts`.
-fn count_carcassonne(c: &CarcassonneState, counts: &mut Counts) {
-    let mut seen = HashSet::new();
-    for cell in c.cells() {
-        for (i, s) in c.variant_of(cell).segments().iter().enumerate() {
-            let k = match s.kind {
-                FeatureKind::Road => 0,
-                FeatureKind::City => 1,
-                _ => continue,
-            };
-            let root = c.feature_root(cell.first_node + i as u16);
-            if seen.insert(root) {
-                counts[k].0 += usize::from(c.feature(root).is_complete());
+                counts[k].0 += usize::from(complete(g.feature(root)));
                 counts[k].1 += 1;
             }
         }
@@ -84,8 +78,8 @@ fn measure(games: u64, greedy: bool) -> [Counts; 2] {
             play_random(&mut g, seed);
             play_random(&mut c, seed);
         }
-        count_new_world(&g, &mut nw);
-        count_carcassonne(&c, &mut cc);
+        count_features(&g, g.tiles().start.len(), |f| f.open == 0, &mut nw);
+        count_features(&c, 0, |f| f.is_complete(), &mut cc);
     }
     let rate = |(a, b): (usize, usize)| format!("{:.3} ({a}/{b})", a as f64 / b as f64);
     println!(

@@ -92,6 +92,21 @@ impl SpeciesCounts {
         self.0.iter().map(|&c| c as u32).sum()
     }
 
+    /// The species present, in [`Species::ALL`] order, at the front of the array, and how many
+    /// there are.
+    #[inline]
+    pub fn present(&self) -> ([Species; 5], usize) {
+        let mut present = [Species::Ape; 5];
+        let mut n = 0;
+        for sp in Species::ALL {
+            if self.get(sp) > 0 {
+                present[n] = sp;
+                n += 1;
+            }
+        }
+        (present, n)
+    }
+
     /// Bit mask of the species present.
     pub fn mask(&self) -> u8 {
         Species::ALL

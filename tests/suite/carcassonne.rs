@@ -81,10 +81,7 @@ impl Hooks<CarcassonneState> for CarcassonneHooks {
     /// placement (before scoring returns meeples) and at the end; every turn's scoring and the
     /// final scoring are recomputed from the flood fill.
     fn oracle(&self) -> Option<Oracle<CarcassonneState>> {
-        Some(Oracle {
-            games: 950,
-            watch: Box::new(FloodFill::default()),
-        })
+        Some(Oracle::new(950, FloodFill::default()))
     }
 
     /// Placements by brute force (other decisions, and placements with Bridges, Castles and

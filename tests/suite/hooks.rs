@@ -42,6 +42,16 @@ pub struct Oracle<G> {
     pub watch: Box<dyn Watch<G>>,
 }
 
+impl<G: GameDef> Oracle<G> {
+    /// Follows `games` random games with the checker `watch`.
+    pub fn new(games: u64, watch: impl Watch<G> + 'static) -> Oracle<G> {
+        Oracle {
+            games,
+            watch: Box::new(watch),
+        }
+    }
+}
+
 /// One game's hooks. Every method has a default: the generic observations only.
 pub trait Hooks<G: GameDef>: Sync {
     /// Rule variants the suite's random games go through (game `i` plays variant

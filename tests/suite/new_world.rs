@@ -66,10 +66,7 @@ impl Hooks<NewWorldState> for NewWorldHooks {
 
     /// 120 random games; every feature is compared after every decision.
     fn oracle(&self) -> Option<Oracle<NewWorldState>> {
-        Some(Oracle {
-            games: 120,
-            watch: Box::new(FloodFill::default()),
-        })
+        Some(Oracle::new(120, FloodFill::default()))
     }
 }
 

@@ -78,10 +78,7 @@ impl Hooks<SafariState> for SafariHooks {
     /// 1000 random games; features are compared after every tile placement and after every
     /// action step (completion, species, animals, birds, meeples per feature).
     fn oracle(&self) -> Option<Oracle<SafariState>> {
-        Some(Oracle {
-            games: 1000,
-            watch: Box::new(FloodFill::default()),
-        })
+        Some(Oracle::new(1000, FloodFill::default()))
     }
 
     fn naive_legal(&self, s: &SafariState, engine: &[Action]) -> Option<Vec<Action>> {

@@ -2,7 +2,7 @@
 //! the tile to place in each rotation, scores and hands, and the numbered options.
 
 use meeplelab::core::game::Game;
-use meeplelab::core::geom::{Coord, Corner, Rotation, Side, Vertex};
+use meeplelab::core::geom::{Coord, Corner, Rotation, Side};
 use meeplelab::core::tileset::{draw_layout, FeatureKind, VariantId};
 use meeplelab::games::safari::{Action, Phase, SafariState, Spot};
 use meeplelab::io::svg::TileFaces;
@@ -308,15 +308,7 @@ fn find_char(pic: &Picture, ch: char) -> Option<(usize, usize)> {
 
 /// One line per watering hole: its tokens (tile and corner) and the meeples on it.
 fn holes(state: &SafariState) -> String {
-    let mut vertices: Vec<Vertex> = Vec::new();
-    for cell in state.cells() {
-        for corner in Corner::ALL {
-            let (v, _) = Vertex::of_corner(cell.at, corner);
-            if cell.data.token(corner).is_some() && !vertices.contains(&v) {
-                vertices.push(v);
-            }
-        }
-    }
+    let vertices = state.hole_vertices();
     let mut out = String::new();
     for v in vertices {
         let tokens: Vec<String> = (0..4)

@@ -21,5 +21,6 @@ mod state;
 
 pub use parts::{Cell, Feature, GameParts, NewCell};
 pub(crate) use placement::append;
+pub(crate) use rules::tile_rules_by_phase;
 pub use rules::{Evaluation, TileRules};
 pub use state::{TileState, MAX_PLAYERS};

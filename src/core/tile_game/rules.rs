@@ -110,3 +110,28 @@ pub trait Evaluation {
         }
     }
 }
+
+/// Writes the [`TileRules`] items every game spells alike (`place_action`, `is_over`,
+/// `is_placing`), inside `impl TileRules`, for a game whose `$action` places a tile with
+/// `$action::Place { at, rot }` and whose state's `game.phase`, a `$phase`, is
+/// `$phase::PlaceTile` while a tile awaits placement and `$phase::GameOver` once the game is
+/// over.
+macro_rules! tile_rules_by_phase {
+    ($action:ident, $phase:ident) => {
+        fn place_action(
+            at: $crate::core::geom::Coord,
+            rot: $crate::core::geom::Rotation,
+        ) -> $action {
+            $action::Place { at, rot }
+        }
+
+        fn is_over(&self) -> bool {
+            self.game.phase == $phase::GameOver
+        }
+
+        fn is_placing(&self) -> bool {
+            self.game.phase == $phase::PlaceTile
+        }
+    };
+}
+pub(crate) use tile_rules_by_phase;

@@ -193,18 +193,24 @@ fn draw_area(grid: &mut Grid, area: &FeatureSpec, marks: u8, mark: char) {
     }
 }
 
+/// Draws the stem from `side` towards the centre: `|` from north or south, `-` from east or
+/// west.
+fn draw_stem(grid: &mut Grid, side: Side) {
+    let line = if matches!(side, Side::N | Side::S) {
+        '|'
+    } else {
+        '-'
+    };
+    for &(r, c) in stem(side) {
+        grid[r][c] = line;
+    }
+}
+
 /// Draws a path's stems; one side ends in a dead end `o`, several meet in the centre.
 fn draw_path(grid: &mut Grid, path: &FeatureSpec) {
     let sides: Vec<Side> = path.side_list().collect();
     for &side in &sides {
-        let line = if matches!(side, Side::N | Side::S) {
-            '|'
-        } else {
-            '-'
-        };
-        for &(r, c) in stem(side) {
-            grid[r][c] = line;
-        }
+        draw_stem(grid, side);
     }
     let both = |a: Side, b: Side| a.bit() | b.bit();
     let ((r, c), mark) = match sides.as_slice() {
@@ -225,14 +231,7 @@ fn draw_road(grid: &mut Grid, road: &FeatureSpec) {
         return;
     }
     for side in road.side_list() {
-        let line = if matches!(side, Side::N | Side::S) {
-            '|'
-        } else {
-            '-'
-        };
-        for &(r, c) in stem(side) {
-            grid[r][c] = line;
-        }
+        draw_stem(grid, side);
         grid[CENTRE.0][CENTRE.1] = 'o';
     }
 }
@@ -574,22 +573,26 @@ mod tests {
 
     #[test]
     fn draws_paths_bushes_birds_baobab_and_corners() {
-        assert_eq!(
-            draw_layout(&layout("path N S\nbush E birds 1\nbaobab")),
-            ["...|..#", "..T|.v#", "...|.##", "...|.##", "...|..#"]
-        );
-        assert_eq!(
-            draw_layout(&layout("path W N\npath S\nbush E")),
-            ["...|..#", "...|.##", "---+.##", "...o.##", "...|..#"]
-        );
-        assert_eq!(
-            draw_layout(&layout("bush N E birds 2")),
-            ["#vv####", "...####", "....###", ".....##", "......#"]
-        );
-        assert_eq!(
-            draw_layout(&layout("bush-corners SW\nbaobab")),
-            [".......", ".......", "...T...", ".......", "#......"]
-        );
+        for (text, drawing) in [
+            (
+                "path N S\nbush E birds 1\nbaobab",
+                ["...|..#", "..T|.v#", "...|.##", "...|.##", "...|..#"],
+            ),
+            (
+                "path W N\npath S\nbush E",
+                ["...|..#", "...|.##", "---+.##", "...o.##", "...|..#"],
+            ),
+            (
+                "bush N E birds 2",
+                ["#vv####", "...####", "....###", ".....##", "......#"],
+            ),
+            (
+                "bush-corners SW\nbaobab",
+                [".......", ".......", "...T...", ".......", "#......"],
+            ),
+        ] {
+            assert_eq!(draw_layout(&layout(text)), drawing, "{text}");
+        }
     }
 
     #[test]

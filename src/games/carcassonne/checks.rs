@@ -62,22 +62,17 @@ impl CarcassonneState {
                     .map_or("supply".to_string(), |s| s.to_string());
                 (format!("P{p} robber on"), want, got)
             }
-            ["bridges", p, n] => {
+            [pieces @ ("bridges" | "castles"), p, n] => {
                 let p = seat(p)?;
-                let got = self.bridges_in_supply(p).to_string();
+                let got = if *pieces == "bridges" {
+                    self.bridges_in_supply(p)
+                } else {
+                    self.castles_in_supply(p)
+                };
                 (
-                    format!("P{p} bridges in supply"),
+                    format!("P{p} {pieces} in supply"),
                     number(n)?.to_string(),
-                    got,
-                )
-            }
-            ["castles", p, n] => {
-                let p = seat(p)?;
-                let got = self.castles_in_supply(p).to_string();
-                (
-                    format!("P{p} castles in supply"),
-                    number(n)?.to_string(),
-                    got,
+                    got.to_string(),
                 )
             }
             ["castle", at, state] => {

@@ -25,8 +25,8 @@ use super::action::Action;
 use super::bazaar::MAX_BID;
 use super::robbers::TRACK_SPACES;
 use super::state::{CarcassonneState, Phase};
-use crate::core::geom::{HalfSide, Side};
-use crate::core::notation::{coord, Words};
+use crate::core::geom::Side;
+use crate::core::notation::{coord, named_segment, segment_place, Words};
 use crate::core::tileset::FeatureKind;
 
 impl CarcassonneState {
@@ -69,18 +69,7 @@ impl CarcassonneState {
             return "bridge".into();
         };
         let kind = seg.kind;
-        let o = self.orientation_of(cell);
-        let place = match kind {
-            FeatureKind::Field => HalfSide::ALL
-                .into_iter()
-                .find(|h| o.half_segment[h.index()] == segment)
-                .map(|h| h.name().to_string()),
-            FeatureKind::Monastery => None,
-            _ => Side::ALL
-                .into_iter()
-                .find(|s| o.side_segment[s.index()] == segment)
-                .map(|s| s.letter().to_string()),
-        };
+        let place = segment_place(self.orientation_of(cell), kind, segment);
         match place {
             Some(place) => format!("{kind} {place}"),
             None => kind.to_string(),
@@ -153,23 +142,16 @@ impl CarcassonneState {
                         }
                         self.variant_of(self.last_cell()).segment_count
                     }
-                    Some("monastery") => {
-                        arity(2, "meeple monastery")?;
-                        self.find_segment(FeatureKind::Monastery, None)?
-                    }
                     _ => {
-                        arity(3, "meeple <road|city|field> <side or half side>")?;
-                        let kind = match words[1] {
-                            "road" => FeatureKind::Road,
-                            "city" => FeatureKind::City,
-                            "field" => FeatureKind::Field,
-                            k => {
-                                return Err(format!(
-                                    "expected road, city, field or monastery, found \"{k}\""
-                                ))
-                            }
-                        };
-                        self.find_segment(kind, Some(words[2]))?
+                        let (kind, place) = parsed.segment(
+                            &[
+                                ("road", FeatureKind::Road),
+                                ("city", FeatureKind::City),
+                                ("field", FeatureKind::Field),
+                            ],
+                            ("monastery", FeatureKind::Monastery),
+                        )?;
+                        self.find_segment(kind, place)?
                     }
                 };
                 Ok(Action::Meeple { segment })
@@ -222,42 +204,15 @@ impl CarcassonneState {
             return Err("no tile has been placed this turn".into());
         }
         let cell = self.last_cell();
-        let v = self.variant_of(cell);
-        let o = self.orientation_of(cell);
-        let (seg, place) = match (kind, place) {
-            (FeatureKind::Monastery, _) => (
-                v.segments()
-                    .iter()
-                    .position(|s| s.kind == kind)
-                    .map_or(u8::MAX, |i| i as u8),
-                "middle".to_string(),
-            ),
-            (FeatureKind::Field, Some(half)) => {
-                let h = HalfSide::from_name(half).ok_or_else(|| {
-                    format!(
-                        "expected a half side Nw, Ne, En, Es, Se, Sw, Ws or Wn, found \"{half}\""
-                    )
-                })?;
-                (o.half_segment[h.index()], format!("{} half side", h.name()))
-            }
-            (_, Some(side)) => {
-                let s = Side::from_letter(side)
-                    .ok_or_else(|| format!("expected a side N, E, S or W, found \"{side}\""))?;
-                (o.side_segment[s.index()], format!("{} side", s.letter()))
-            }
-            (_, None) => unreachable!("roads, cities and fields are named with a place"),
-        };
-        let found = v
-            .segments()
-            .get(seg as usize)
-            .is_some_and(|s| s.kind == kind);
-        if !found {
-            return Err(format!(
-                "tile {} at {} has no {kind} at its {place}",
-                v.name, cell.at
-            ));
-        }
-        Ok(seg)
+        let kind_name = kind.to_string();
+        named_segment(
+            self.variant_of(cell),
+            self.orientation_of(cell),
+            cell.at,
+            kind,
+            &kind_name,
+            place,
+        )
     }
 
     /// Says why a well-formed action is not legal now (for record errors).

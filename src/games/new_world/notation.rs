@@ -13,8 +13,8 @@
 
 use super::action::Action;
 use super::state::{NewWorldState, Node, Phase};
-use crate::core::geom::{Coord, HalfSide, Side};
-use crate::core::notation::{coord, Words};
+use crate::core::geom::{Coord, Side};
+use crate::core::notation::{coord, named_segment, segment_place, Words};
 use crate::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};
 
 /// The New World word for a segment kind.
@@ -88,17 +88,7 @@ impl NewWorldState {
     fn describe_segment(&self, segment: u8) -> String {
         let kind = self.variant_of(self.last_cell()).segments[segment as usize].kind;
         let o = self.placed_orientation(self.cells.len() - 1);
-        let place = match kind {
-            FeatureKind::Field => HalfSide::ALL
-                .into_iter()
-                .find(|h| o.half_segment[h.index()] == segment)
-                .map(|h| h.name().to_string()),
-            FeatureKind::Farm => None,
-            _ => Side::ALL
-                .into_iter()
-                .find(|s| o.side_segment[s.index()] == segment)
-                .map(|s| s.letter().to_string()),
-        };
+        let place = segment_place(o, kind, segment);
         match place {
             Some(place) => format!("{} {place}", kind_word(kind)),
             None => kind_word(kind).to_string(),
@@ -119,27 +109,17 @@ impl NewWorldState {
             }
             "pass" => arity(1, "pass").map(|()| Action::Pass),
             "settler" => {
-                let segment = match words.get(1).copied() {
-                    Some("farm") => {
-                        arity(2, "settler farm")?;
-                        self.find_segment(FeatureKind::Farm, None)?
-                    }
-                    _ => {
-                        arity(3, "settler <trail|town|plains> <side or half side>")?;
-                        let kind = match words[1] {
-                            "trail" => FeatureKind::Road,
-                            "town" => FeatureKind::City,
-                            "plains" => FeatureKind::Field,
-                            k => {
-                                return Err(format!(
-                                    "expected trail, town, plains or farm, found \"{k}\""
-                                ))
-                            }
-                        };
-                        self.find_segment(kind, Some(words[2]))?
-                    }
-                };
-                Ok(Action::Settler { segment })
+                let (kind, place) = parsed.segment(
+                    &[
+                        ("trail", FeatureKind::Road),
+                        ("town", FeatureKind::City),
+                        ("plains", FeatureKind::Field),
+                    ],
+                    ("farm", FeatureKind::Farm),
+                )?;
+                Ok(Action::Settler {
+                    segment: self.find_segment(kind, place)?,
+                })
             }
             "score" => match words.get(1).copied() {
                 Some("farm") => {
@@ -201,43 +181,14 @@ impl NewWorldState {
             return Err("no tile has been placed this turn".into());
         }
         let cell = self.last_cell();
-        let v = self.variant_of(cell);
-        let o = self.placed_orientation(self.cells.len() - 1);
-        let (seg, place) = match (kind, place) {
-            (FeatureKind::Field, Some(half)) => {
-                let h = HalfSide::from_name(half).ok_or_else(|| {
-                    format!(
-                        "expected a half side Nw, Ne, En, Es, Se, Sw, Ws or Wn, found \"{half}\""
-                    )
-                })?;
-                (o.half_segment[h.index()], format!("{} half side", h.name()))
-            }
-            (_, Some(side)) => {
-                let s = Side::from_letter(side)
-                    .ok_or_else(|| format!("expected a side N, E, S or W, found \"{side}\""))?;
-                (o.side_segment[s.index()], format!("{} side", s.letter()))
-            }
-            (_, None) => (
-                v.segments()
-                    .iter()
-                    .position(|s| s.kind == kind)
-                    .map_or(u8::MAX, |i| i as u8),
-                "middle".to_string(),
-            ),
-        };
-        let found = v
-            .segments()
-            .get(seg as usize)
-            .is_some_and(|s| s.kind == kind);
-        if !found {
-            return Err(format!(
-                "tile {} at {} has no {} at its {place}",
-                v.name,
-                cell.at,
-                kind_word(kind)
-            ));
-        }
-        Ok(seg)
+        named_segment(
+            self.variant_of(cell),
+            self.placed_orientation(self.cells.len() - 1),
+            cell.at,
+            kind,
+            kind_word(kind),
+            place,
+        )
     }
 
     /// Says why a well-formed action is not legal now (for record errors).

@@ -5,25 +5,15 @@
 use super::action::Action;
 use super::state::{FeatureAgg, NewWorld, NewWorldState, Node, Phase, Role};
 use super::stats::ActionKind;
-use crate::core::geom::{Coord, Rotation, Side};
-use crate::core::tile_game::{NewCell, TileRules};
+use crate::core::geom::{Coord, Side};
+use crate::core::tile_game::{tile_rules_by_phase, NewCell, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for NewWorldState {
     type Parts = NewWorld;
     type Action = Action;
 
-    fn place_action(at: Coord, rot: Rotation) -> Action {
-        Action::Place { at, rot }
-    }
-
-    fn is_over(&self) -> bool {
-        self.game.phase == Phase::GameOver
-    }
-
-    fn is_placing(&self) -> bool {
-        self.game.phase == Phase::PlaceTile
-    }
+    tile_rules_by_phase!(Action, Phase);
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();

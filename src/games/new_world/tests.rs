@@ -75,19 +75,7 @@ fn n_9_n_11_n_13_blue_farm_17_town_8_and_red_green_removed() {
     // one tile. Farm: 9 + 2 surveyors = 17; a surveyor moves to column -2. Town: 2 tiles
     // = 4 + 1 surveyor = 8; the other surveyor moves, and Green's (1) and Red's settlers
     // in column -1 are removed, so Red's town is not scored.
-    let mut g = game(3, &["01.1", "11.1", "02.1", "18.1", "08.1", "34.1", "31.1"]);
-    place(&mut g, -1, 3, &[(E, 1)]); // farm, trail to the coast (completed, unscored)
-    settle(&mut g, Some(0)); // Blue's farmer
-    place(&mut g, -1, 2, &[(N, 0), (E, 0), (S, 1), (W, 1)]);
-    settle(&mut g, Some(0)); // Green's robber
-    place(&mut g, -2, 3, &[]);
-    settle(&mut g, None);
-    place(&mut g, -2, 2, &[(E, 1), (N, 0)]);
-    settle(&mut g, None);
-    place(&mut g, -2, 4, &[(E, 2)]);
-    settle(&mut g, None);
-    place(&mut g, -1, 5, &[(E, 2), (S, 2)]); // joins New York
-    settle(&mut g, Some(0)); // Red's shopkeeper
+    let mut g = seed_example_2_before_last_tile();
     assert_eq!(g.scores(), [0, 0, 0]);
     assert_eq!(g.surveyor_columns(), [0, 0], "nothing scored yet");
     g.game.surveyors = [-1, -1]; // as in the seed's picture
@@ -207,23 +195,31 @@ fn n_14_an_unscored_completed_feature_advances_the_track_surveyor() {
     assert_eq!(g.scorings(), 0);
 }
 
-/// The position of seed example 2 just before Blue places the tile that completes three
-/// features (both surveyors in column -1, as in the seed's picture).
-fn seed_example_2() -> NewWorldState {
+/// Seed example 2 up to the last tile: six tiles placed, three settlers deployed, nothing
+/// scored.
+fn seed_example_2_before_last_tile() -> NewWorldState {
     let mut g = game(3, &["01.1", "11.1", "02.1", "18.1", "08.1", "34.1", "31.1"]);
-    place(&mut g, -1, 3, &[(E, 1)]);
-    settle(&mut g, Some(0));
+    place(&mut g, -1, 3, &[(E, 1)]); // farm, trail to the coast (completed, unscored)
+    settle(&mut g, Some(0)); // Blue's farmer
     place(&mut g, -1, 2, &[(N, 0), (E, 0), (S, 1), (W, 1)]);
-    settle(&mut g, Some(0));
+    settle(&mut g, Some(0)); // Green's robber
     place(&mut g, -2, 3, &[]);
     settle(&mut g, None);
     place(&mut g, -2, 2, &[(E, 1), (N, 0)]);
     settle(&mut g, None);
     place(&mut g, -2, 4, &[(E, 2)]);
     settle(&mut g, None);
-    place(&mut g, -1, 5, &[(E, 2), (S, 2)]);
-    settle(&mut g, Some(0));
-    g.game.surveyors = [-1, -1];
+    place(&mut g, -1, 5, &[(E, 2), (S, 2)]); // joins New York
+    settle(&mut g, Some(0)); // Red's shopkeeper
+    g
+}
+
+/// The position of seed example 2 once Blue has placed the tile that completes three features
+/// and deployed his shopkeeper, with the surveyors in columns `surveyors` before (both in
+/// column -1 in the seed's picture).
+fn seed_example_2(surveyors: [i8; 2]) -> NewWorldState {
+    let mut g = seed_example_2_before_last_tile();
+    g.game.surveyors = surveyors;
     place(&mut g, -1, 4, &[(W, 2), (N, 2), (E, 0), (S, 0)]);
     settle(&mut g, Some(0));
     g
@@ -235,7 +231,7 @@ fn n_11_blue_may_score_reds_town_first() {
     // 1 flag: 8, + 4 for one surveyor... two: Red's shopkeeper stands in column -1 with both
     // surveyors: + 8 = 16); then Blue's farm (9 + 4: one surveyor left in column -1), after
     // which both surveyors stand in column -2 and Blue's shopkeeper is removed unscored.
-    let mut g = seed_example_2();
+    let mut g = seed_example_2([-1, -1]);
     g.apply(g.parse_action("score town N").unwrap());
     assert_eq!(g.scores(), [0, 0, 16]);
     g.apply(g.parse_action("score farm -1,3").unwrap());
@@ -251,7 +247,7 @@ fn n_11_blue_may_score_reds_town_first() {
 
 #[test]
 fn n_11_bad_score_choices_say_why() {
-    let mut g = seed_example_2();
+    let mut g = seed_example_2([-1, -1]);
     let mut legal = Vec::new();
     // A trail of the tile that was not completed, a farm that was not completed, a feature
     // already scored.
@@ -294,22 +290,7 @@ fn n_11_no_choice_when_the_surveyors_cannot_move() {
     // so every order scores the same and none is asked: Blue's farm 9 and town 4, Red's
     // town 8 (3 tiles and a flag), no bonus (nobody stands in column -2). The tile was the
     // last: Green's robber scores its open trail at the end (2 tiles, N-16).
-    let mut g = game(3, &["01.1", "11.1", "02.1", "18.1", "08.1", "34.1", "31.1"]);
-    place(&mut g, -1, 3, &[(E, 1)]);
-    settle(&mut g, Some(0));
-    place(&mut g, -1, 2, &[(N, 0), (E, 0), (S, 1), (W, 1)]);
-    settle(&mut g, Some(0));
-    place(&mut g, -2, 3, &[]);
-    settle(&mut g, None);
-    place(&mut g, -2, 2, &[(E, 1), (N, 0)]);
-    settle(&mut g, None);
-    place(&mut g, -2, 4, &[(E, 2)]);
-    settle(&mut g, None);
-    place(&mut g, -1, 5, &[(E, 2), (S, 2)]);
-    settle(&mut g, Some(0));
-    g.game.surveyors = [-2, -2];
-    place(&mut g, -1, 4, &[(W, 2), (N, 2), (E, 0), (S, 0)]);
-    settle(&mut g, Some(0));
+    let g = seed_example_2([-2, -2]);
     assert!(
         g.is_terminal(),
         "no choice asked; the last tile ended the game"

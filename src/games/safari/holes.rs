@@ -48,6 +48,21 @@ impl SafariState {
         self.cell_at(at)?.data.token(corner)
     }
 
+    /// The vertices of the watering holes, each once, in the order of their first token
+    /// (placed cells in order, then corners in [`Corner::ALL`] order).
+    pub fn hole_vertices(&self) -> Vec<Vertex> {
+        let mut vertices: Vec<Vertex> = Vec::new();
+        for cell in self.cells() {
+            for corner in Corner::ALL {
+                let (v, _) = Vertex::of_corner(cell.at, corner);
+                if cell.data.token(corner).is_some() && !vertices.contains(&v) {
+                    vertices.push(v);
+                }
+            }
+        }
+        vertices
+    }
+
     /// Tokens around vertex `v`.
     pub fn vertex_tokens(&self, v: Vertex) -> VertexTokens {
         let mut out = VertexTokens::default();

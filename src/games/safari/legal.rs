@@ -3,7 +3,6 @@
 use super::action::Action;
 use super::state::SafariState;
 use crate::core::geom::{Coord, Corner, Vertex};
-use crate::core::species::Species;
 use crate::core::tile_game::append;
 
 /// A coordinate no cell can have (boards span at most ±79 around the start).
@@ -56,15 +55,7 @@ impl SafariState {
         if self.game.scoring.displaced.is_none() {
             self.vehicle_moves(out);
         }
-        let hand = self.game.hands[p];
-        let mut held = [Species::Ape; 5];
-        let mut n_held = 0;
-        for sp in Species::ALL {
-            if hand.get(sp) > 0 {
-                held[n_held] = sp;
-                n_held += 1;
-            }
-        }
+        let (held, n_held) = self.game.hands[p].present();
         let held = &held[..n_held];
         if held.is_empty() {
             return;

@@ -6,10 +6,10 @@ use super::action::Action;
 use super::features::FeatureAgg;
 use super::state::{Corners, Phase, SafariState, Stage};
 use super::stats::ActionKind;
-use crate::core::geom::{Coord, Rotation};
+use crate::core::geom::Coord;
 use crate::core::rng::{rng_from_seed, GameRng};
 use crate::core::species::Species;
-use crate::core::tile_game::{NewCell, TileRules};
+use crate::core::tile_game::{tile_rules_by_phase, NewCell, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 use rand_core::RngCore;
 
@@ -17,17 +17,7 @@ impl TileRules for SafariState {
     type Parts = super::state::Safari;
     type Action = Action;
 
-    fn place_action(at: Coord, rot: Rotation) -> Action {
-        Action::Place { at, rot }
-    }
-
-    fn is_over(&self) -> bool {
-        self.game.phase == Phase::GameOver
-    }
-
-    fn is_placing(&self) -> bool {
-        self.game.phase == Phase::PlaceTile
-    }
+    tile_rules_by_phase!(Action, Phase);
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();

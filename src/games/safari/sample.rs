@@ -18,7 +18,6 @@ use super::action::Action;
 use super::state::SafariState;
 use crate::core::geom::{Corner, Vertex};
 use crate::core::rng::{below, GameRng};
-use crate::core::species::Species;
 
 /// Rejected draws before falling back to listing the legal actions.
 const MAX_TRIES: usize = 32;
@@ -44,15 +43,7 @@ impl SafariState {
         let lone = if va.is_some() { 0u8 } else { 1u8 };
         let n_vehicle = n_moving * frontier.len();
 
-        let hand = self.game.hands[p];
-        let mut held = [Species::Ape; 5];
-        let mut n_held = 0;
-        for sp in Species::ALL {
-            if hand.get(sp) > 0 {
-                held[n_held] = sp;
-                n_held += 1;
-            }
-        }
+        let (held, n_held) = self.game.hands[p].present();
         let n_hole = self.cells.len() * 4 * n_held;
 
         let total = n_small + n_vehicle + n_hole;

@@ -66,13 +66,8 @@ impl SafariState {
                 at,
                 corner,
                 species,
-            } => {
-                self.game.hands[p].remove(species);
-                self.set_token(at, corner, species);
-                self.put_meeple(p, Spot::Hole(Vertex::of_corner(at, corner).0));
-                self.award(p, PointSource::HoleDig, DIG_POINTS);
             }
-            Action::Extend {
+            | Action::Extend {
                 at,
                 corner,
                 species,
@@ -80,10 +75,15 @@ impl SafariState {
                 self.game.hands[p].remove(species);
                 self.set_token(at, corner, species);
                 let v = Vertex::of_corner(at, corner).0;
-                let n = self.vertex_tokens(v).count();
-                self.award(p, PointSource::HoleExtend, extend_points(n));
-                if n == 4 {
-                    self.complete_hole(v);
+                if matches!(action, Action::Dig { .. }) {
+                    self.put_meeple(p, Spot::Hole(v));
+                    self.award(p, PointSource::HoleDig, DIG_POINTS);
+                } else {
+                    let n = self.vertex_tokens(v).count();
+                    self.award(p, PointSource::HoleExtend, extend_points(n));
+                    if n == 4 {
+                        self.complete_hole(v);
+                    }
                 }
             }
             other => panic!("{other:?} is not an action of step 2"),

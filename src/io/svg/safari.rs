@@ -191,15 +191,7 @@ fn draw_outlines(out: &mut String, state: &SafariState, frame: &Grid) {
 /// Draws each watering hole: water at the vertex, its tokens in their tile corners, and the
 /// meeples on it at the vertex.
 fn draw_holes(out: &mut String, state: &SafariState, frame: &Grid) {
-    let mut vertices: Vec<Vertex> = Vec::new();
-    for cell in state.cells() {
-        for corner in Corner::ALL {
-            let (v, _) = Vertex::of_corner(cell.at, corner);
-            if cell.data.token(corner).is_some() && !vertices.contains(&v) {
-                vertices.push(v);
-            }
-        }
-    }
+    let vertices = state.hole_vertices();
     for &v in &vertices {
         let at = vertex_pt(frame, v);
         let _ = writeln!(

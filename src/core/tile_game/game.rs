@@ -3,6 +3,7 @@
 use super::parts::GameParts;
 use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
+use super::state::MAX_PLAYERS;
 use crate::core::game::{Game, EVAL_TERMS};
 use crate::core::rng::{below, GameRng};
 use crate::core::stats::{StatKey, Tally};
@@ -79,7 +80,9 @@ where
     }
 
     fn eval_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
-        self.heuristic_terms(player)
+        let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
+        self.heuristic_terms_all(&mut all[..self.players()]);
+        all[player]
     }
 
     fn eval_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {

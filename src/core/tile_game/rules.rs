@@ -100,15 +100,10 @@ pub trait Evaluation {
     const EVAL_TERM_NAMES: &'static [&'static str];
     /// Default weight of each term, as tuned for this game's agents.
     const DEFAULT_EVAL_WEIGHTS: &'static [f64];
-    /// The terms of this position for `player` (unused entries are 0).
-    fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS];
-    /// The terms of every seat (`out[p]` for seat `p`); games whose terms share work across
-    /// seats override this with one pass.
-    fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
-        for (p, terms) in out.iter_mut().enumerate() {
-            *terms = self.heuristic_terms(p);
-        }
-    }
+    /// The terms of this position for every seat (`out[p]` for seat `p`, one entry per seat;
+    /// unused entries are 0), in one pass: most terms come from the same walk over the pieces
+    /// on the board.
+    fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]);
 }
 
 /// Writes the [`TileRules`] items every game spells alike (`place_action`, `is_over`,

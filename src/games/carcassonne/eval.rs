@@ -1,12 +1,13 @@
 //! Heuristic terms of a Carcassonne position (for greedy agents, rollout policies and search
 //! leaves).
 
-use super::state::{CarcassonneState, Node, Phase, MAX_MEEPLES, MAX_PLAYERS};
+use super::state::{CarcassonneState, Node, Phase, MAX_MEEPLES};
+use crate::core::fixed_vec::FixedVec;
 use crate::core::game::EVAL_TERMS;
 use crate::core::tile_game::Evaluation;
 use crate::core::tileset::FeatureKind;
 
-/// Names of the terms of [`CarcassonneState::heuristic_terms`], in order.
+/// Names of the terms of [`Evaluation::heuristic_terms_all`], in order.
 pub const EVAL_TERM_NAMES: [&str; EVAL_TERMS] = [
     "final_feature_points",
     "completion_bonus",
@@ -26,7 +27,9 @@ impl Evaluation for CarcassonneState {
     const EVAL_TERM_NAMES: &'static [&'static str] = &EVAL_TERM_NAMES;
     const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &DEFAULT_EVAL_WEIGHTS;
 
-    /// Heuristic terms for `player` (see [`EVAL_TERM_NAMES`]); all 0 once the game is over.
+    /// Heuristic terms of each seat `player` (`out[player]`, see [`EVAL_TERM_NAMES`]), in one
+    /// pass over the meeples that adds to each seat's terms in the order of the meeples; all 0
+    /// once the game is over.
     /// A player *leads* a feature when it is among those with the most meeples on it (ties
     /// lead together: they all score in full).
     /// - `final_feature_points`: what the incomplete roads, cities and monasteries the player
@@ -46,32 +49,20 @@ impl Evaluation for CarcassonneState {
     ///   plus, during a bazaar (B-7), the estimated value of each bazaar tile the player holds
     ///   and has not played ([`CarcassonneState::tile_value_estimate`]) and what the offer on
     ///   the table will bring it ([`CarcassonneState::pending_auction_points`]).
-    fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
-        let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
-        self.heuristic_terms_all(&mut all[..self.players()]);
-        all[player]
-    }
-
-    /// [`Evaluation::heuristic_terms`] of every seat at once (`out[p]` for seat `p`, one
-    /// entry per seat): one pass over the meeples serves every seat, adding to each seat's
-    /// terms in the order its own pass would.
     fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
         out.fill([0.0; EVAL_TERMS]);
         if self.game.phase == Phase::GameOver {
             return;
         }
-        let mut seen = [0 as Node; MAX_MEEPLES];
-        let mut n_seen = 0;
+        let mut seen = FixedVec::<Node, MAX_MEEPLES>::default();
         for m in self.placed_meeples() {
             if m.kind == FeatureKind::Field {
                 out[m.player as usize][6] += 1.0;
             }
             let root = self.feature_root(m.node);
-            if seen[..n_seen].contains(&root) {
+            if !seen.insert_new(root) {
                 continue;
             }
-            seen[n_seen] = root;
-            n_seen += 1;
             let f = self.feature(root);
             let scorers = f.scorers();
             for (p, t) in out.iter_mut().enumerate() {

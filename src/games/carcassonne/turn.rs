@@ -9,6 +9,7 @@ use super::options::RobberPlacement;
 use super::robbers::TrackDecision;
 use super::state::{CarcassonneState, Node, Phase, PlacedMeeple, MAX_MEEPLES};
 use super::stats::PointSource;
+use crate::core::fixed_vec::FixedVec;
 use crate::core::geom::{Coord, Rotation};
 use crate::core::tileset::FeatureKind;
 
@@ -271,16 +272,13 @@ impl CarcassonneState {
     /// C-4: every feature with meeples on it scores for its majority; meeples stay on the
     /// board so the final position can be shown.
     fn finish_game(&mut self) {
-        let mut seen = [0 as Node; MAX_MEEPLES];
-        let mut n_seen = 0;
+        let mut seen = FixedVec::<Node, MAX_MEEPLES>::default();
         for i in 0..self.game.meeples.len() {
             let m = self.game.meeples[i];
             let root = self.features.find(m.node);
-            if seen[..n_seen].contains(&root) {
+            if !seen.insert_new(root) {
                 continue;
             }
-            seen[n_seen] = root;
-            n_seen += 1;
             let agg = *self.features.get(root);
             let neighbours = match m.kind {
                 FeatureKind::Monastery => self.board.placed_around(self.monastery_at(m.node)),

@@ -1,6 +1,7 @@
 //! Heuristic terms for greedy and rollout policies.
 
 use super::state::{NewWorldState, Node, Role, MAX_PLAYERS, MAX_SETTLERS};
+use crate::core::fixed_vec::FixedVec;
 use crate::core::game::EVAL_TERMS;
 use crate::core::tile_game::Evaluation;
 
@@ -16,21 +17,13 @@ impl Evaluation for NewWorldState {
     const EVAL_TERM_NAMES: &'static [&'static str] = &EVAL_TERM_NAMES;
     const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &DEFAULT_EVAL_WEIGHTS;
 
-    /// The heuristic terms of [`EVAL_TERM_NAMES`] for `player`.
-    fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
-        let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
-        self.heuristic_terms_all(&mut all[..self.players()]);
-        all[player]
-    }
-
-    /// [`Evaluation::heuristic_terms`] of every seat at once (`out[p]` for seat `p`, one
-    /// entry per seat): one pass over the settlers serves every seat.
+    /// The heuristic terms of [`EVAL_TERM_NAMES`] of each seat (`out[p]`), in one pass over the
+    /// settlers.
     fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
         out.fill([0.0; EVAL_TERMS]);
         let east = self.surveyor_columns().iter().copied().max().unwrap_or(0);
         // Each seat's feature roots already counted.
-        let mut seen = [[0 as Node; MAX_SETTLERS]; MAX_PLAYERS];
-        let mut n_seen = [0; MAX_PLAYERS];
+        let mut seen: [FixedVec<Node, MAX_SETTLERS>; MAX_PLAYERS] = Default::default();
         for s in self.placed_settlers() {
             let p = s.player as usize;
             let t = &mut out[p];
@@ -38,11 +31,9 @@ impl Evaluation for NewWorldState {
                 t[2] += 1.0;
             }
             let root = self.features.root(s.node);
-            if seen[p][..n_seen[p]].contains(&root) {
+            if !seen[p].insert_new(root) {
                 continue;
             }
-            seen[p][n_seen[p]] = root;
-            n_seen[p] += 1;
             if self.features.get(root).scorers() & (1 << p) != 0 {
                 t[1] += self.final_value(root, s.role) as f64;
             }

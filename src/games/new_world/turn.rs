@@ -3,6 +3,7 @@
 
 use super::state::{NewWorldState, Node, Phase, Role, Settler, MAX_SETTLERS, TRACK_STEPS};
 use super::stats::PointSource;
+use crate::core::fixed_vec::FixedVec;
 use crate::core::geom::Coord;
 use crate::core::tileset::FeatureKind;
 
@@ -177,16 +178,13 @@ impl NewWorldState {
 
     /// N-16…N-18: every feature with settlers scores for its majority; settlers stay.
     fn finish_game(&mut self) {
-        let mut seen = [0 as Node; MAX_SETTLERS];
-        let mut n_seen = 0;
+        let mut seen = FixedVec::<Node, MAX_SETTLERS>::default();
         for i in 0..self.game.settlers.len() {
             let s = self.game.settlers[i];
             let root = self.features.find(s.node);
-            if seen[..n_seen].contains(&root) {
+            if !seen.insert_new(root) {
                 continue;
             }
-            seen[n_seen] = root;
-            n_seen += 1;
             let points = self.final_value(root, s.role);
             let source = match s.role {
                 Role::Robber => PointSource::FinalTrail,

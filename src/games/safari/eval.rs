@@ -4,6 +4,7 @@
 use super::features::SPECIES_POINTS;
 use super::options::FinalScoring;
 use super::state::{Phase, SafariState, Spot, Stage, VehicleFit, MAX_MEEPLES, MAX_PLAYERS};
+use crate::core::fixed_vec::FixedVec;
 use crate::core::game::EVAL_TERMS;
 use crate::core::geom::Vertex;
 use crate::core::species::species_in_mask;
@@ -22,7 +23,7 @@ fn for_seats(
     }
 }
 
-/// Names of the terms returned by [`SafariState::heuristic_terms`], in order.
+/// Names of the terms returned by [`Evaluation::heuristic_terms_all`], in order.
 pub const EVAL_TERM_NAMES: [&str; 8] = [
     "lead_species_points",
     "lead_final_points",
@@ -42,7 +43,8 @@ impl Evaluation for SafariState {
     const EVAL_TERM_NAMES: &'static [&'static str] = &EVAL_TERM_NAMES;
     const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &DEFAULT_EVAL_WEIGHTS;
 
-    /// Heuristic terms for `player` (see [`EVAL_TERM_NAMES`]); all 0 once the game is over:
+    /// Heuristic terms of each seat `player` (`out[player]`, see [`EVAL_TERM_NAMES`]), in one
+    /// pass over the meeples; all 0 once the game is over:
     /// - `lead_species_points`: species-table points (plus birds in bush) of every incomplete
     ///   path and bush where `player` holds a majority — what completing them would pay now;
     /// - `lead_final_points`: animals plus birds on those features (every feature the player
@@ -59,21 +61,12 @@ impl Evaluation for SafariState {
     /// - `pending_points`: points step 3 of the turn in progress will pay the player without
     ///   further decisions (completed features it holds a majority on, before boosts, and the
     ///   active player's vehicle bonus).
-    fn heuristic_terms(&self, player: usize) -> [f64; EVAL_TERMS] {
-        let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
-        self.heuristic_terms_all(&mut all[..self.players()]);
-        all[player]
-    }
-
-    /// [`Evaluation::heuristic_terms`] of every seat at once (`out[p]` for seat `p`, one
-    /// entry per seat): one pass over the meeples serves every seat.
     fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
         out.fill([0.0; EVAL_TERMS]);
         if self.game.phase == Phase::GameOver {
             return;
         }
-        let mut seen = [0u8; MAX_MEEPLES];
-        let mut n_seen = 0;
+        let mut seen = FixedVec::<u8, MAX_MEEPLES>::default();
         // Placed cells around each seat's baobab meeples (the term divides by 8 at the end).
         let mut around_baobabs = [0u16; MAX_PLAYERS];
         for m in self.placed_meeples() {
@@ -81,11 +74,9 @@ impl Evaluation for SafariState {
             match m.spot {
                 Spot::Feature(node) => {
                     let root = self.feature_root(node);
-                    if seen[..n_seen].contains(&root) {
+                    if !seen.insert_new(root) {
                         continue;
                     }
-                    seen[n_seen] = root;
-                    n_seen += 1;
                     let f = self.feature(root);
                     let majority = f.scorers(FinalScoring::Majority);
                     if f.is_complete() {

@@ -27,7 +27,10 @@ where
         self.legal_actions_into(out);
     }
 
+    /// Counts the action in the statistics of the seat that takes it, then applies it.
     fn apply(&mut self, action: Self::Action) {
+        let kind = self.kind_of(&action);
+        self.sheet.count(self.decider as usize, kind);
         self.apply_action(action);
     }
 

@@ -34,7 +34,7 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     fn is_placing(&self) -> bool;
     /// Clears `out` and writes the legal actions of the current decision into it.
     fn legal_actions_into(&self, out: &mut Vec<Self::Action>);
-    /// Applies a legal action of the current decision.
+    /// Applies a legal action of the current decision (the core has counted it already).
     fn apply_action(&mut self, action: Self::Action);
     /// The kind of `action` taken in this position.
     fn kind_of(&self, action: &Self::Action) -> <<Self::Parts as GameParts>::Stats as Tally>::Kind;

@@ -48,8 +48,6 @@ impl TileRules for NewWorldState {
     }
 
     fn apply_action(&mut self, action: Action) {
-        let kind = self.kind_of(&action);
-        self.sheet.count(self.active as usize, kind);
         match (self.game.phase, action) {
             (Phase::PlaceTile, Action::Place { at, rot }) => {
                 self.put_tile(at, self.drawn, rot);

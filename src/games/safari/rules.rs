@@ -60,8 +60,6 @@ impl TileRules for SafariState {
 
     fn apply_action(&mut self, action: Action) {
         let p = self.decider as usize;
-        let kind = self.kind_of(&action);
-        self.sheet.count(p, kind);
         match (self.game.phase, action) {
             (Phase::PlaceTile, Action::Place { at, rot }) => self.place_drawn(at, rot),
             (Phase::Action, a) => {

@@ -4,7 +4,7 @@
 //!   `io::games_csv::header` and each game's `Game::stat_names`, statistics in order) and every
 //!   game name;
 //! - the rule-option table of docs/notation.md, the README and `--help` list exactly each game's
-//!   option keys (`GameDef::OPTION_KEYS`), the table with each option's default;
+//!   option keys (`GameDef::RULE_OPTIONS`), the table with each option's default;
 //! - docs/agents.md lists exactly each game's action kinds (`Game::action_kind_names`), each
 //!   agent kind's parameters with their defaults (`AgentKind::param_names`), and each game's
 //!   heuristic terms with their default weights;

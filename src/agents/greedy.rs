@@ -8,7 +8,7 @@
 
 use super::params::ParamDef;
 use super::restrict::Restriction;
-use super::scratch::Scratch;
+use super::scratch::{Scratch, Successors};
 use super::value::Evaluator;
 use super::Agent;
 use crate::core::game::Game;
@@ -24,6 +24,8 @@ const TIE: f64 = 1e-9;
 /// buffers.
 pub(crate) struct OnePly<G: Game> {
     ties: Vec<usize>,
+    values: Vec<f64>,
+    order: Vec<usize>,
     scratch: Scratch<G>,
 }
 
@@ -32,6 +34,8 @@ impl<G: Game> OnePly<G> {
     pub(crate) fn new() -> Self {
         OnePly {
             ties: Vec::new(),
+            values: Vec::new(),
+            order: Vec::new(),
             scratch: Scratch::new(),
         }
     }
@@ -49,27 +53,60 @@ impl<G: Game> OnePly<G> {
         if candidates.len() == 1 {
             return candidates[0];
         }
+        self.values_after(state, candidates, player, eval);
         let mut best = f64::NEG_INFINITY;
         self.ties.clear();
-        for (i, a) in candidates.iter().enumerate() {
-            let next = self.scratch.copy_of(state);
-            next.apply(*a);
-            consider(eval.value(next, player), i, &mut best, &mut self.ties);
+        for (i, &v) in self.values.iter().enumerate() {
+            consider(v, i, &mut best, &mut self.ties);
         }
         candidates[self.ties[below(rng, self.ties.len())]]
     }
 
-    /// The value for `player` of `state` after `action`.
-    pub(crate) fn value_after(
+    /// The value for `player` of `state` after each of `actions`. They are worked out kind by
+    /// kind, so that each result can be derived from the one before ([`Successors`]).
+    pub(crate) fn values_after(
         &mut self,
         state: &G,
-        action: G::Action,
+        actions: &[G::Action],
         player: usize,
         eval: &Evaluator,
-    ) -> f64 {
-        let next = self.scratch.copy_of(state);
-        next.apply(action);
-        eval.value(next, player)
+    ) -> &[f64] {
+        self.values.clear();
+        self.values.resize(actions.len(), 0.0);
+        group_by_kind(state, actions, &mut self.order);
+        let mut successors = Successors::new(&mut self.scratch, state);
+        for &i in &self.order {
+            successors.after(actions[i]);
+            self.values[i] = successors.value(eval, player);
+        }
+        &self.values
+    }
+}
+
+/// Most action kinds a game may name.
+pub(crate) const MAX_KINDS: usize = 64;
+
+/// Writes into `order` the indices of `actions`, grouped by kind (kinds in order of their
+/// index, actions of one kind in their order) where the game redoes actions
+/// ([`Game::REDOES`]), else in order.
+fn group_by_kind<G: Game>(state: &G, actions: &[G::Action], order: &mut Vec<usize>) {
+    order.clear();
+    if !G::REDOES {
+        order.extend(0..actions.len());
+        return;
+    }
+    let mut start = [0usize; MAX_KINDS + 1];
+    for a in actions {
+        start[state.action_kind(a) + 1] += 1;
+    }
+    for k in 0..MAX_KINDS {
+        start[k + 1] += start[k];
+    }
+    order.resize(actions.len(), 0);
+    for (i, a) in actions.iter().enumerate() {
+        let slot = &mut start[state.action_kind(a)];
+        order[*slot] = i;
+        *slot += 1;
     }
 }
 
@@ -86,57 +123,94 @@ fn consider(v: f64, i: usize, best: &mut f64, ties: &mut Vec<usize>) {
 
 /// Evaluates actions by playing out the rest of their turn greedily; owns reusable buffers.
 pub(crate) struct TurnLookahead<G: Game> {
-    legal: Vec<G::Action>,
-    allowed: Vec<G::Action>,
-    one_ply: OnePly<G>,
+    values: Vec<f64>,
     scratch: Scratch<G>,
+    rest: RestOfTurn<G>,
 }
 
 impl<G: Game> TurnLookahead<G> {
     /// A lookahead with empty buffers.
     pub(crate) fn new() -> Self {
         TurnLookahead {
-            legal: Vec::new(),
-            allowed: Vec::new(),
-            one_ply: OnePly::new(),
+            values: Vec::new(),
             scratch: Scratch::new(),
+            rest: RestOfTurn {
+                legal: Vec::new(),
+                allowed: Vec::new(),
+                one_ply: OnePly::new(),
+            },
         }
     }
 
-    /// The value for `player` of `state` after `action` and the rest of the turn, where every
-    /// later decision of the turn goes to the deciding seat's best one-ply choice (seat
-    /// `restricted.0` keeps its restriction `restricted.1`). The turn is cut short after an
-    /// action that reveals hidden information ([`Game::reveals_hidden`]): what follows it
-    /// depends on a draw the agent may not know.
-    pub(crate) fn turn_value(
+    /// The value for `player` of `state` after each of `actions` and the rest of the turn, where every later decision of the turn goes to the deciding seat's
+    /// best one-ply choice (seat `restricted.0` keeps its restriction `restricted.1`). The
+    /// turn is cut short after an action that reveals hidden information
+    /// ([`Game::reveals_hidden`]): what follows it depends on a draw the agent may not know.
+    pub(crate) fn turn_values(
         &mut self,
         state: &G,
-        action: G::Action,
+        actions: &[G::Action],
         player: usize,
         restricted: (usize, Restriction),
         eval: &Evaluator,
         rng: &mut GameRng,
-    ) -> f64 {
+    ) -> &[f64] {
+        self.values.clear();
         let turn = state.turn();
-        let next = self.scratch.copy_of(state);
-        let mut revealed = next.reveals_hidden(&action);
-        next.apply(action);
-        while let Some(seat) = next.to_move() {
-            if next.turn() != turn || revealed {
+        let mut successors = Successors::new(&mut self.scratch, state);
+        for &action in actions {
+            let revealed = state.reveals_hidden(&action);
+            let next = successors.after(action);
+            let turn_over = revealed || next.turn() != turn || next.is_terminal();
+            let value = if turn_over {
+                successors.value(eval, player)
+            } else {
+                let next = successors.last_mut();
+                self.rest.play(next, turn, restricted, eval, rng);
+                eval.value(next, player)
+            };
+            self.values.push(value);
+        }
+        &self.values
+    }
+}
+
+/// The later decisions of a turn, each taken one-ply greedily; owns reusable buffers.
+struct RestOfTurn<G: Game> {
+    legal: Vec<G::Action>,
+    allowed: Vec<G::Action>,
+    one_ply: OnePly<G>,
+}
+
+impl<G: Game> RestOfTurn<G> {
+    /// Plays `state` on to the end of turn `turn` or to an action that reveals hidden
+    /// information (see [`TurnLookahead::turn_values`]).
+    fn play(
+        &mut self,
+        state: &mut G,
+        turn: usize,
+        restricted: (usize, Restriction),
+        eval: &Evaluator,
+        rng: &mut GameRng,
+    ) {
+        while let Some(seat) = state.to_move() {
+            if state.turn() != turn {
                 break;
             }
-            next.legal_actions(&mut self.legal);
+            state.legal_actions(&mut self.legal);
             let candidates = if seat == restricted.0 {
-                restricted.1.filter(next, &self.legal, &mut self.allowed);
+                restricted.1.filter(state, &self.legal, &mut self.allowed);
                 &self.allowed
             } else {
                 &self.legal
             };
-            let a = self.one_ply.best(next, candidates, seat, eval, rng);
-            revealed = next.reveals_hidden(&a);
-            next.apply(a);
+            let a = self.one_ply.best(state, candidates, seat, eval, rng);
+            let revealed = state.reveals_hidden(&a);
+            state.apply(a);
+            if revealed {
+                break;
+            }
         }
-        eval.value(next, player)
     }
 }
 
@@ -171,17 +245,17 @@ impl<G: Game> Agent<G> for GreedyAgent<G> {
         if self.allowed.len() == 1 {
             return self.allowed[0];
         }
+        let values = self.lookahead.turn_values(
+            state,
+            &self.allowed,
+            me,
+            (me, self.restriction),
+            &self.eval,
+            &mut self.rng,
+        );
         let mut best = f64::NEG_INFINITY;
         self.ties.clear();
-        for (i, &a) in self.allowed.iter().enumerate() {
-            let v = self.lookahead.turn_value(
-                state,
-                a,
-                me,
-                (me, self.restriction),
-                &self.eval,
-                &mut self.rng,
-            );
+        for (i, &v) in values.iter().enumerate() {
             consider(v, i, &mut best, &mut self.ties);
         }
         self.allowed[self.ties[below(&mut self.rng, self.ties.len())]]

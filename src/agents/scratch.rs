@@ -2,7 +2,8 @@
 //! implement by copying only the parts in use, so agents neither allocate nor copy whole
 //! states per candidate.
 
-use crate::core::game::Game;
+use super::value::{Evaluator, SeatTerms, MAX_SEATS};
+use crate::core::game::{Game, EVAL_TERMS};
 
 /// A heap-held position that agents overwrite instead of cloning a new one (moving the box
 /// moves a pointer, not the state).
@@ -40,5 +41,69 @@ impl<G: Game> Scratch<G> {
     /// Returns a position taken with [`Scratch::take_copy_of`].
     pub(crate) fn put(&mut self, state: Box<G>) {
         self.state = Some(state);
+    }
+}
+
+/// The results of several actions of one decision, each derived from the previous one with
+/// [`Game::redo_as`] where the game can (and its heuristic terms with [`Game::redo_terms`]),
+/// else copied from the position and applied. Holding the position borrowed keeps it
+/// unchanged for the whole batch.
+pub(crate) struct Successors<'a, G: Game> {
+    from: &'a G,
+    scratch: &'a mut Scratch<G>,
+    /// The action the scratch position is the result of, while it is one.
+    last: Option<G::Action>,
+    /// The heuristic terms of the scratch position, while `terms_valid`.
+    terms: SeatTerms,
+    terms_valid: bool,
+}
+
+impl<'a, G: Game> Successors<'a, G> {
+    /// A batch of results of actions from `from`, worked out in `scratch`.
+    pub(crate) fn new(scratch: &'a mut Scratch<G>, from: &'a G) -> Self {
+        Successors {
+            from,
+            scratch,
+            last: None,
+            terms: [[0.0; EVAL_TERMS]; MAX_SEATS],
+            terms_valid: false,
+        }
+    }
+
+    /// The position after `action`.
+    pub(crate) fn after(&mut self, action: G::Action) -> &G {
+        let redone = match (&self.last, &mut self.scratch.state) {
+            (Some(last), Some(state)) if G::REDOES => state.redo_as(self.from, last, &action),
+            _ => false,
+        };
+        let state = if redone {
+            self.scratch.state.as_deref_mut().expect("redone in place")
+        } else {
+            let state = self.scratch.copy_of(self.from);
+            state.apply(action);
+            state
+        };
+        self.terms_valid = redone
+            && self.terms_valid
+            && state.redo_terms(&self.last.expect("redone"), &action, &mut self.terms);
+        self.last = Some(action);
+        state
+    }
+
+    /// The value for `player` by `eval` of the last result of [`Successors::after`].
+    pub(crate) fn value(&mut self, eval: &Evaluator, player: usize) -> f64 {
+        let state = self.scratch.state.as_deref().expect("a result");
+        if !self.terms_valid && !state.is_terminal() {
+            state.eval_terms_all(&mut self.terms[..state.num_players()]);
+            self.terms_valid = true;
+        }
+        eval.value_with(state, &self.terms, player)
+    }
+
+    /// The last result, to change further (the next result is then copied afresh).
+    pub(crate) fn last_mut(&mut self) -> &mut G {
+        self.last = None;
+        self.terms_valid = false;
+        self.scratch.state.as_deref_mut().expect("a result")
     }
 }

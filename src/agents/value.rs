@@ -3,7 +3,10 @@
 use crate::core::game::{Game, EVAL_TERMS};
 
 /// Most seats a value computation supports (every game has at most 5).
-const MAX_SEATS: usize = 8;
+pub(crate) const MAX_SEATS: usize = 8;
+
+/// The heuristic terms of every seat of a position (unused seats 0).
+pub(crate) type SeatTerms = [[f64; EVAL_TERMS]; MAX_SEATS];
 
 /// Weighted heuristic value of positions.
 ///
@@ -54,6 +57,16 @@ impl Evaluator {
     /// Score plus weighted heuristic terms of every seat, from one
     /// [`Game::eval_terms_all`] call.
     pub(crate) fn totals<G: Game>(&self, state: &G) -> Totals {
+        let mut terms = [[0.0; EVAL_TERMS]; MAX_SEATS];
+        if !state.is_terminal() {
+            state.eval_terms_all(&mut terms[..state.num_players()]);
+        }
+        self.totals_with(state, &terms)
+    }
+
+    /// Score plus weighted heuristic terms of every seat, with `terms` the seats' terms
+    /// (ignored once the game is over).
+    fn totals_with<G: Game>(&self, state: &G, terms: &SeatTerms) -> Totals {
         let seats = state.num_players();
         assert!(seats <= MAX_SEATS, "at most {MAX_SEATS} seats, not {seats}");
         let mut totals = [0.0; MAX_SEATS];
@@ -61,8 +74,6 @@ impl Evaluator {
             *t = score as f64;
         }
         if !state.is_terminal() {
-            let mut terms = [[0.0; EVAL_TERMS]; MAX_SEATS];
-            state.eval_terms_all(&mut terms[..seats]);
             for (t, terms) in totals.iter_mut().zip(&terms[..seats]) {
                 *t += terms
                     .iter()
@@ -72,6 +83,11 @@ impl Evaluator {
             }
         }
         Totals { totals, seats }
+    }
+
+    /// The value for `player` of `state`, whose seats' heuristic terms are `terms`.
+    pub(crate) fn value_with<G: Game>(&self, state: &G, terms: &SeatTerms, player: usize) -> f64 {
+        self.totals_with(state, terms).value(player, self.opponent)
     }
 
     /// The value of `state` for `player`: own total − `opponent` × best other total.

@@ -39,6 +39,21 @@ pub trait Game: Clone + Send + Sync {
         false
     }
 
+    /// Whether [`Game::redo_as`] ever succeeds: agents then judge the candidates of a
+    /// decision kind by kind, so that each result can be derived from the one before.
+    const REDOES: bool = false;
+
+    /// Turns this position, which is `from` after `done`, into `from` after `instead` in
+    /// place, when the game can do so exactly and more cheaply than copying `from` and
+    /// applying `instead` (a Safari vehicle move redone as another vehicle move changes only
+    /// where the vehicles stand), and says whether it did; when it returns false the position
+    /// is unchanged. Agents that judge many actions of one decision use it to derive each
+    /// result from the previous one. The result must equal the applied one in everything,
+    /// statistics included (the generic suite checks it). The default: never.
+    fn redo_as(&mut self, _from: &Self, _done: &Self::Action, _instead: &Self::Action) -> bool {
+        false
+    }
+
     /// A uniformly random action among exactly those [`Game::legal_actions`] lists (the game
     /// must not be over), drawn from `rng`; `scratch` is a reusable buffer. The default lists
     /// the actions and picks one; games may draw one without listing them all (Safari does,
@@ -88,6 +103,20 @@ pub trait Game: Clone + Send + Sync {
         for (p, terms) in out.iter_mut().enumerate() {
             *terms = self.eval_terms(p);
         }
+    }
+
+    /// After [`Game::redo_as`] turned `self` from the result of `done` into the result of
+    /// `instead`, updates `terms` — every seat's [`Game::eval_terms_all`] of the result of
+    /// `done` — to this position's terms, when the game can do so exactly and more cheaply
+    /// than computing them afresh, and says whether it did (when false, `terms` may hold
+    /// anything). The default: never.
+    fn redo_terms(
+        &self,
+        _done: &Self::Action,
+        _instead: &Self::Action,
+        _terms: &mut [[f64; EVAL_TERMS]],
+    ) -> bool {
+        false
     }
 
     /// Names of the per-player statistics columns of [`Game::player_stats`].

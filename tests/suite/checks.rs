@@ -26,6 +26,7 @@ pub fn run_all<G: GameDef>() {
     restart_new_game_and_start_agree::<G>();
     decisions_do_not_allocate::<G>();
     agents_do_not_allocate_once_warm::<G>();
+    redone_actions_equal_applied::<G>();
     flood_fill_oracle_agrees::<G>();
     naive_legal_actions_agree::<G>();
     super::perft::pinned_counts_hold::<G>();
@@ -859,6 +860,112 @@ pub fn agents_do_not_allocate_once_warm<G: GameDef>() {
         mcts <= 2,
         "{name}: mcts allocated {mcts} times in {decisions} decisions of 30 simulations"
     );
+}
+
+/// Results derived with `redo_as` and `redo_terms` are the applied results (what agents
+/// rely on when they judge every action of a decision, `agents/scratch.rs`): at every third
+/// decision of random games, the legal actions are walked kind by kind, each derived from the
+/// previous result where the game can, and random pairs besides; every derived result must
+/// observe as the action applied to a copy (hidden order, evaluation terms bit for bit, and
+/// the terms `redo_terms` kept), and every tenth one must play on to the same end.
+pub fn redone_actions_equal_applied<G: GameDef>() {
+    let name = G::NAME;
+    let terms_of = |g: &G| {
+        let mut t = vec![[0.0; EVAL_TERMS]; g.num_players()];
+        if !g.is_terminal() {
+            g.eval_terms_all(&mut t);
+        }
+        t
+    };
+    let applied = |g: &G, a: G::Action| {
+        let mut t = g.clone();
+        t.apply(a);
+        t
+    };
+    let (mut redone, mut kept_terms, mut followed) = (0, 0, 0);
+    let mut check = |from: &G,
+                     done: G::Action,
+                     instead: G::Action,
+                     state: &mut G,
+                     terms: &mut Vec<[f64; EVAL_TERMS]>| {
+        if !state.redo_as(from, &done, &instead) {
+            *state = applied(from, instead);
+            *terms = terms_of(state);
+            return;
+        }
+        let expected = applied(from, instead);
+        let at = format!("{name}: {done:?} redone as {instead:?}");
+        assert_eq!(observe(state, true), observe(&expected, true), "{at}");
+        if state.redo_terms(&done, &instead, terms) {
+            let bits =
+                |t: &[[f64; EVAL_TERMS]]| t.iter().map(|t| t.map(f64::to_bits)).collect::<Vec<_>>();
+            assert_eq!(bits(terms), bits(&terms_of(&expected)), "{at}: terms");
+            kept_terms += 1;
+        } else {
+            *terms = terms_of(state);
+        }
+        redone += 1;
+        if redone % 10 == 1 {
+            let (mut a, mut b) = (state.clone(), expected);
+            let mut scratch = Vec::new();
+            let mut step = 0;
+            while !b.is_terminal() {
+                let seed = derive_seed(redone, step);
+                let action = b.random_action(&mut rng_from_seed(seed), &mut scratch);
+                assert_eq!(
+                    a.random_action(&mut rng_from_seed(seed), &mut scratch),
+                    action,
+                    "{at}"
+                );
+                a.apply(action);
+                b.apply(action);
+                step += 1;
+            }
+            assert_eq!(observe(&a, true), observe(&b, true), "{at}: played on");
+            followed += 1;
+        }
+    };
+    let mut legal = Vec::new();
+    for index in 0..10u64 {
+        let mut g = suite_game::<G>(index);
+        let mut rng = rng_from_seed(derive_seed(index, 17));
+        let mut step = 0;
+        while !g.is_terminal() {
+            g.legal_actions(&mut legal);
+            if step % 3 == 0 && legal.len() > 1 {
+                let mut by_kind = legal.clone();
+                by_kind.sort_by_key(|a| g.action_kind(a));
+                let mut state = applied(&g, by_kind[0]);
+                let mut terms = terms_of(&state);
+                for w in by_kind.windows(2) {
+                    check(&g, w[0], w[1], &mut state, &mut terms);
+                }
+                for _ in 0..legal.len().min(20) {
+                    let done = legal[below(&mut rng, legal.len())];
+                    let instead = legal[below(&mut rng, legal.len())];
+                    let mut state = applied(&g, done);
+                    let mut terms = terms_of(&state);
+                    check(&g, done, instead, &mut state, &mut terms);
+                }
+            }
+            g.apply(legal[below(&mut rng, legal.len())]);
+            step += 1;
+        }
+    }
+    eprintln!(
+        "{name}: {redone} redone results ({kept_terms} with kept terms, {followed} played on)"
+    );
+    if hooks::<G>().redoes() {
+        assert!(
+            redone > 100 && kept_terms > 100,
+            "{name}: too few redone results"
+        );
+    } else {
+        assert_eq!(
+            redone, 0,
+            "{name}: redoes results, but its hooks do not say so"
+        );
+    }
 }
 
 /// The game's flood-fill oracle (a hook) agrees with the engine on its random games.

@@ -1,7 +1,8 @@
 //! The generic test suite (issue 16; OpenSpiel's random simulation test in spirit): every game
 //! of `GameId::ALL` goes through every check of `checks.rs` — invariants, clone
 //! equality, record → replay, `redeterminize`, `random_action`, restarts, no allocation per
-//! decision, the flood-fill oracle and the naive move generator of its hooks — and its perft
+//! decision, results derived in place (`redo_as`) against applied ones, the flood-fill oracle
+//! and the naive move generator of its hooks — and its perft
 //! pins in `tests/perft/`. Adding a game to `GameId::ALL` puts it under all of them; its
 //! hooks (`<game>.rs` here, registered in `hooks.rs`) add what only it can say: what its
 //! players see, its invariants and its oracle.
@@ -96,6 +97,11 @@ fn decisions_do_not_allocate() {
 #[test]
 fn agents_do_not_allocate_once_warm() {
     for_every_game!(agents_do_not_allocate_once_warm);
+}
+
+#[test]
+fn redone_actions_equal_applied() {
+    for_every_game!(redone_actions_equal_applied);
 }
 
 #[test]

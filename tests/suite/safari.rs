@@ -50,6 +50,11 @@ impl Hooks<SafariState> for SafariHooks {
         ))
     }
 
+    /// Vehicle moves and digs.
+    fn redoes(&self) -> bool {
+        true
+    }
+
     /// The unseen pile (the bag's order is not observable; its counts are public).
     fn hidden_order(&self, s: &SafariState) -> Option<Vec<u32>> {
         Some(s.pile().iter().map(|&v| v as u32).collect())

@@ -2,7 +2,7 @@
 
 use super::config::{Config, Prior, Rollout, ValueMode};
 use super::index::ActionIndex;
-use crate::agents::greedy::{OnePly, TurnLookahead};
+use crate::agents::greedy::{OnePly, TurnLookahead, MAX_KINDS};
 use crate::agents::restrict::Restriction;
 use crate::agents::scratch::Scratch;
 use crate::agents::value::Evaluator;
@@ -95,6 +95,8 @@ pub(super) struct Tree<G: Game> {
     /// Index into `allowed` of each candidate action.
     index: ActionIndex<G::Action>,
     has_child: Vec<bool>,
+    /// Candidates that get a child in the expansion at hand.
+    fresh: Vec<G::Action>,
     /// Per-seat rewards of the current iteration.
     values: Vec<f64>,
     lookahead: TurnLookahead<G>,
@@ -123,6 +125,7 @@ impl<G: Game> Tree<G> {
             kids: Vec::new(),
             index: ActionIndex::new(),
             has_child: Vec::new(),
+            fresh: Vec::new(),
             values: Vec::new(),
             lookahead: TurnLookahead::new(),
             one_ply: OnePly::new(),
@@ -272,15 +275,11 @@ impl<G: Game> Tree<G> {
             for &(_, i) in &self.kids {
                 self.has_child[i] = true;
             }
-            for i in 0..self.allowed.len() {
-                if self.nodes.len() >= sh.cfg.max_nodes {
-                    break;
-                }
-                if !self.has_child[i] {
-                    let prior = self.prior(sh, state, seat, self.allowed[i]);
-                    self.insert_child(node, self.allowed[i], seat, prior);
-                }
-            }
+            let room = sh.cfg.max_nodes - self.nodes.len();
+            let new = (0..self.allowed.len()).filter(|&i| !self.has_child[i]);
+            self.fresh.clear();
+            (self.fresh).extend(new.take(room).map(|i| self.allowed[i]));
+            self.add_children(sh, state, node, seat);
             self.legal_children(node);
         }
         if let Some((k, alpha)) = sh.cfg.widening {
@@ -309,39 +308,33 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// The prior reward of `action` for `seat`: the reward of its heuristic value (with the
-    /// rest of the turn played greedily during the root's turn, one-ply later), or a random
-    /// number.
-    fn prior(&mut self, sh: &Shared<'_, G>, state: &G, seat: usize, action: G::Action) -> f64 {
-        let value = match sh.cfg.prior {
-            Prior::Random => return unit(&mut self.rng),
-            Prior::Greedy if state.turn() == sh.root.turn() => self.lookahead.turn_value(
+    /// Adds a child of `node` for every action of `self.fresh`, with its prior reward for
+    /// `seat`: the reward of its heuristic value (with the rest of the turn played greedily
+    /// during the root's turn, one-ply later), or a random number.
+    fn add_children(&mut self, sh: &Shared<'_, G>, state: &G, node: usize, seat: usize) {
+        let values = match sh.cfg.prior {
+            Prior::Random => {
+                for &action in &self.fresh {
+                    let prior = unit(&mut self.rng);
+                    insert_child(&mut self.nodes, node, action, seat, prior);
+                }
+                return;
+            }
+            Prior::Greedy if state.turn() == sh.root.turn() => self.lookahead.turn_values(
                 state,
-                action,
+                &self.fresh,
                 seat,
                 (sh.me, sh.restriction),
                 &sh.eval,
                 &mut self.rng,
             ),
-            Prior::Greedy => self.one_ply.value_after(state, action, seat, &sh.eval),
+            Prior::Greedy => self
+                .one_ply
+                .values_after(state, &self.fresh, seat, &sh.eval),
         };
-        sh.reward(seat, value)
-    }
-
-    /// Adds a child of `node` for `action`, keeping children sorted by decreasing prior.
-    fn insert_child(&mut self, node: usize, action: G::Action, seat: usize, prior: f64) {
-        let id = self.nodes.len() as u32;
-        let mut prev = NONE;
-        let mut next = self.nodes[node].first_child;
-        while next != NONE && self.nodes[next as usize].prior >= prior {
-            prev = next;
-            next = self.nodes[next as usize].next_sibling;
-        }
-        self.nodes.push(Node::new(Some(action), seat, next, prior));
-        if prev == NONE {
-            self.nodes[node].first_child = id;
-        } else {
-            self.nodes[prev as usize].next_sibling = id;
+        for (&action, &value) in self.fresh.iter().zip(values) {
+            let prior = sh.reward(seat, value);
+            insert_child(&mut self.nodes, node, action, seat, prior);
         }
     }
 
@@ -430,7 +423,7 @@ impl<G: Game> Tree<G> {
             let j = i + below(&mut self.rng, n - i);
             candidates.swap(i, j);
         }
-        let mut taken = [0usize; 64];
+        let mut taken = [0usize; MAX_KINDS];
         let mut kept = 0;
         for i in 0..n {
             let kind = state.action_kind(&candidates[i]);
@@ -476,4 +469,21 @@ fn win_shares(totals: &[f64], out: &mut Vec<f64>) {
 /// A uniform number in `[0, 1)`.
 fn unit(rng: &mut GameRng) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// Adds to `nodes` a child of `node` for `action`, keeping children sorted by decreasing prior.
+fn insert_child<A>(nodes: &mut Vec<Node<A>>, node: usize, action: A, seat: usize, prior: f64) {
+    let id = nodes.len() as u32;
+    let mut prev = NONE;
+    let mut next = nodes[node].first_child;
+    while next != NONE && nodes[next as usize].prior >= prior {
+        prev = next;
+        next = nodes[next as usize].next_sibling;
+    }
+    nodes.push(Node::new(Some(action), seat, next, prior));
+    if prev == NONE {
+        nodes[node].first_child = id;
+    } else {
+        nodes[prev as usize].next_sibling = id;
+    }
 }

@@ -34,6 +34,12 @@ where
         self.apply_action(action);
     }
 
+    const REDOES: bool = <Self as TileRules>::REDOES;
+
+    fn redo_as(&mut self, from: &Self, done: &Self::Action, instead: &Self::Action) -> bool {
+        TileRules::redo_as(self, from, done, instead)
+    }
+
     fn reveals_hidden(&self, action: &Self::Action) -> bool {
         self.draws_unseen(action)
     }
@@ -90,6 +96,15 @@ where
 
     fn eval_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
         self.heuristic_terms_all(out);
+    }
+
+    fn redo_terms(
+        &self,
+        done: &Self::Action,
+        instead: &Self::Action,
+        terms: &mut [[f64; EVAL_TERMS]],
+    ) -> bool {
+        TileRules::redo_terms(self, done, instead, terms)
     }
 
     fn stat_names() -> &'static [&'static str] {

@@ -80,6 +80,21 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     fn draws_unseen(&self, _action: &Self::Action) -> bool {
         false
     }
+    /// See [`Game::REDOES`](crate::core::game::Game::REDOES). The default: no.
+    const REDOES: bool = false;
+    /// See [`Game::redo_as`](crate::core::game::Game::redo_as). The default: never.
+    fn redo_as(&mut self, _from: &Self, _done: &Self::Action, _instead: &Self::Action) -> bool {
+        false
+    }
+    /// See [`Game::redo_terms`](crate::core::game::Game::redo_terms). The default: never.
+    fn redo_terms(
+        &self,
+        _done: &Self::Action,
+        _instead: &Self::Action,
+        _terms: &mut [[f64; EVAL_TERMS]],
+    ) -> bool {
+        false
+    }
     /// Reshuffles what the game hides besides the unseen tiles (which the core reshuffles
     /// first). The default: nothing.
     fn redeterminize_hidden(&mut self, _rng: &mut GameRng) {}

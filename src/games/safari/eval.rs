@@ -35,6 +35,11 @@ pub const EVAL_TERM_NAMES: [&str; 8] = [
     "pending_points",
 ];
 
+/// Index of `open_holes` in [`EVAL_TERM_NAMES`].
+pub(super) const OPEN_HOLES: usize = 4;
+/// Index of `next_vehicle_points` in [`EVAL_TERM_NAMES`].
+const NEXT_VEHICLE_POINTS: usize = 6;
+
 /// Default weight of each term of [`EVAL_TERM_NAMES`], tuned with greedy self-play matches
 /// (`docs/agents.md`).
 pub const DEFAULT_EVAL_WEIGHTS: [f64; 8] = [0.6, 0.4, 1.5, 1.0, 1.5, 2.0, 1.0, 1.0];
@@ -92,8 +97,7 @@ impl Evaluation for SafariState {
                     for_seats(scorers, out, |t| t[1] += final_points);
                 }
                 // A hole's meeples leave when it completes, so every hole here is open.
-                Spot::Hole(v) if !self.hole_blocked(v) => out[owner][4] += 1.0,
-                Spot::Hole(_) => {}
+                Spot::Hole(v) => out[owner][OPEN_HOLES] += self.open_hole(v),
                 Spot::Baobab(c) => around_baobabs[owner] += self.board.placed_around_cell(c) as u16,
             }
         }
@@ -102,7 +106,7 @@ impl Evaluation for SafariState {
             t[2] = self.game.hands[p].total() as f64;
             t[3] = self.supply[p] as f64;
         }
-        out[self.next_placer()][6] = self.vehicle_chance() * self.game.options.vehicle_bonus as f64;
+        self.set_next_vehicle_points(out);
         if self.game.scoring.displaced.is_some() && self.game.scoring.stage != Stage::EndTurn {
             out[self.active as usize][7] += self.game.options.vehicle_bonus as f64;
         }
@@ -110,6 +114,21 @@ impl Evaluation for SafariState {
 }
 
 impl SafariState {
+    /// Writes the `next_vehicle_points` term (of the seat that places the next tile).
+    pub(super) fn set_next_vehicle_points(&self, out: &mut [[f64; EVAL_TERMS]]) {
+        out[self.next_placer()][NEXT_VEHICLE_POINTS] =
+            self.vehicle_chance() * self.game.options.vehicle_bonus as f64;
+    }
+
+    /// The `open_holes` count of a hole meeple at `v`: 1 unless the hole is blocked.
+    pub(super) fn open_hole(&self, v: Vertex) -> f64 {
+        if self.hole_blocked(v) {
+            0.0
+        } else {
+            1.0
+        }
+    }
+
     /// The seat that places the next tile: the active player while its placement is pending,
     /// else the next seat.
     fn next_placer(&self) -> usize {

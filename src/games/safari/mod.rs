@@ -12,6 +12,7 @@ mod holes;
 mod legal;
 mod notation;
 mod options;
+mod redo;
 mod rules;
 mod sample;
 mod setup;

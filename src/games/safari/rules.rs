@@ -6,6 +6,7 @@ use super::action::Action;
 use super::features::FeatureAgg;
 use super::state::{Corners, Phase, SafariState, Stage};
 use super::stats::ActionKind;
+use crate::core::game::EVAL_TERMS;
 use crate::core::geom::Coord;
 use crate::core::rng::{rng_from_seed, GameRng};
 use crate::core::species::Species;
@@ -158,6 +159,18 @@ impl TileRules for SafariState {
         } else {
             None
         }
+    }
+
+    const REDOES: bool = true;
+
+    /// Vehicle moves and digs redone as others of their kind (`redo.rs`).
+    fn redo_as(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
+        self.redo_sibling(from, done, instead)
+    }
+
+    /// The heuristic terms after such a redo (`redo.rs`).
+    fn redo_terms(&self, done: &Action, instead: &Action, terms: &mut [[f64; EVAL_TERMS]]) -> bool {
+        self.redo_sibling_terms(done, instead, terms)
     }
 
     /// The bag's order, and the stream that reshuffles it later (S-1.4).

@@ -1,0 +1,176 @@
+//! Redoing an action as a sibling of its kind ([`Game::redo_as`]): the step-two actions that
+//! agents judge by the dozen — vehicle moves and digs — change a few fields that the rest of
+//! the turn (scoring, the next draw) does not read, so the result of one is turned into the
+//! result of another by rewriting those fields from the position before.
+//!
+//! [`Game::redo_as`]: crate::core::game::Game::redo_as
+
+use super::action::Action;
+use super::eval::OPEN_HOLES;
+use super::state::{Phase, PlacedMeeple, SafariState, Spot};
+use crate::core::game::EVAL_TERMS;
+use crate::core::geom::{Coord, Corner, Vertex};
+use crate::core::species::Species;
+
+/// Where a dig puts which token: the tile, its corner, the species.
+type Slot = (Coord, Corner, Species);
+
+impl SafariState {
+    /// `self` is `from` after `done`; turns it into `from` after `instead` when both are
+    /// vehicle moves or both are digs (see the cases), and says whether it did. Not once the
+    /// game is over: final scoring and the vehicle fit left by the last draw are not redone.
+    pub(super) fn redo_sibling(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
+        if self.game.phase == Phase::GameOver {
+            return false;
+        }
+        match (*done, *instead) {
+            (Action::MoveVehicle { .. }, Action::MoveVehicle { vehicle, to }) => {
+                self.redo_vehicle_move(from, vehicle, to);
+                true
+            }
+            (
+                Action::Dig {
+                    at,
+                    corner,
+                    species,
+                    ..
+                },
+                Action::Dig {
+                    at: new_at,
+                    corner: new_corner,
+                    species: new_species,
+                },
+            ) if from.pending_features() == 0 => {
+                let p = from.active as usize;
+                self.undo_dig(from, p, (at, corner, species));
+                self.redo_dig(p, (new_at, new_corner, new_species));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The heuristic terms after [`SafariState::redo_sibling`] redid `done` as `instead`,
+    /// from `terms`, those after `done`: a vehicle move changes only `next_vehicle_points`, a
+    /// dig only its owner's `open_holes` (every hole meeple counts 1 unless blocked, so the
+    /// integer-valued sum stays exact).
+    pub(super) fn redo_sibling_terms(
+        &self,
+        done: &Action,
+        instead: &Action,
+        terms: &mut [[f64; EVAL_TERMS]],
+    ) -> bool {
+        match (*done, *instead) {
+            (Action::MoveVehicle { .. }, Action::MoveVehicle { .. }) => {
+                self.set_next_vehicle_points(terms);
+                true
+            }
+            (
+                Action::Dig { at, corner, .. },
+                Action::Dig {
+                    at: new_at,
+                    corner: new_corner,
+                    ..
+                },
+            ) => {
+                let owner = self.game.meeples.last().expect("the dig's meeple").player;
+                let hole = |at, corner| self.open_hole(Vertex::of_corner(at, corner).0);
+                terms[owner as usize][OPEN_HOLES] += hole(new_at, new_corner) - hole(at, corner);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// S-5.3: vehicles move only when no tile of this turn displaced one (so no replacement
+    /// follows), and nothing else in the turn reads where they stand: only the vehicles and
+    /// the fit kept for them change.
+    fn redo_vehicle_move(&mut self, from: &Self, vehicle: u8, to: Coord) {
+        self.game.vehicles = from.game.vehicles;
+        self.game.vehicles[vehicle as usize] = Some(to);
+        self.game.vehicle_fit = self.fresh_vehicle_fit();
+    }
+
+    /// S-8.2: player `p`'s dig undone. With no completed feature pending (`from` has none), the rest of the turn asks
+    /// nobody to boost, so the hand left after a dig is never read; the dig's token, its
+    /// slot's marks and its meeple (the last one put, which scoring does not reorder) go back
+    /// to how they were. Its points and count stay: every dig scores and counts alike.
+    fn undo_dig(&mut self, from: &Self, p: usize, (at, corner, species): Slot) {
+        self.game.hands[p].add(species);
+        self.game.tokens_placed -= 1;
+        let (v, _) = Vertex::of_corner(at, corner);
+        for k in 0..4 {
+            let (cell, _) = v.slot(k);
+            if let Some(j) = self.board.get(cell) {
+                self.cells[j as usize].data = from.cells[j as usize].data;
+            }
+        }
+        debug_assert_eq!(
+            self.game.meeples.last().map(|m| m.spot),
+            Some(Spot::Hole(v)),
+            "the dig's meeple is the last one put"
+        );
+        self.game.meeples.pop();
+    }
+
+    /// Player `p`'s dig: its own changes, as [`SafariState::take_action`] makes them, without its points
+    /// and count (see [`SafariState::undo_dig`]).
+    fn redo_dig(&mut self, p: usize, (at, corner, species): Slot) {
+        self.game.hands[p].remove(species);
+        self.set_token(at, corner, species);
+        let (v, _) = Vertex::of_corner(at, corner);
+        self.game.meeples.push(PlacedMeeple {
+            player: p as u8,
+            spot: Spot::Hole(v),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::Game;
+    use crate::core::rng::{below, rng_from_seed};
+    use crate::games::GameDef;
+
+    /// S-6.5: with a completed feature pending, the token a dig spends can decide whether its
+    /// player is asked to boost. Random games meet such pairs of digs (their applied results
+    /// differ in whose decision comes next), and those are never redone.
+    #[test]
+    fn digs_that_change_a_boost_are_not_redone() {
+        let mut met = 0;
+        let mut legal = Vec::new();
+        for seed in 0..400 {
+            let rules = ["vehicles=1", "final_scoring=all", "vehicle_bonus=5"];
+            let setup =
+                SafariState::setup_with_rules(5, seed, SafariState::builtin_tiles(), &rules)
+                    .expect("a valid setup");
+            let mut g = SafariState::new_game(&setup).expect("a game");
+            let mut rng = rng_from_seed(seed);
+            while !g.is_terminal() {
+                g.legal_actions(&mut legal);
+                let digs: Vec<Action> = (legal.iter())
+                    .filter(|a| matches!(a, Action::Dig { .. }))
+                    .copied()
+                    .collect();
+                if g.pending_features() != 0 {
+                    let applied = |a: Action| {
+                        let mut t = g.clone();
+                        t.apply(a);
+                        t
+                    };
+                    for pair in digs.windows(2) {
+                        let (first, second) = (applied(pair[0]), applied(pair[1]));
+                        if first.to_move() != second.to_move() || first.phase() != second.phase() {
+                            met += 1;
+                            let mut redone = first.clone();
+                            assert!(!redone.redo_as(&g, &pair[0], &pair[1]), "{pair:?}");
+                        }
+                    }
+                }
+                g.apply(legal[below(&mut rng, legal.len())]);
+            }
+        }
+        assert!(met > 0, "no dig decided whether a boost is asked");
+    }
+}

@@ -28,6 +28,11 @@ impl SafariState {
                 self.redo_vehicle_move(from, vehicle, to);
                 true
             }
+            (Action::ReplaceVehicle { .. }, Action::ReplaceVehicle { to }) => {
+                let vehicle = from.game.scoring.displaced.expect("a displaced vehicle");
+                self.redo_vehicle_move(from, vehicle, to);
+                true
+            }
             (
                 Action::Dig {
                     at,
@@ -40,7 +45,7 @@ impl SafariState {
                     corner: new_corner,
                     species: new_species,
                 },
-            ) if from.pending_features() == 0 => {
+            ) if from.same_boosts_after_digs(species, new_species) => {
                 let p = from.active as usize;
                 self.undo_dig(from, p, (at, corner, species));
                 self.redo_dig(p, (new_at, new_corner, new_species));
@@ -61,7 +66,8 @@ impl SafariState {
         terms: &mut [[f64; EVAL_TERMS]],
     ) -> bool {
         match (*done, *instead) {
-            (Action::MoveVehicle { .. }, Action::MoveVehicle { .. }) => {
+            (Action::MoveVehicle { .. }, Action::MoveVehicle { .. })
+            | (Action::ReplaceVehicle { .. }, Action::ReplaceVehicle { .. }) => {
                 self.set_next_vehicle_points(terms);
                 true
             }
@@ -82,17 +88,27 @@ impl SafariState {
         }
     }
 
-    /// S-5.3: vehicles move only when no tile of this turn displaced one (so no replacement
-    /// follows), and nothing else in the turn reads where they stand: only the vehicles and
-    /// the fit kept for them change.
+    /// Whether the rest of the turn takes the same course after the active player digs with
+    /// a token of `a` as with one of `b`. Only boosts read the hand (S-6.5: a scorer is asked
+    /// while holding a species not on the feature), so it does when no completed feature is
+    /// pending, or when the hand holds the same species either way.
+    fn same_boosts_after_digs(&self, a: Species, b: Species) -> bool {
+        let hand = &self.game.hands[self.active as usize];
+        self.pending_features() == 0 || a == b || (hand.get(a) > 1 && hand.get(b) > 1)
+    }
+
+    /// S-5.3, S-7.3: a vehicle moves in step two only when no tile of this turn displaced one
+    /// (so no replacement follows), and a displaced one is put back after the turn's scoring;
+    /// nothing else in the turn reads where vehicles stand, so only the vehicles and the fit
+    /// kept for them change.
     fn redo_vehicle_move(&mut self, from: &Self, vehicle: u8, to: Coord) {
         self.game.vehicles = from.game.vehicles;
         self.game.vehicles[vehicle as usize] = Some(to);
         self.game.vehicle_fit = self.fresh_vehicle_fit();
     }
 
-    /// S-8.2: player `p`'s dig undone. With no completed feature pending (`from` has none), the rest of the turn asks
-    /// nobody to boost, so the hand left after a dig is never read; the dig's token, its
+    /// S-8.2: player `p`'s dig undone, where the rest of the turn took the course it takes
+    /// after the dig redone ([`SafariState::same_boosts_after_digs`]): the dig's token, its
     /// slot's marks and its meeple (the last one put, which scoring does not reorder) go back
     /// to how they were. Its points and count stay: every dig scores and counts alike.
     fn undo_dig(&mut self, from: &Self, p: usize, (at, corner, species): Slot) {
@@ -133,12 +149,30 @@ mod tests {
     use crate::core::rng::{below, rng_from_seed};
     use crate::games::GameDef;
 
+    /// What a redone result and an applied one must agree on here (besides the suite's
+    /// generic comparison): whose decision, the phase, scores, hands, meeples, cells.
+    fn view(s: &SafariState) -> String {
+        let hands: Vec<_> = (0..s.players()).map(|p| *s.hand(p)).collect();
+        format!(
+            "{:?}",
+            (
+                s.to_move(),
+                s.phase(),
+                s.scores(),
+                hands,
+                s.placed_meeples(),
+                s.cells()
+            )
+        )
+    }
+
     /// S-6.5: with a completed feature pending, the token a dig spends can decide whether its
     /// player is asked to boost. Random games meet such pairs of digs (their applied results
-    /// differ in whose decision comes next), and those are never redone.
+    /// differ in whose decision comes next), and those are never redone; the pairs that are
+    /// redone then (the hand holds the same species either way) equal the applied result.
     #[test]
-    fn digs_that_change_a_boost_are_not_redone() {
-        let mut met = 0;
+    fn digs_while_a_feature_awaits_scoring() {
+        let (mut refused, mut redone) = (0, 0);
         let mut legal = Vec::new();
         for seed in 0..400 {
             let rules = ["vehicles=1", "final_scoring=all", "vehicle_bonus=5"];
@@ -149,11 +183,11 @@ mod tests {
             let mut rng = rng_from_seed(seed);
             while !g.is_terminal() {
                 g.legal_actions(&mut legal);
-                let digs: Vec<Action> = (legal.iter())
-                    .filter(|a| matches!(a, Action::Dig { .. }))
-                    .copied()
-                    .collect();
                 if g.pending_features() != 0 {
+                    let digs: Vec<Action> = (legal.iter())
+                        .filter(|a| matches!(a, Action::Dig { .. }))
+                        .copied()
+                        .collect();
                     let applied = |a: Action| {
                         let mut t = g.clone();
                         t.apply(a);
@@ -161,16 +195,28 @@ mod tests {
                     };
                     for pair in digs.windows(2) {
                         let (first, second) = (applied(pair[0]), applied(pair[1]));
-                        if first.to_move() != second.to_move() || first.phase() != second.phase() {
-                            met += 1;
-                            let mut redone = first.clone();
-                            assert!(!redone.redo_as(&g, &pair[0], &pair[1]), "{pair:?}");
+                        let mut state = first.clone();
+                        if state.redo_as(&g, &pair[0], &pair[1]) {
+                            assert_eq!(view(&state), view(&second), "{pair:?}");
+                            redone += 1;
+                        } else if (first.to_move(), first.phase())
+                            != (second.to_move(), second.phase())
+                        {
+                            refused += 1;
                         }
+                        assert!(
+                            (first.to_move(), first.phase()) == (second.to_move(), second.phase())
+                                || view(&state) == view(&first),
+                            "{pair:?} redone although the turn takes another course"
+                        );
                     }
                 }
                 g.apply(legal[below(&mut rng, legal.len())]);
             }
         }
-        assert!(met > 0, "no dig decided whether a boost is asked");
+        assert!(
+            refused > 0 && redone > 0,
+            "{refused} refused, {redone} redone"
+        );
     }
 }

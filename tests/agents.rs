@@ -301,7 +301,23 @@ const BAD_SPEC_FILES: &[(&str, &str, &[&str])] = &[
     ("bad-kind.toml", "name = \"x\"\nkind = \"minimax\"\n", &["bad-kind.toml:2", "minimax"]),
     ("bad-forbid.toml", "name = \"x\"\nkind = \"greedy\"\nforbid = [\"dig\", \"fly\"]\n", &["bad-forbid.toml:3", "`fly`"]),
     ("bad-key.toml", "name = \"x\"\nkind = \"greedy\"\nforbidden = []\n", &["bad-key.toml", "forbidden"]),
+    ("bad-params-forbid.toml", "name = \"x\"\nkind = \"greedy\"\n[params]\nforbid = [\"fly\"]\n", &["bad-params-forbid.toml:4", "`fly`"]),
+    ("bad-forbid-value.toml", "name = \"x\"\nkind = \"greedy\"\n[params]\nforbid = 3\n", &["bad-forbid-value.toml:4", "list of action kinds"]),
 ];
+
+/// Issue 21: `forbid` where docs/agents.md writes it — after `[params]`, so inside that table —
+/// forbids like the top-level key (it used to be refused as "not a parameter of greedy").
+#[test]
+fn forbid_under_params_is_read() {
+    let dir = std::env::temp_dir().join(format!("meeplelab-forbid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("no-vehicles.toml");
+    let body = "name = \"no-vehicles\"\nkind = \"greedy\"\n\n[params]\nopponent = 0.5\n\nforbid = [\"move_vehicle\"]\n";
+    std::fs::write(&path, body).expect("write spec");
+    let s = spec(path.to_str().unwrap());
+    assert_eq!(s.label(), "greedy:opponent=0.5,forbid=move_vehicle");
+    std::fs::remove_dir_all(&dir).ok();
+}
 
 #[test]
 fn spec_file_errors_name_file_line_and_key() {

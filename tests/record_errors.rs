@@ -109,3 +109,98 @@ fn specific_mistakes_name_line_and_expectation() {
     assert_eq!(line, scores + 1);
     assert!(msg.contains("expected scores 0 0 0"), "{msg}");
 }
+
+/// Issue 21: a header line that may appear once, given again — even with the same value — is
+/// refused on its own line, naming the first; so is a second `rule` for one option. (A second
+/// `seed` line used to replay as "record ok" with the last one winning.)
+#[test]
+fn repeated_header_lines_are_refused() {
+    let original = sample_record(13);
+    let lines: Vec<&str> = original.lines().collect();
+    for key in [
+        "game",
+        "players",
+        "seed",
+        "tileset",
+        "tileset-hash",
+        "rule vehicles",
+    ] {
+        let at = (lines.iter())
+            .position(|l| l.starts_with(key))
+            .unwrap_or_else(|| panic!("the record has a \"{key}\" line"));
+        let mut v = lines.clone();
+        let again = match key {
+            "seed" => "seed 99999",
+            "rule vehicles" => "rule vehicles=1",
+            _ => lines[at],
+        };
+        v.insert(at + 1, again);
+        let err = Record::parse(&v.join("\n"), "r.rec").expect_err(key);
+        assert_eq!(err.line, at + 2, "{key}: {}", err.message);
+        assert!(
+            err.message
+                .contains(&format!("the first is on line {}", at + 1)),
+            "{key}: {}",
+            err.message
+        );
+    }
+}
+
+/// Issue 21: one token of a species too many, in a `tokens` or `hand` line, is blamed on that
+/// line (it used to be reported on line 0, as "the token order use more than …").
+#[test]
+fn too_many_tokens_are_blamed_on_their_line() {
+    let original = sample_record(14);
+    let lines: Vec<&str> = original.lines().collect();
+    let seed = lines.iter().position(|l| l.starts_with("seed")).unwrap();
+    for (extra, bad) in [
+        (vec!["tokens Z Z Z Z Z Z Z Z Z Z Z"], 1),
+        (
+            vec![
+                "tokens Z Z Z Z Z Z",
+                "hand P0 ZZZZZ",
+                "hand P1 -",
+                "hand P2 -",
+            ],
+            2,
+        ),
+    ] {
+        let mut v = lines.clone();
+        for (k, line) in extra.iter().enumerate() {
+            v.insert(seed + 1 + k, line);
+        }
+        let err = Record::parse(&v.join("\n"), "t.rec")
+            .and_then(|r| r.replay::<SafariState>(Path::new(".")))
+            .err()
+            .expect("too many zebras");
+        assert_eq!(err.line, seed + 1 + bad, "{}", err.message);
+        assert!(
+            err.message.contains("more than the 10 tokens of species"),
+            "{}",
+            err.message
+        );
+    }
+}
+
+/// Issue 21: a record whose `game` line names the wrong game used to be blamed on "the tile
+/// set changed"; the error now names the game whose tiles the record expects.
+#[test]
+fn a_wrong_game_line_is_named() {
+    use meeplelab::games::carcassonne::CarcassonneState;
+    use meeplelab::games::GameDef;
+    let setup = CarcassonneState::setup(2, 3, CarcassonneState::builtin_tiles());
+    let (_, text) =
+        meeplelab::io::record::random_game_record::<CarcassonneState>(&setup, "builtin")
+            .expect("a record");
+    let wrong = text.replacen("game carcassonne", "game safari", 1);
+    let err = Record::parse(&wrong, "w.rec")
+        .and_then(|r| r.replay::<SafariState>(Path::new(".")))
+        .err()
+        .expect("tiles of another game");
+    assert!(
+        err.message.contains("the built-in tile set of carcassonne")
+            && err.message.contains("\"game safari\""),
+        "{}",
+        err.message
+    );
+}

@@ -157,6 +157,18 @@ struct SpecFile {
     forbid: Vec<Spanned<String>>,
 }
 
+/// The action kinds of a `forbid` value: a list of names, or one string of names joined by
+/// `+` as inline specs write them; `None` for anything else.
+fn forbidden_kinds(value: &toml::Value) -> Option<Vec<String>> {
+    match value {
+        toml::Value::String(s) => Some(s.split('+').map(|k| k.trim().to_string()).collect()),
+        toml::Value::Array(items) => (items.iter())
+            .map(|v| v.as_str().map(str::to_string))
+            .collect(),
+        _ => None,
+    }
+}
+
 impl AgentSpec {
     /// A spec name (file agents/<name>.toml in the current directory, falling back to the
     /// built-in copies of the shipped specs embedded with include_str!), a path to a .toml file,
@@ -203,6 +215,20 @@ impl AgentSpec {
         let mut spec = AgentSpec::empty(file.name.into_inner(), source, kind);
         for (key, value) in &file.params {
             let at = line(key.span().start);
+            if key.get_ref() == "forbid" {
+                // Where docs/agents.md shows it: a key after `[params]` belongs to that table.
+                for kind in forbidden_kinds(value.get_ref()).ok_or_else(|| {
+                    AgentError(format!(
+                        "{}: `forbid` takes a list of action kinds, e.g. forbid = [\"dig\"], \
+                         not {}",
+                        spec.source.at(at),
+                        value.get_ref()
+                    ))
+                })? {
+                    spec.add_forbid(kind, at);
+                }
+                continue;
+            }
             spec.set_param(
                 key.get_ref(),
                 at,

@@ -7,6 +7,9 @@ use crate::io::games_csv::{group_games, GamesCsvError, GamesTable};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+/// Widest agent column of the standings table; longer labels overflow it.
+const MAX_LABEL_COLUMN: usize = 60;
+
 /// Default number of bootstrap resamples for rating intervals.
 pub const DEFAULT_RESAMPLES: usize = 200;
 
@@ -213,13 +216,16 @@ impl Standings {
             self.model.name(),
             self.resamples
         );
+        // Longer labels are printed whole, past the column (a width beyond 65,535 would not
+        // even format).
         let width = self
             .agents
             .iter()
             .map(|a| a.agent.chars().count())
             .chain([5])
             .max()
-            .unwrap_or(5);
+            .unwrap_or(5)
+            .min(MAX_LABEL_COLUMN);
         let _ = writeln!(
             out,
             "{:<width$}  {:>6}  {:>6}  {:>21}  {:>15}  {:>5}  {:>21}",
@@ -379,6 +385,25 @@ mod tests {
         let csv = s.to_csv();
         assert!(csv.starts_with("agent,games,wins,win_rate,"), "{csv}");
         assert!(csv.lines().next().unwrap().ends_with("mean_points_path"));
+    }
+
+    /// Issue 21: a label of 65,536 characters or more used to panic the table ("Formatting
+    /// argument out of range"); it is printed whole, past a column of bounded width.
+    #[test]
+    fn huge_labels_print_whole() {
+        let huge = "x".repeat(70_000);
+        let rows = (sample().into_iter())
+            .map(|mut r| {
+                if r.agent == "weak" {
+                    r.agent = huge.clone();
+                }
+                r
+            })
+            .collect();
+        let text = Standings::compute(&[table(rows)], 5).unwrap().to_table();
+        assert!(text.contains(&huge));
+        let strong = text.lines().find(|l| l.starts_with("strong")).unwrap();
+        assert!(strong.len() < 300, "{strong}");
     }
 
     #[test]

@@ -13,7 +13,7 @@ mod summarize;
 mod tiles;
 mod tournament;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use meeplelab::games::{GameDef, GameId, Setup};
 use std::path::PathBuf;
 
@@ -158,7 +158,7 @@ pub fn build_setup<G: GameDef>(
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
-    let cli = Cli::parse();
+    let cli = parse_command_line();
     let result = match cli.command {
         Command::Tiles(TilesCommand::Show { game, tileset }) => {
             tiles::show(game, tileset.as_deref())
@@ -179,10 +179,57 @@ pub fn run() -> i32 {
     match result {
         Ok(()) => 0,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", shorten_long_words(&message));
             1
         }
     }
+}
+
+/// Longest run of non-blank characters an error message shows whole.
+const LONGEST_WORD: usize = 200;
+
+/// `message` with every run of more than [`LONGEST_WORD`] non-blank characters (an echoed
+/// input value, typically) cut to its start, marked with `…` and its length, so that a 1 MB
+/// line in a file gives a one-line error that still names the file and line.
+fn shorten_long_words(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4 * LONGEST_WORD));
+    let mut rest = message;
+    while !rest.is_empty() {
+        let blank = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, tail) = rest.split_at(blank);
+        let chars = word.chars().count();
+        if chars > LONGEST_WORD {
+            out.extend(word.chars().take(LONGEST_WORD / 2));
+            out.push_str(&format!("… ({chars} characters)"));
+        } else {
+            out.push_str(word);
+        }
+        let spaces = tail.len() - tail.trim_start().len();
+        out.push_str(&tail[..spaces]);
+        rest = &tail[spaces..];
+    }
+    out
+}
+
+/// The command line, parsed. A negative number is taken as an option's value (`--games -1`),
+/// so that the error names the option and what it takes instead of calling `-1` an unknown
+/// argument.
+fn parse_command_line() -> Cli {
+    let command = negative_numbers_as_values(Cli::command());
+    let matches = command.get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
+/// `command` and every subcommand below it with negative numbers allowed as values.
+fn negative_numbers_as_values(command: clap::Command) -> clap::Command {
+    let names: Vec<String> = (command.get_subcommands())
+        .map(|c| c.get_name().to_string())
+        .collect();
+    names
+        .iter()
+        .fold(command.allow_negative_numbers(true), |c, name| {
+            c.mut_subcommand(name, negative_numbers_as_values)
+        })
 }
 
 /// Writes `text` to standard output. A closed pipe (as in `meeplelab replay g.rec | head`) ends
@@ -194,3 +241,19 @@ pub fn emit(text: &str) {
 
 /// Result of a command: errors are messages for the user.
 pub type CmdResult = Result<(), String>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_words_are_cut_and_short_ones_kept() {
+        let long = "y".repeat(LONGEST_WORD + 1);
+        let shown = shorten_long_words(&format!("f.rec:3: found \"{long}\"  (end)"));
+        assert!(shown.starts_with("f.rec:3: found \"yyy"), "{shown}");
+        assert!(shown.ends_with(&format!("… ({} characters)  (end)", LONGEST_WORD + 3)));
+        assert!(shown.len() < LONGEST_WORD, "{shown}");
+        let exact = "z".repeat(LONGEST_WORD);
+        assert_eq!(shorten_long_words(&exact), exact);
+    }
+}

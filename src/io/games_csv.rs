@@ -455,9 +455,14 @@ pub struct GameGroup<'a> {
     pub seats: Vec<&'a GameRow>,
 }
 
+/// How far a game's win shares may sum from 1 (they are written with every digit, so shares
+/// like 1/3 sum to 1 within rounding).
+const WIN_SHARE_TOLERANCE: f64 = 1e-9;
+
 /// Groups the rows of one or more tables into games, ordered by game identity and index
 /// whatever the row order. Errors (naming `file:line`) on differing statistics columns,
-/// duplicate seats, seats missing from a game, or seats of one game that disagree on its seed.
+/// duplicate seats, seats missing from a game, seats of one game that disagree on its seed,
+/// or win shares of a game that do not sum to 1.
 pub fn group_games(tables: &[GamesTable]) -> Result<Vec<GameGroup<'_>>, GamesCsvError> {
     use std::collections::BTreeMap;
     let mut games: BTreeMap<GameKey<'_>, Vec<(&str, &GameRow)>> = BTreeMap::new();
@@ -539,6 +544,17 @@ pub fn group_games(tables: &[GamesTable]) -> Result<Vec<GameGroup<'_>>, GamesCsv
                         first.game_index,
                         first.players,
                         have.join(", ")
+                    ),
+                });
+            }
+            let shares: f64 = seats.iter().map(|(_, r)| r.win_share).sum();
+            if (shares - 1.0).abs() > WIN_SHARE_TOLERANCE {
+                return Err(GamesCsvError {
+                    location,
+                    message: format!(
+                        "the win_share values of game_index {} sum to {shares} over its seats; \
+                         a game's winners share exactly 1",
+                        first.game_index
                     ),
                 });
             }
@@ -810,6 +826,31 @@ mod tests {
         assert!(e.message.contains("duplicate"), "{e}");
         let e = group_games(&[t(vec![row(1, 0), row(1, 1), row(2, 1)])]).unwrap_err();
         assert!(e.message.contains("only for seat(s) 1"), "{e}");
+    }
+
+    /// Issue 21: both seats of one game given win_share 1.0 used to be summarized as valid.
+    #[test]
+    fn grouping_checks_that_win_shares_sum_to_one() {
+        let t = |rows: Vec<GameRow>| GamesTable {
+            source: "g.csv".into(),
+            stat_names: stats(),
+            variant_column: false,
+            rows,
+        };
+        let mut both = row(4, 0);
+        both.win_share = 1.0;
+        both.line = 9;
+        let e = group_games(&[t(vec![row(3, 0), row(3, 1), both, row(4, 1)])]).unwrap_err();
+        assert_eq!(e.location, "g.csv:9");
+        assert!(
+            e.message.contains("game_index 4") && e.message.contains("sum to 2"),
+            "{e}"
+        );
+        let mut shared = [row(5, 0), row(5, 1)];
+        for r in &mut shared {
+            r.win_share = 0.5;
+        }
+        assert!(group_games(&[t(shared.to_vec())]).is_ok());
     }
 
     #[test]

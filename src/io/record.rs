@@ -201,11 +201,21 @@ impl Record {
         };
         if let Some((hash, line)) = self.tileset_hash {
             if hash != tiles.content_hash {
+                let builtin_of = (GameId::ALL.into_iter()).find(|&id| {
+                    crate::with_game!(id, H => H::builtin_tiles().content_hash) == hash
+                });
+                let why = match builtin_of {
+                    Some(other) if other.name() != game => format!(
+                        "the built-in tile set of {other}: is the record's \"game {game}\" \
+                         line (line {game_line}) right?"
+                    ),
+                    _ => "the tile-set file changed".to_string(),
+                };
                 return Err(self.err(
                     line,
                     format!(
                         "tile set content hash is {:016x}, the record expects {hash:016x} \
-                         (the tile-set file changed)",
+                         ({why})",
                         tiles.content_hash
                     ),
                 ));
@@ -394,7 +404,12 @@ struct Parser {
     extra: Option<RecordGame>,
     seen_magic: bool,
     in_moves: bool,
+    /// The header lines that may appear once, with the line each was given on.
+    given: Vec<(&'static str, usize)>,
 }
+
+/// Header lines a record gives at most once (`rule` lines may repeat, each key once).
+const ONCE: [&str; 5] = ["game", "players", "seed", "tileset", "tileset-hash"];
 
 impl Parser {
     fn new(origin: &str, extra: Option<RecordGame>) -> Parser {
@@ -417,6 +432,43 @@ impl Parser {
             },
             seen_magic: false,
             in_moves: false,
+            given: Vec::new(),
+        }
+    }
+
+    /// Refuses a second `key` line (one of [`ONCE`]) or a second `rule` for one option.
+    fn refuse_repeats(&mut self, line: usize, words: &[&str]) -> Result<(), RecordError> {
+        let key = match ONCE.iter().find(|&&k| k == words[0]) {
+            Some(&k) => k,
+            None if words[0] == "rule" && words.len() == 2 => {
+                let option = words[1].split('=').next().unwrap_or("");
+                let earlier =
+                    (self.record.rules.iter()).find(|(r, _)| r.split('=').next() == Some(option));
+                return match earlier {
+                    Some((_, first)) => Err(self.err(
+                        line,
+                        format!(
+                            "a second \"rule {option}=…\" line (the first is on line {first}); \
+                             a record sets each rule option once"
+                        ),
+                    )),
+                    None => Ok(()),
+                };
+            }
+            None => return Ok(()),
+        };
+        match self.given.iter().find(|(k, _)| *k == key) {
+            Some(&(_, first)) => Err(self.err(
+                line,
+                format!(
+                    "a second \"{key}\" line (the first is on line {first}); a record's header \
+                     gives it once"
+                ),
+            )),
+            None => {
+                self.given.push((key, line));
+                Ok(())
+            }
         }
     }
 
@@ -508,6 +560,7 @@ impl Parser {
     }
 
     fn header_line(&mut self, line: usize, words: &[&str]) -> Result<(), RecordError> {
+        self.refuse_repeats(line, words)?;
         let arg = |n: usize| words.get(n).copied().unwrap_or("");
         match words[0] {
             "game" => {

@@ -19,7 +19,7 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
     /// Random games per measurement.
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
     /// Threads for the parallel measurement (default: all cores).
     #[arg(long)]
@@ -81,7 +81,7 @@ fn bench<G: GameDef>(args: &Args) -> CmdResult {
     }
     let (setup, _) = build_setup::<G>(args.players, args.seed, &args.game)?;
     G::new_game(&setup)?;
-    let games = args.games.max(1);
+    let games = args.games;
     if args.mode == Some(Mode::Playout) {
         let threads = args.threads.unwrap_or(1);
         let sampling = if args.list {

@@ -4,7 +4,9 @@
 use super::action::Action;
 use super::notation::species;
 use super::options::Options;
-use super::setup::{builtin_tiles, check, ResolvedSetup, Setup, TokenDeal, PLAYER_RANGE};
+use super::setup::{
+    builtin_tiles, check, take, ResolvedSetup, Setup, TokenDeal, PLAYER_RANGE, TOKENS_PER_SPECIES,
+};
 use super::state::{Phase, SafariState};
 use crate::core::species::{Species, SpeciesCounts};
 use crate::core::tileset::CompiledTiles;
@@ -34,12 +36,17 @@ impl GameDef for SafariState {
         let players = setup.players;
         let mut hands: Vec<Option<Vec<Species>>> = vec![None; players];
         let mut first_hand = None;
+        // Every token named so far, so that one too many is blamed on its own line.
+        let mut pool = SpeciesCounts([TOKENS_PER_SPECIES; 5]);
+        let what = "the tokens and hands given up to here";
         for item in items {
             let at = |m: String| (item.line, m);
             match item.key.as_str() {
                 "tokens" => {
                     for w in &item.args {
-                        setup.deal.token_order.push(species(w).map_err(at)?);
+                        let s = species(w).map_err(at)?;
+                        take(&mut pool, s, what).map_err(at)?;
+                        setup.deal.token_order.push(s);
                     }
                 }
                 _ => {
@@ -51,7 +58,9 @@ impl GameDef for SafariState {
                         .filter(|w| *w != "-")
                         .flat_map(|w| w.chars())
                     {
-                        hand.push(species(&c.to_string()).map_err(at)?);
+                        let s = species(&c.to_string()).map_err(at)?;
+                        take(&mut pool, s, what).map_err(at)?;
+                        hand.push(s);
                     }
                     if hands[p].replace(hand).is_some() {
                         return Err(at(format!("a second hand for P{p}")));

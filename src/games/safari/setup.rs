@@ -112,12 +112,14 @@ pub(super) fn check(setup: &Setup) -> Result<(), String> {
     Ok(())
 }
 
-fn take(pool: &mut SpeciesCounts, s: Species, what: &str) -> Result<(), String> {
+/// Takes a token of species `s` from `pool` (the tokens of the game not yet accounted for),
+/// or says that `what` asks for more of them than the game has.
+pub(super) fn take(pool: &mut SpeciesCounts, s: Species, what: &str) -> Result<(), String> {
     if pool.remove(s) {
         Ok(())
     } else {
         Err(format!(
-            "{what} use more than {TOKENS_PER_SPECIES} tokens of species {s}"
+            "{what}: more than the {TOKENS_PER_SPECIES} tokens of species {s} the game has"
         ))
     }
 }

@@ -124,6 +124,81 @@ fn killed_run_resumes_to_the_uninterrupted_result() {
     );
 }
 
+/// Issue 21 (16 games of two greedy seats, ~0.1 s each, leave time to act mid-run): two runs
+/// on one folder (a requeued job beside the running one) used to both
+/// "finish" and lose games. Now the second fails at once naming the first; Ctrl-C on the first
+/// says where its games are (exit status 130); a resume then takes the folder over, says so,
+/// deletes a leftover temporary file and ends with the uninterrupted run's games.
+#[test]
+fn one_run_per_folder_and_ctrl_c_explains() {
+    let dir = scratch("lock");
+    let (full, shared) = (dir.join("full"), dir.join("shared"));
+    let args = |out: &Path| {
+        [
+            "tournament",
+            "--agents",
+            "greedy,greedy:opponent=0.5",
+            "--games",
+            "16",
+            "--bootstrap",
+            "20",
+            "--threads",
+            "1",
+            "--out",
+            s(out),
+            "--resume",
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let (full_args, shared_args) = (args(&full), args(&shared));
+    let (full_args, shared_args): (Vec<&str>, Vec<&str>) = (
+        full_args.iter().map(String::as_str).collect(),
+        shared_args.iter().map(String::as_str).collect(),
+    );
+    ok(&full_args);
+
+    let first = Command::new(BIN)
+        .args(args(&shared))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let games = shared.join("games.csv");
+    let start = Instant::now();
+    while std::fs::read_to_string(&games).map_or(0, |t| t.lines().count()) < 3
+        && start.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let err = fails(&shared_args);
+    assert!(
+        err.contains("is in use by another run") && err.contains(&first.id().to_string()),
+        "{err}"
+    );
+    let signal = Command::new("kill")
+        .args(["-INT", &first.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(signal.success());
+    let out = first.wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{log}");
+    assert!(
+        log.contains("interrupted: every game finished so far is in") && log.contains("--resume"),
+        "{log}"
+    );
+
+    let leftover = shared.join("games.csv.tmp");
+    std::fs::write(&leftover, "half a write").unwrap();
+    let resumed = ok(&shared_args);
+    let log = String::from_utf8_lossy(&resumed.stderr);
+    assert!(log.contains("stopped without finishing"), "{log}");
+    assert!(!leftover.exists());
+    assert_eq!(comparable(&full), comparable(&shared));
+    assert_eq!(std::fs::read_to_string(shared.join(".lock")).unwrap(), "");
+}
+
 #[test]
 fn resume_drops_a_partial_last_game_and_finishes() {
     let dir = scratch("partial");

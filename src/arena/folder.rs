@@ -3,6 +3,7 @@
 
 use super::config::{TournamentConfig, CONFIG_FILE};
 use super::error::ArenaError;
+use super::lock::FolderLock;
 use super::schedule::Schedule;
 use super::shard::Shard;
 use crate::core::rng::derive_seed;
@@ -46,6 +47,26 @@ impl Folder {
     /// `dir/standings.csv`.
     pub fn standings(&self) -> PathBuf {
         self.dir.join(STANDINGS_FILE)
+    }
+
+    /// Deletes the temporary files (`games.csv.tmp`, …) that a write interrupted before it
+    /// renamed them into place left behind; call it only while holding the folder's lock.
+    pub fn remove_leftovers(&self) -> Result<(), ArenaError> {
+        for file in [self.games(), self.config(), self.standings()] {
+            let mut tmp = file.into_os_string();
+            tmp.push(".tmp");
+            let tmp = PathBuf::from(tmp);
+            match std::fs::remove_file(&tmp) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(ArenaError::Io(format!(
+                        "cannot remove {}: {e}",
+                        tmp.display()
+                    )))
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// The folder holding a `games.csv` given as the folder itself or the file inside it.
@@ -196,6 +217,8 @@ pub(crate) trait Run {
 
 /// A run's folder checked and ready (see [`open`]).
 pub(crate) struct Opened {
+    /// The folder's lock, held by this run.
+    pub lock: FolderLock,
     /// The folder.
     pub folder: Folder,
     /// Whether an earlier run was continued, and what was kept of it.
@@ -204,7 +227,9 @@ pub(crate) struct Opened {
     pub done: BTreeSet<GameId>,
 }
 
-/// Checks and prepares the folder `dir` before any game of `run` runs. A fresh run refuses a
+/// Checks and prepares the folder `dir` before any game of `run` runs. It first locks the
+/// folder ([`FolderLock`]: a second run on it fails at once) and deletes temporary files an
+/// interrupted write left behind. A fresh run refuses a
 /// folder that already holds a `games.csv`, writes `run.json` and starts `games.csv` (columns
 /// for `stat_names`); a resumed run refuses a folder whose `run.json` describes another run,
 /// keeps its finished games and drops partial ones. Records folders are created and checked
@@ -215,10 +240,13 @@ pub(crate) fn open<R: Run>(
     resume: bool,
     stat_names: &[String],
 ) -> Result<Opened, ArenaError> {
+    let lock = FolderLock::acquire(dir)?;
     let folder = Folder::new(dir);
+    folder.remove_leftovers()?;
     let games_path = folder.games();
     let resumed = check_start(&games_path, resume)?;
     let mut opened = Opened {
+        lock,
         resume: ResumeReport {
             resumed,
             ..ResumeReport::default()

@@ -4,6 +4,7 @@
 use super::config::TournamentConfig;
 use super::error::ArenaError;
 use super::folder::{check_row, Folder};
+use super::lock::FolderLock;
 use super::schedule::Schedule;
 use super::shard::Shard;
 use crate::analysis::standings::Standings;
@@ -108,6 +109,8 @@ pub fn merge(out: &Path, inputs: &[&Path], resamples: usize) -> Result<MergeRepo
     };
     merged.sort();
     let config = config.with_shard(Shard::ALL);
+    let _lock = FolderLock::acquire(&target.dir)?;
+    target.remove_leftovers()?;
     write_atomically(&target.config(), &config.to_json())?;
     merged.write_atomically(&target.games())?;
     let standings = Standings::compute(std::slice::from_ref(&merged), resamples)?;

@@ -1,6 +1,7 @@
 //! Tournaments: who plays whom ([`schedule`]), which games a shard plays ([`shard`]), playing
 //! games in parallel ([`play`]), the tournament folder with resumption ([`folder`], [`run`]),
-//! optional game records ([`records`]) and joining shards ([`merge`]).
+//! held by one run at a time ([`lock`]), optional game records ([`records`]) and joining
+//! shards ([`merge`]).
 //!
 //! A tournament plays games `0..games`; game `g` is seeded with `derive_seed(master, g)` and
 //! seated by [`schedule::Schedule::seating`], so every game is determined by its index alone
@@ -9,6 +10,7 @@
 pub mod config;
 pub mod error;
 pub mod folder;
+pub mod lock;
 pub mod merge;
 pub mod outcome;
 pub mod play;

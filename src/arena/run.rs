@@ -9,6 +9,7 @@
 use super::config::{new_run_id, TournamentConfig};
 use super::error::ArenaError;
 use super::folder::{check_row_in_shard, open, Folder, ResumeReport, Run};
+use super::lock::FolderLock;
 use super::outcome::{ranks, win_shares};
 use super::play::{play_game, play_parallel, thread_pool, PlayedGame};
 use super::progress::{Progress, ProgressMode};
@@ -58,6 +59,8 @@ pub struct Prepared {
     pub folder: Folder,
     /// Whether an earlier run was continued, and what was kept of it.
     pub resume: ResumeReport,
+    /// The folder's lock, held until the run ends (the prepared folder is dropped).
+    pub lock: FolderLock,
     /// Game indices still to play, ascending.
     pub todo: Vec<u64>,
 }
@@ -135,6 +138,7 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         Ok(Prepared {
             folder: opened.folder,
             resume: opened.resume,
+            lock: opened.lock,
             todo: todo
                 .filter(|&g| !opened.done.contains(&(None, g)))
                 .collect(),

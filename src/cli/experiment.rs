@@ -125,6 +125,7 @@ fn run_game<G: GameDef>(args: &Args, spec: &Spec) -> CmdResult {
         args.resume,
         &prepared.resume,
         prepared.todo.len(),
+        &prepared.lock,
     );
     let start = Instant::now();
     let options = RunOptions {

@@ -3,6 +3,7 @@
 use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::agents::AgentSpec;
 use meeplelab::arena::folder::ResumeReport;
+use meeplelab::arena::lock::FolderLock;
 use meeplelab::arena::{ProgressMode, RunOptions, Shard, Tournament};
 use meeplelab::games::GameDef;
 use std::path::{Path, PathBuf};
@@ -169,6 +170,7 @@ fn run_game<G: GameDef>(args: &Args) -> CmdResult {
         args.resume,
         &prepared.resume,
         prepared.todo.len(),
+        &prepared.lock,
     );
     let start = Instant::now();
     let options = RunOptions {
@@ -192,14 +194,16 @@ fn run_game<G: GameDef>(args: &Args) -> CmdResult {
 }
 
 /// Prints, before a tournament or experiment plays, where it writes and how to resume it, where
-/// its records go (`records`, a file pattern), and, with `--resume`, what was kept of the
-/// earlier run and how many games are left (`to_play`).
+/// its records go (`records`, a file pattern), with `--resume` what was kept of the earlier
+/// run and how many games are left (`to_play`), and whether that run was stopped (its `lock`
+/// was taken over); from then on, Ctrl-C says where the finished games are.
 pub(super) fn announce_folder(
     out: &Path,
     records: Option<String>,
     resume: bool,
     report: &ResumeReport,
     to_play: usize,
+    lock: &FolderLock,
 ) {
     eprintln!(
         "output: {} (if interrupted, rerun the same command with --resume)",
@@ -211,6 +215,29 @@ pub(super) fn announce_folder(
     if resume {
         eprintln!("{}", report.message(out, to_play));
     }
+    if let Some(before) = &lock.taken_over {
+        eprintln!(
+            "note: the run that had this folder before stopped without finishing ({before}); \
+             its finished games are kept"
+        );
+    }
+    explain_interruption(out);
+}
+
+/// On Ctrl-C, says where the finished games are and how to go on, then exits with status 130.
+/// The folder is consistent whenever the process stops: every game is one write, and a
+/// partial last line is dropped on resume.
+fn explain_interruption(out: &Path) {
+    let games = out.join(meeplelab::arena::folder::GAMES_FILE);
+    // Only one handler per process: a second run in the same process keeps the first message.
+    let _ = ctrlc::set_handler(move || {
+        eprintln!(
+            "\ninterrupted: every game finished so far is in {}; rerun the same command with \
+             --resume to play the rest",
+            games.display()
+        );
+        std::process::exit(130);
+    });
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use super::config::ExperimentConfig;
 use crate::agents::AgentSpec;
 use crate::arena::config::new_run_id;
 use crate::arena::folder::{check_row, open, Folder, ResumeReport, Run};
+use crate::arena::lock::FolderLock;
 use crate::arena::play::{play_game, play_parallel, thread_pool};
 use crate::arena::progress::Progress;
 use crate::arena::records::{RecordFn, Records};
@@ -52,6 +53,8 @@ pub struct Prepared {
     pub folder: Folder,
     /// Whether an earlier run was continued, and what was kept of it.
     pub resume: ResumeReport,
+    /// The folder's lock, held until the run ends (the prepared folder is dropped).
+    pub lock: FolderLock,
     /// `(variant index, game index)` still to play, game by game across variants.
     pub todo: Vec<(usize, u64)>,
 }
@@ -152,6 +155,7 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
         Ok(Prepared {
             folder: opened.folder,
             resume: opened.resume,
+            lock: opened.lock,
             todo,
         })
     }

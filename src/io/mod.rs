@@ -9,7 +9,8 @@ use std::io;
 use std::path::Path;
 
 /// Writes `text` to a temporary file beside `path` and renames it into place, so readers never
-/// see a half-written file. Creates missing parent folders.
+/// see a half-written file; the temporary file is removed when either step fails. Creates
+/// missing parent folders.
 pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     let annotate = |what: &str, p: &Path, e: io::Error| {
         io::Error::new(e.kind(), format!("cannot {what} {}: {e}", p.display()))
@@ -20,6 +21,12 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, text).map_err(|e| annotate("write", &tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| annotate("write", path, e))
+    let written = std::fs::write(&tmp, text)
+        .map_err(|e| annotate("write", &tmp, e))
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| annotate("write", path, e)));
+    if written.is_err() {
+        // Leave nothing half-written behind (a full disk, say).
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }

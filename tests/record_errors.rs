@@ -204,3 +204,25 @@ fn a_wrong_game_line_is_named() {
         err.message
     );
 }
+
+/// Issue 21: a tile listed twice in the draw order is blamed on its second line (it used to
+/// be reported on line 0).
+#[test]
+fn a_tile_listed_twice_is_blamed_on_its_line() {
+    let original = sample_record(15);
+    let lines: Vec<&str> = original.lines().collect();
+    let seed = lines.iter().position(|l| l.starts_with("seed")).unwrap();
+    let mut v = lines.clone();
+    v.insert(seed + 1, "tiles 07.2 13.1");
+    v.insert(seed + 2, "tiles 07.2");
+    let err = Record::parse(&v.join("\n"), "d.rec")
+        .and_then(|r| r.replay::<SafariState>(Path::new(".")))
+        .err()
+        .expect("a tile drawn twice");
+    assert_eq!(err.line, seed + 3, "{}", err.message);
+    assert!(
+        err.message.contains("already in the draw order (line"),
+        "{}",
+        err.message
+    );
+}

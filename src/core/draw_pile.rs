@@ -6,8 +6,8 @@ use crate::core::rng::{shuffle, GameRng};
 use crate::core::tileset::{CompiledTiles, VariantId, MAX_EDGE_CLASSES};
 
 /// The complete draw pile over `tiles.land`: the tiles of `prefix` first, in order, then the
-/// remaining tiles shuffled with `rng`. The error (a message) names a tile that `prefix` holds
-/// more often than the tile set has it.
+/// remaining tiles shuffled with `rng`. The error (a message) names a tile of `prefix` that the
+/// pile does not hold (any more).
 pub fn resolve_draw_order(
     tiles: &CompiledTiles,
     prefix: &[VariantId],
@@ -29,7 +29,8 @@ pub fn resolve_draw_order_of(
     for &v in prefix {
         let Some(i) = remaining.iter().position(|&r| r == v) else {
             return Err(format!(
-                "tile {} appears in the draw order more often than the tile set has it",
+                "tile {} of the draw order is not in this game's pile (listed twice, or \
+                 its expansion is not in play)",
                 tiles.variant(v).name
             ));
         };

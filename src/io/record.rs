@@ -226,7 +226,16 @@ impl Record {
             G::set_rule(&mut setup, rule).map_err(|e| self.err(*line, e))?;
         }
         let mut order = Vec::with_capacity(self.tiles.len());
-        for (name, line) in &self.tiles {
+        for (i, (name, line)) in self.tiles.iter().enumerate() {
+            if let Some((_, first)) = self.tiles[..i].iter().find(|(n, _)| n == name) {
+                return Err(self.err(
+                    *line,
+                    format!(
+                        "tile {name} is already in the draw order (line {first}); each copy \
+                         is drawn once"
+                    ),
+                ));
+            }
             let v = tiles.find(name).filter(|&v| tiles.land.contains(&v));
             order.push(v.ok_or_else(|| {
                 let example = tiles.land.first().map_or("", |&v| &tiles.variant(v).name);

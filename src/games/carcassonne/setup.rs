@@ -163,7 +163,11 @@ mod tests {
         assert_eq!(a.tile_order.len(), 71);
         assert_eq!(setup.resolve().unwrap(), a);
         setup.tile_order = vec![x, x];
-        assert!(setup.resolve().unwrap_err().0.contains("X.1 appears"));
+        let e = setup.resolve().unwrap_err().0;
+        assert!(
+            e.contains("tile X.1 of the draw order is not in this game's pile"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -184,26 +184,45 @@ fn too_many_tokens_are_blamed_on_their_line() {
 }
 
 /// Issue 21: a record whose `game` line names the wrong game used to be blamed on "the tile
-/// set changed"; the error now names the game whose tiles the record expects.
+/// set changed"; the error now names the game the record is of, by its tiles or by a header
+/// line of that game (every game's record relabelled as every other game).
 #[test]
 fn a_wrong_game_line_is_named() {
-    use meeplelab::games::carcassonne::CarcassonneState;
-    use meeplelab::games::GameDef;
-    let setup = CarcassonneState::setup(2, 3, CarcassonneState::builtin_tiles());
-    let (_, text) =
-        meeplelab::io::record::random_game_record::<CarcassonneState>(&setup, "builtin")
-            .expect("a record");
-    let wrong = text.replacen("game carcassonne", "game safari", 1);
-    let err = Record::parse(&wrong, "w.rec")
-        .and_then(|r| r.replay::<SafariState>(Path::new(".")))
-        .err()
-        .expect("tiles of another game");
-    assert!(
-        err.message.contains("the built-in tile set of carcassonne")
-            && err.message.contains("\"game safari\""),
-        "{}",
-        err.message
-    );
+    use meeplelab::games::{GameDef, GameId};
+    use meeplelab::io::record::random_game_record;
+    for written in GameId::ALL {
+        let text = meeplelab::with_game!(written, G => {
+            random_game_record::<G>(&G::setup(2, 3, G::builtin_tiles()), "builtin")
+                .expect("a record")
+                .1
+        });
+        for named in GameId::ALL.into_iter().filter(|&g| g != written) {
+            let wrong = if text.contains(&format!("game {written}")) {
+                text.replacen(&format!("game {written}"), &format!("game {named}"), 1)
+            } else {
+                text.replacen("players", &format!("game {named}\nplayers"), 1)
+            };
+            let err = meeplelab::with_game!(named, G => {
+                Record::parse(&wrong, "w.rec")
+                    .and_then(|r| r.replay::<G>(Path::new(".")))
+                    .err()
+                    .expect("tiles of another game")
+            });
+            // Either the tile set or a header line of the other game gives it away.
+            let told = err
+                .message
+                .contains(&format!("the built-in tile set of {written}"))
+                || err
+                    .message
+                    .contains(&format!("a header line of {written} records"));
+            assert!(
+                told && err.message.contains(&format!("\"game {named}\"")),
+                "{written} as {named}: line {}: {}",
+                err.line,
+                err.message
+            );
+        }
+    }
 }
 
 /// Issue 21: a tile listed twice in the draw order is blamed on its second line (it used to

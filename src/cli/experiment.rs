@@ -147,6 +147,6 @@ fn run_game<G: GameDef>(args: &Args, spec: &Spec) -> CmdResult {
         prepared.folder.games().display(),
         names.join(", ")
     );
-    print!("{}", summary.to_table(spec.plot_by));
+    out!("{}", summary.to_table(spec.plot_by));
     Ok(())
 }

@@ -111,7 +111,7 @@ fn print_summary(
     results: &[PlayedGame],
 ) {
     let games = results.len() as f64;
-    println!(
+    outln!(
         "{} games of {}, {} players, seed {}; {}",
         results.len(),
         args.game.game,
@@ -120,7 +120,7 @@ fn print_summary(
         deal_note(schedule)
     );
     if !schedule.is_balanced(args.games) {
-        println!(
+        outln!(
             "note: {} is not a multiple of {}, so seats are not exactly balanced",
             args.games,
             schedule.block_len()
@@ -131,7 +131,7 @@ fn print_summary(
         .iter()
         .filter(|s| s.iter().any(|&x| x > 0.0 && x < 1.0))
         .count();
-    println!("games with a shared win: {draws}");
+    outln!("games with a shared win: {draws}");
     for (a, spec) in specs.iter().enumerate() {
         let mut wins = 0.0;
         let mut outright = 0usize;
@@ -152,9 +152,9 @@ fn print_summary(
         }
         let (lo, hi) = wilson_interval(wins, games, Z95);
         let (mean, half) = mean_with_ci(&scores);
-        println!();
-        println!("{} {} [{}]", ["A", "B"][a], spec.name(), spec.label());
-        println!(
+        outln!();
+        outln!("{} {} [{}]", ["A", "B"][a], spec.name(), spec.label());
+        outln!(
             "  wins {wins} of {} ({outright} outright)  win rate {:.1}%  95% CI [{:.1}%, {:.1}%]",
             results.len(),
             100.0 * wins / games,
@@ -163,9 +163,9 @@ fn print_summary(
         );
         if half.is_nan() {
             // One seat played: no interval to give.
-            println!("  mean score {mean:.2}");
+            outln!("  mean score {mean:.2}");
         } else {
-            println!("  mean score {mean:.2} ± {half:.2}");
+            outln!("  mean score {mean:.2} ± {half:.2}");
         }
         let seats = scores.len() as f64;
         // The mean of each statistic named `<prefix><key>`, as `key mean` with `decimals`.
@@ -179,7 +179,7 @@ fn print_summary(
                 .collect();
             means.join(", ")
         };
-        println!("  mean points by source: {}", means("points_", 2));
-        println!("  mean actions per game: {}", means("actions_", 1));
+        outln!("  mean points by source: {}", means("points_", 2));
+        outln!("  mean actions per game: {}", means("actions_", 1));
     }
 }

@@ -30,6 +30,6 @@ pub fn run(args: &Args) -> CmdResult {
         report.config.game,
         args.out.display()
     );
-    print!("{}", report.standings.to_table());
+    out!("{}", report.standings.to_table());
     Ok(())
 }

@@ -1,5 +1,22 @@
 //! The `meeplelab` command line: parse arguments, call the library, print results.
 
+/// `print!` through [`emit`]: a closed pipe ends the output quietly.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::emit(&format!($($arg)*))
+    };
+}
+
+/// `println!` through [`emit`]: a closed pipe ends the output quietly.
+macro_rules! outln {
+    () => {
+        $crate::cli::emit("\n")
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::emit(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod bench;
 mod experiment;
 mod match_cmd;

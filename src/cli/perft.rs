@@ -37,13 +37,13 @@ fn count<G: GameDef>(args: &Args) -> CmdResult {
     if args.divide {
         let mut total = 0;
         for (a, n) in perft_divide(&state, args.depth) {
-            println!("{:<32} {n}", state.format_action(&a));
+            outln!("{:<32} {n}", state.format_action(&a));
             total += n;
         }
-        println!("total {total}");
+        outln!("total {total}");
     } else {
         let n = perft(&state, args.depth);
-        println!(
+        outln!(
             "perft(seed {}, depth {}) = {n}  ({:.3} s)",
             args.seed,
             args.depth,

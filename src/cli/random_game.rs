@@ -32,7 +32,7 @@ fn play<G: GameDef>(args: &Args) -> CmdResult {
     let (setup, tileset_ref) = build_setup::<G>(args.players, args.seed, &args.game)?;
     let (state, text) = random_game_record::<G>(&setup, &tileset_ref)?;
     write_atomically(&args.out, &text).map_err(|e| e.to_string())?;
-    println!(
+    outln!(
         "wrote {} ({} turns); final scores: {}",
         args.out.display(),
         state.turn(),

@@ -39,7 +39,7 @@ pub fn run(args: &Args) -> CmdResult {
         }
         _ => String::new(),
     };
-    println!(
+    outln!(
         "wrote {}: position after {} turns, {} decisions{note}",
         args.out.display(),
         drawing.turn,

@@ -33,6 +33,6 @@ pub fn run(args: &Args) -> CmdResult {
         write_atomically(out, &standings.to_csv()).map_err(|e| e.to_string())?;
         eprintln!("wrote {}", out.display());
     }
-    print!("{}", standings.to_table());
+    out!("{}", standings.to_table());
     Ok(())
 }

@@ -46,6 +46,6 @@ pub fn show(game: Option<GameId>, file: Option<&Path>) -> CmdResult {
 /// Validates a file and prints a one-line summary.
 pub fn check(game: Option<GameId>, file: &Path) -> CmdResult {
     let summary = view(game, Some(file))?.summary;
-    println!("{}: ok — {summary}", file.display());
+    outln!("{}: ok — {summary}", file.display());
     Ok(())
 }

@@ -189,7 +189,7 @@ fn run_game<G: GameDef>(args: &Args) -> CmdResult {
         prepared.folder.games().display(),
         prepared.folder.standings().display()
     );
-    print!("{}", report.standings.to_table());
+    out!("{}", report.standings.to_table());
     Ok(())
 }
 

@@ -455,14 +455,14 @@ pub struct GameGroup<'a> {
     pub seats: Vec<&'a GameRow>,
 }
 
-/// How far a game's win shares may sum from 1 (they are written with every digit, so shares
-/// like 1/3 sum to 1 within rounding).
+/// How far a win share may be from the exact one (they are written with every digit, so
+/// shares like 1/3 match within rounding).
 const WIN_SHARE_TOLERANCE: f64 = 1e-9;
 
 /// Groups the rows of one or more tables into games, ordered by game identity and index
 /// whatever the row order. Errors (naming `file:line`) on differing statistics columns,
 /// duplicate seats, seats missing from a game, seats of one game that disagree on its seed,
-/// or win shares of a game that do not sum to 1.
+/// or ranks, win shares and turns that do not fit the game's scores ([`check_outcome`]).
 pub fn group_games(tables: &[GamesTable]) -> Result<Vec<GameGroup<'_>>, GamesCsvError> {
     use std::collections::BTreeMap;
     let mut games: BTreeMap<GameKey<'_>, Vec<(&str, &GameRow)>> = BTreeMap::new();
@@ -547,23 +547,67 @@ pub fn group_games(tables: &[GamesTable]) -> Result<Vec<GameGroup<'_>>, GamesCsv
                     ),
                 });
             }
-            let shares: f64 = seats.iter().map(|(_, r)| r.win_share).sum();
-            if (shares - 1.0).abs() > WIN_SHARE_TOLERANCE {
-                return Err(GamesCsvError {
-                    location,
-                    message: format!(
-                        "the win_share values of game_index {} sum to {shares} over its seats; \
-                         a game's winners share exactly 1",
-                        first.game_index
-                    ),
-                });
-            }
+            check_outcome(&seats, &loc)?;
             Ok(GameGroup {
                 location,
                 seats: seats.into_iter().map(|(_, r)| r).collect(),
             })
         })
         .collect()
+}
+
+/// Checks that the seats of one game (all of them, by seat) agree with each other: every
+/// `rank` is 1 + the number of seats with a higher score, the seats with the top score share
+/// a `win_share` of 1 and the others have 0, and all played the same number of `turns`. The
+/// error names the first row that does not fit.
+fn check_outcome(
+    seats: &[(&str, &GameRow)],
+    loc: &dyn Fn(&str, &GameRow) -> String,
+) -> Result<(), GamesCsvError> {
+    let first = seats[0].1;
+    let scores: Vec<i64> = seats.iter().map(|(_, r)| r.score).collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let winners = scores.iter().filter(|&&s| s == best).count();
+    let listed = || {
+        (scores.iter().map(i64::to_string))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for &(src, r) in seats {
+        let rank = 1 + scores.iter().filter(|&&s| s > r.score).count();
+        let share = if r.score == best {
+            1.0 / winners as f64
+        } else {
+            0.0
+        };
+        let problem = if r.rank != rank {
+            Some(format!("rank {} (expected {rank})", r.rank))
+        } else if (r.win_share - share).abs() > WIN_SHARE_TOLERANCE {
+            Some(format!(
+                "win_share {} (expected {share}: the seats with the top score share 1)",
+                r.win_share
+            ))
+        } else if r.turns != first.turns {
+            Some(format!(
+                "turns {} (seat {} has {})",
+                r.turns, first.seat, first.turns
+            ))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            return Err(GamesCsvError {
+                location: loc(src, r),
+                message: format!(
+                    "game_index {} seat {}: {problem}, which does not fit the game's scores ({})",
+                    r.game_index,
+                    r.seat,
+                    listed()
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Splits `text` into its complete lines and a partial last line (text after the last newline).
@@ -828,29 +872,41 @@ mod tests {
         assert!(e.message.contains("only for seat(s) 1"), "{e}");
     }
 
-    /// Issue 21: both seats of one game given win_share 1.0 used to be summarized as valid.
+    /// Issue 21: both seats of one game given win_share 1.0 used to be summarized as valid;
+    /// ranks, win shares and turns must fit the game's scores, and the row is named.
     #[test]
-    fn grouping_checks_that_win_shares_sum_to_one() {
+    fn grouping_checks_each_seat_against_the_game_s_scores() {
         let t = |rows: Vec<GameRow>| GamesTable {
             source: "g.csv".into(),
             stat_names: stats(),
             variant_column: false,
             rows,
         };
+        let at = |mut r: GameRow, line| {
+            r.line = line;
+            r
+        };
+        let check = |changed: GameRow, phrase: &str| {
+            let other = row(4, 1 - changed.seat);
+            let e =
+                group_games(&[t(vec![row(3, 0), row(3, 1), at(changed, 9), other])]).unwrap_err();
+            assert_eq!(e.location, "g.csv:9", "{e}");
+            assert!(e.message.contains(phrase), "{e}");
+        };
         let mut both = row(4, 0);
         both.win_share = 1.0;
-        both.line = 9;
-        let e = group_games(&[t(vec![row(3, 0), row(3, 1), both, row(4, 1)])]).unwrap_err();
-        assert_eq!(e.location, "g.csv:9");
-        assert!(
-            e.message.contains("game_index 4") && e.message.contains("sum to 2"),
-            "{e}"
-        );
-        let mut shared = [row(5, 0), row(5, 1)];
-        for r in &mut shared {
-            r.win_share = 0.5;
+        check(both, "game_index 4 seat 0: win_share 1 (expected 0");
+        let mut rank = row(4, 0);
+        rank.rank = 1;
+        check(rank, "rank 1 (expected 2)");
+        let mut turns = row(4, 1);
+        turns.turns = 41;
+        check(turns, "game_index 4 seat 1: turns 41 (seat 0 has 42)");
+        let mut tied = [row(5, 0), row(5, 1)];
+        for r in &mut tied {
+            (r.score, r.rank, r.win_share) = (40, 1, 0.5);
         }
-        assert!(group_games(&[t(shared.to_vec())]).is_ok());
+        assert!(group_games(&[t(tied.to_vec())]).is_ok());
     }
 
     #[test]

@@ -539,10 +539,21 @@ impl Parser {
                     .chain(&["moves"])
                     .copied()
                     .collect();
+                let other = (GameId::ALL.into_iter()).find(|&id| {
+                    crate::with_game!(id, H => H::HEADER_KEYWORDS).contains(&item.key.as_str())
+                });
+                let hint = match other {
+                    Some(id) => format!(
+                        " (\"{}\" is a header line of {id} records: is the \"game {}\" line \
+                         right?)",
+                        item.key, self.game.name
+                    ),
+                    None => String::new(),
+                };
                 Err(self.err(
                     item.line,
                     format!(
-                        "unknown header line \"{}\"; expected one of: {}",
+                        "unknown header line \"{}\"; expected one of: {}{hint}",
                         item.key,
                         known.join(", ")
                     ),

@@ -97,7 +97,7 @@ pub(super) fn measure<G: GameDef>(setup: &Setup<G>, m: &Measure) -> Result<Value
 /// Prints the `agents` object of a report.
 pub(super) fn print(a: &Value) {
     let f = |v: &Value| v.as_f64().unwrap_or(0.0);
-    println!(
+    outln!(
         "shipped agents: {} = {}, {} = {} (tree node {} bytes)",
         a["mcts_spec"].as_str().unwrap_or("?"),
         a["mcts"].as_str().unwrap_or("?"),
@@ -105,14 +105,14 @@ pub(super) fn print(a: &Value) {
         a["greedy"].as_str().unwrap_or("?"),
         a["tree_node_bytes"],
     );
-    println!(
+    outln!(
         "  {}: {:.0} simulations/s at the first decision, {:.0}/s mid-game (1 thread, {} searches each)",
         a["mcts_spec"].as_str().unwrap_or("?"),
         f(&a["first_decision_simulations_per_s"]),
         f(&a["mid_game_simulations_per_s"]),
         a["searches"],
     );
-    println!(
+    outln!(
         "  {}: {:.0} decisions/s (decisions with a choice in greedy self-play, {} measured)",
         a["greedy_spec"].as_str().unwrap_or("?"),
         f(&a["greedy_decisions_per_s"]),
@@ -123,7 +123,7 @@ pub(super) fn print(a: &Value) {
             Some(c) => format!("{c:.2} CPU s"),
             None => "CPU time unavailable".into(),
         };
-        println!(
+        outln!(
             "  {} vs {}: {seconds:.2} s per 2-seat game on 1 thread ({cpu}; {} games, seats swapped)",
             a["mcts_spec"].as_str().unwrap_or("?"),
             a["greedy_spec"].as_str().unwrap_or("?"),
@@ -131,7 +131,7 @@ pub(super) fn print(a: &Value) {
         );
     }
     let r = &a["random_rollouts"];
-    println!(
+    outln!(
         "  cheaper stand-in {} (random priors and rollouts, not shipped): {:.0} simulations/s on 1 thread, {:.0}/s on {} threads",
         r["spec"].as_str().unwrap_or("?"),
         f(&r["one_thread_simulations_per_s"]),

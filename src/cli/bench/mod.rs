@@ -92,9 +92,10 @@ fn bench<G: GameDef>(args: &Args) -> CmdResult {
         let (counts, secs) = in_pool(threads, || {
             playouts::<G>(&setup, args.seed, games, sampling)
         })?;
-        println!(
+        outln!(
             "played {} games ({} decisions) in {secs:.3} s on {threads} thread(s)",
-            counts.games, counts.decisions
+            counts.games,
+            counts.decisions
         );
         return Ok(());
     }
@@ -151,7 +152,7 @@ fn bench<G: GameDef>(args: &Args) -> CmdResult {
         "agents": agents,
     });
     if args.json {
-        println!("{report}");
+        outln!("{report}");
     } else {
         print_report(&report);
     }
@@ -160,8 +161,8 @@ fn bench<G: GameDef>(args: &Args) -> CmdResult {
 
 fn print_report(r: &serde_json::Value) {
     let f = |v: &serde_json::Value| v.as_f64().unwrap_or(0.0);
-    println!("machine: {}", r["machine"].as_str().unwrap_or("?"));
-    println!(
+    outln!("machine: {}", r["machine"].as_str().unwrap_or("?"));
+    outln!(
         "game: {} ({}), {} players, {} games per measurement, state {} bytes",
         r["game"].as_str().unwrap_or("?"),
         r["rules"].as_str().unwrap_or("?"),
@@ -170,27 +171,27 @@ fn print_report(r: &serde_json::Value) {
         r["state_bytes"]
     );
     let one = &r["one_thread"];
-    println!(
+    outln!(
         "1 thread : {:>10.0} games/s  {:>12.0} decisions/s  ({:.1} decisions/game; actions drawn by Game::random_action)",
         f(&one["games_per_s"]),
         f(&one["decisions_per_s"]),
         f(&one["decisions_per_game"]),
     );
     let all = &r["all_threads"];
-    println!(
+    outln!(
         "{} threads: {:>10.0} games/s  speed-up {:.2}x",
         all["threads"],
         f(&all["games_per_s"]),
         f(&all["speedup"])
     );
     let listed = &r["listing_one_thread"];
-    println!(
+    outln!(
         "1 thread, listing every legal action: {:>10.0} games/s  ({:.1} decisions/game, {:.1} legal actions/decision)",
         f(&listed["games_per_s"]),
         f(&listed["decisions_per_game"]),
         f(&listed["legal_actions_per_decision"])
     );
-    println!(
+    outln!(
         "placement checks (frontier cell x rotation fit tests): {:.0}/s",
         f(&r["placement_checks_per_s"])
     );

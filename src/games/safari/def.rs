@@ -52,6 +52,9 @@ impl GameDef for SafariState {
                 _ => {
                     let seat = item.args.first().map_or("", String::as_str);
                     let p = parse_seat(seat, players).map_err(at)?;
+                    if hands[p].is_some() {
+                        return Err(at(format!("a second hand for P{p}")));
+                    }
                     let mut hand = Vec::new();
                     for c in item.args[1..]
                         .iter()
@@ -62,9 +65,7 @@ impl GameDef for SafariState {
                         take(&mut pool, s, what).map_err(at)?;
                         hand.push(s);
                     }
-                    if hands[p].replace(hand).is_some() {
-                        return Err(at(format!("a second hand for P{p}")));
-                    }
+                    hands[p] = Some(hand);
                     first_hand.get_or_insert(item.line);
                 }
             }

@@ -250,6 +250,17 @@ impl Record {
         Ok(setup)
     }
 
+    /// The header line a setup error found when the game starts is about (0 when none): the
+    /// `tiles` line of a tile it names, or the `rule` line of an option it names.
+    fn blame(&self, message: &str) -> usize {
+        let tile = (self.tiles.iter()).find(|(name, _)| message.contains(&format!("tile {name} ")));
+        let rule = (self.rules.iter()).find(|(rule, _)| {
+            let key = rule.split('=').next().unwrap_or(rule);
+            message.contains(&format!("option {key}")) || message.contains(&format!("{key}="))
+        });
+        tile.or(rule).map_or(0, |&(_, line)| line)
+    }
+
     /// Replays the record as a game of `G` (an error if it is of another game) up to the
     /// position after `turn` complete turns: it stops before the first decision of turn
     /// `turn + 1` (checking the `expect` lines before it). `None`, or a turn past the end of
@@ -261,7 +272,7 @@ impl Record {
         turn: Option<usize>,
     ) -> Result<Replay<G>, RecordError> {
         let setup = self.setup::<G>(base)?;
-        let mut state = G::new_game(&setup).map_err(|e| self.err(0, e))?;
+        let mut state = G::new_game(&setup).map_err(|e| self.err(self.blame(&e), e))?;
         let mut legal = Vec::new();
         let mut decisions = 0;
         for entry in &self.entries {

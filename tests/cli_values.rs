@@ -60,3 +60,21 @@ fn long_values_are_shortened_in_errors() {
     assert!(err.contains("… (1000001 characters)"), "{err}"); // the value and its closing quote
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 19: an odd `match --games` used to leave a deal without its seat-swapped twin,
+/// silently; a count that is not a whole number of deals is refused, naming the nearest ones.
+#[test]
+fn match_plays_whole_deals() {
+    let err = fails(&["match", "random", "random", "--games", "3"]);
+    assert!(err.contains("use a multiple of 2, such as 2 or 4"), "{err}");
+    let err = fails(&[
+        "match",
+        "random",
+        "random",
+        "--games",
+        "4",
+        "--players",
+        "3",
+    ]);
+    assert!(err.contains("use a multiple of 6, such as 6"), "{err}");
+}

@@ -11,7 +11,8 @@ use meeplelab::agents::AgentSpec;
 use meeplelab::analysis::wilson::{mean_with_ci, wilson_interval, Z95};
 use meeplelab::arena::outcome::win_shares;
 use meeplelab::arena::play::{play_parallel, play_seated, thread_pool, PlayedGame};
-use meeplelab::arena::Schedule;
+use meeplelab::arena::progress::Progress;
+use meeplelab::arena::{ProgressMode, Schedule};
 use meeplelab::core::rng::derive_seed;
 use meeplelab::games::GameDef;
 
@@ -22,7 +23,8 @@ pub struct Args {
     pub a: String,
     /// Second agent, same forms.
     pub b: String,
-    /// Number of games (with 2 players, games 2k and 2k+1 share a deal with the seats swapped).
+    /// Number of games, a multiple of the games that share a deal (with 2 players, games 2k and
+    /// 2k+1 share a deal with the seats swapped). A progress line shows on stderr.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
     /// Master seed: deal k uses seed derive_seed(seed, k).
@@ -58,6 +60,23 @@ fn play_match<G: GameDef>(args: &Args) -> CmdResult {
         return Err("--games must be at least 1".into());
     }
     let schedule = Schedule::new(specs.len(), args.players).map_err(|e| e.to_string())?;
+    let block = schedule.block_len() as u64;
+    if !args.games.is_multiple_of(block) {
+        let (below, above) = (
+            args.games / block * block,
+            args.games.div_ceil(block) * block,
+        );
+        return Err(format!(
+            "--games {} would leave a deal without all its seatings (each deal is played {block} \
+             times, every agent in every seat); use a multiple of {block}, such as {}",
+            args.games,
+            if below > 0 {
+                format!("{below} or {above}")
+            } else {
+                above.to_string()
+            }
+        ));
+    }
     // Check the setup once, so that errors surface before any game is played.
     let (setup, _) = build_setup::<G>(args.players, args.seed, &args.game)?;
     G::new_game(&setup)?;
@@ -66,9 +85,9 @@ fn play_match<G: GameDef>(args: &Args) -> CmdResult {
         G::set_seed(&mut s, seed);
         G::new_game(&s).expect("the setup was checked before the games")
     };
-    let block = schedule.block_len() as u64;
     let indices: Vec<u64> = (0..args.games).collect();
     let mut results: Vec<PlayedGame> = Vec::with_capacity(indices.len());
+    let mut progress = Progress::new(ProgressMode::auto(), args.games, 0);
     play_parallel(
         &thread_pool(args.threads)?,
         &indices,
@@ -78,9 +97,11 @@ fn play_match<G: GameDef>(args: &Args) -> CmdResult {
         },
         |game| -> Result<(), String> {
             results.push(game);
+            progress.tick();
             Ok(())
         },
     )?;
+    progress.finish();
     results.sort_by_key(|g| g.game_index);
     print_summary(args, &schedule, G::stat_names(), &specs, &results);
     Ok(())
@@ -119,13 +140,6 @@ fn print_summary(
         args.seed,
         deal_note(schedule)
     );
-    if !schedule.is_balanced(args.games) {
-        outln!(
-            "note: {} is not a multiple of {}, so seats are not exactly balanced",
-            args.games,
-            schedule.block_len()
-        );
-    }
     let shares: Vec<Vec<f64>> = results.iter().map(|r| win_shares(&r.scores)).collect();
     let draws = shares
         .iter()

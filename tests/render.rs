@@ -238,5 +238,17 @@ fn render_command_writes_svg_and_reports_errors() {
     let stderr = String::from_utf8_lossy(&bad.stderr);
     assert!(stderr.contains("broken.rec:5"), "{stderr}");
     assert!(!dir.join("never.svg").exists());
+
+    // Issue 20: render writes SVG only; any other file name is refused (it used to get SVG
+    // text in a .png file).
+    let png = meeplelab()
+        .args(["render", rec.to_str().unwrap(), "--out"])
+        .arg(dir.join("board.png"))
+        .output()
+        .unwrap();
+    assert!(!png.status.success());
+    let stderr = String::from_utf8_lossy(&png.stderr);
+    assert!(stderr.contains("must end in .svg"), "{stderr}");
+    assert!(!dir.join("board.png").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -295,6 +295,33 @@ pub fn bootstrap_intervals(
         .collect()
 }
 
+/// Per agent, whether the games leave its rating without a bound: `(no_lower, no_upper)`.
+/// An agent whose seats scored strictly more than every other agent's seat in every game it
+/// played against another agent has no upper bound (the likelihood grows without end as its
+/// strength does; only the prior's virtual draws keep the fit finite, so every bootstrap
+/// resample returns the same number), and one that always scored strictly less has no lower
+/// bound. Agents that never met another agent have neither.
+pub fn unbounded(games: &[RatedGame], agents: usize) -> Vec<(bool, bool)> {
+    // (met another agent, ever not above, ever not below)
+    let mut seen = vec![(false, false, false); agents];
+    for g in games {
+        for (i, &a) in g.agents.iter().enumerate() {
+            for (j, &b) in g.agents.iter().enumerate() {
+                if a == b || i == j {
+                    continue;
+                }
+                let entry = &mut seen[a];
+                entry.0 = true;
+                entry.1 |= g.scores[i] <= g.scores[j];
+                entry.2 |= g.scores[i] >= g.scores[j];
+            }
+        }
+    }
+    (seen.into_iter())
+        .map(|(met, not_above, not_below)| (met && !not_below, met && !not_above))
+        .collect()
+}
+
 /// Linear-interpolation quantile of sorted values (not empty).
 pub fn quantile(sorted: &[f64], q: f64) -> f64 {
     let pos = q * (sorted.len() - 1) as f64;

@@ -1,7 +1,7 @@
 //! Standings: per-agent results and ratings from a games table (`standings.csv`, the printed
 //! table; columns in `docs/csv.md`).
 
-use super::ratings::{bootstrap_intervals, RatedGame, RatingModel};
+use super::ratings::{bootstrap_intervals, unbounded, RatedGame, RatingModel};
 use super::wilson::{mean_with_ci, wilson_interval, Z95};
 use crate::io::games_csv::{group_games, GamesCsvError, GamesTable};
 use std::collections::BTreeMap;
@@ -42,7 +42,8 @@ pub struct AgentStanding {
     pub mean_points: Vec<f64>,
     /// Rating on the Elo scale (mean of all agents = 0).
     pub rating: f64,
-    /// Percentile bootstrap 95% interval of the rating.
+    /// Percentile bootstrap 95% interval of the rating; an end is infinite where the games
+    /// set no bound ([`unbounded`]: the agent beat, or lost to, every other agent every time).
     pub rating_ci: (f64, f64),
 }
 
@@ -116,7 +117,15 @@ impl Standings {
         players.sort_unstable();
         let model = RatingModel::for_games(&rated);
         let ratings = model.fit(&rated, n);
-        let cis = bootstrap_intervals(model, &rated, n, resamples, BOOTSTRAP_SEED);
+        let mut cis = bootstrap_intervals(model, &rated, n, resamples, BOOTSTRAP_SEED);
+        for (ci, (no_lower, no_upper)) in cis.iter_mut().zip(unbounded(&rated, n)) {
+            if no_lower {
+                ci.0 = f64::NEG_INFINITY;
+            }
+            if no_upper {
+                ci.1 = f64::INFINITY;
+            }
+        }
         let mut agents: Vec<AgentStanding> = labels
             .iter()
             .map(|(&label, &a)| {
@@ -385,6 +394,38 @@ mod tests {
         let csv = s.to_csv();
         assert!(csv.starts_with("agent,games,wins,win_rate,"), "{csv}");
         assert!(csv.lines().next().unwrap().ends_with("mean_points_path"));
+    }
+
+    /// Issue 20: an agent that wins every game has no upper bound on its rating, and the
+    /// other none below; the bootstrap alone would report a point (`+323 [+323, +323]`).
+    #[test]
+    fn sweeps_have_open_rating_intervals() {
+        let rows = (sample().into_iter())
+            .map(|mut r| {
+                let strong = r.agent == "strong";
+                (r.score, r.rank, r.win_share) = if strong { (20, 1, 1.0) } else { (10, 2, 0.0) };
+                r
+            })
+            .collect();
+        let s = Standings::compute(&[table(rows)], 20).unwrap();
+        let (top, bottom) = (&s.agents[0], &s.agents[1]);
+        assert_eq!(top.agent, "strong");
+        assert!(top.rating.is_finite() && top.rating > 0.0);
+        assert_eq!(top.rating_ci.1, f64::INFINITY);
+        assert!(top.rating_ci.0.is_finite());
+        assert_eq!(bottom.rating_ci.0, f64::NEG_INFINITY);
+        let text = s.to_table();
+        assert!(
+            text.contains(", +inf]") && text.contains("[-inf, "),
+            "{text}"
+        );
+        assert!(s.to_csv().contains(",inf,"), "{}", s.to_csv());
+        // 9 of 10 (sample()) leaves both ends finite.
+        let s = Standings::compute(&[table(sample())], 20).unwrap();
+        assert!(s
+            .agents
+            .iter()
+            .all(|a| a.rating_ci.0.is_finite() && a.rating_ci.1.is_finite()));
     }
 
     /// Issue 21: a label of 65,536 characters or more used to panic the table ("Formatting

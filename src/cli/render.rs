@@ -15,13 +15,21 @@ pub struct Args {
     /// end of the record: its last position). Default: the last position.
     #[arg(long, value_name = "N")]
     pub turn: Option<usize>,
-    /// Where to write the SVG.
-    #[arg(long, value_name = "FILE")]
+    /// Where to write the SVG (a `.svg` file: render draws SVG only).
+    #[arg(long, value_name = "FILE.svg")]
     pub out: PathBuf,
 }
 
 /// Replays the record up to the turn, draws the board, writes it atomically.
 pub fn run(args: &Args) -> CmdResult {
+    let svg = (args.out.extension()).is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    if !svg {
+        return Err(format!(
+            "--out {}: render writes SVG, so the file must end in .svg (convert it to PNG with a \
+             tool such as rsvg-convert or a browser)",
+            args.out.display()
+        ));
+    }
     let record = Record::load(&args.record).map_err(|e| e.to_string())?;
     let base = args.record.parent().map(PathBuf::from).unwrap_or_default();
     let caption = args

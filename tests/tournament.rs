@@ -184,8 +184,11 @@ fn one_run_per_folder_and_ctrl_c_explains() {
     let out = first.wait_with_output().unwrap();
     let log = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{log}");
+    let kept = std::fs::read_to_string(&games).unwrap().lines().count() / 2;
     assert!(
-        log.contains("interrupted: every game finished so far is in") && log.contains("--resume"),
+        log.contains(&format!("interrupted: {kept} finished game(s) are kept in"))
+            && log.contains("to play the rest:")
+            && log.contains("tournament --agents greedy,greedy:opponent=0.5 --games 16"),
         "{log}"
     );
 

@@ -1,6 +1,6 @@
 //! `meeplelab experiment`: paired balance studies from a TOML spec.
 
-use super::tournament::announce_folder;
+use super::tournament::{announce_folder, explain_interruption};
 use super::CmdResult;
 use meeplelab::arena::{ProgressMode, RunOptions};
 use meeplelab::experiment::spec::MAX_GAMES;
@@ -127,6 +127,7 @@ fn run_game<G: GameDef>(args: &Args, spec: &Spec) -> CmdResult {
         prepared.todo.len(),
         &prepared.lock,
     );
+    explain_interruption::<G>(&out, true);
     let start = Instant::now();
     let options = RunOptions {
         threads: args.threads,

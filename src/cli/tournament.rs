@@ -2,7 +2,7 @@
 
 use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::agents::AgentSpec;
-use meeplelab::arena::folder::ResumeReport;
+use meeplelab::arena::folder::{read_finished, ResumeReport};
 use meeplelab::arena::lock::FolderLock;
 use meeplelab::arena::{ProgressMode, RunOptions, Shard, Tournament};
 use meeplelab::games::GameDef;
@@ -172,6 +172,7 @@ fn run_game<G: GameDef>(args: &Args) -> CmdResult {
         prepared.todo.len(),
         &prepared.lock,
     );
+    explain_interruption::<G>(&out, false);
     let start = Instant::now();
     let options = RunOptions {
         threads: args.threads,
@@ -196,7 +197,7 @@ fn run_game<G: GameDef>(args: &Args) -> CmdResult {
 /// Prints, before a tournament or experiment plays, where it writes and how to resume it, where
 /// its records go (`records`, a file pattern), with `--resume` what was kept of the earlier
 /// run and how many games are left (`to_play`), and whether that run was stopped (its `lock`
-/// was taken over); from then on, Ctrl-C says where the finished games are.
+/// was taken over).
 pub(super) fn announce_folder(
     out: &Path,
     records: Option<String>,
@@ -221,23 +222,45 @@ pub(super) fn announce_folder(
              its finished games are kept"
         );
     }
-    explain_interruption(out);
 }
 
-/// On Ctrl-C, says where the finished games are and how to go on, then exits with status 130.
-/// The folder is consistent whenever the process stops: every game is one write, and a
-/// partial last line is dropped on resume.
-fn explain_interruption(out: &Path) {
+/// On Ctrl-C, says how many finished games the folder keeps and the command that plays the
+/// rest, then exits with status 130. The folder is consistent whenever the process stops:
+/// every game is one write, and a partial last line is dropped on resume. `G`'s statistics
+/// columns and `variant_column` (experiments) let it read the games file back.
+pub(super) fn explain_interruption<G: GameDef>(out: &Path, variant_column: bool) {
     let games = out.join(meeplelab::arena::folder::GAMES_FILE);
+    let stat_names: Vec<String> = G::stat_names().iter().map(|s| s.to_string()).collect();
+    let command = resume_command();
     // Only one handler per process: a second run in the same process keeps the first message.
     let _ = ctrlc::set_handler(move || {
+        let finished = read_finished(&games, &stat_names, variant_column, |_| Ok(()))
+            .map_or_else(|_| "the".to_string(), |f| f.done.len().to_string());
         eprintln!(
-            "\ninterrupted: every game finished so far is in {}; rerun the same command with \
-             --resume to play the rest",
+            "\ninterrupted: {finished} finished game(s) are kept in {}; to play the rest:\n  {command}",
             games.display()
         );
         std::process::exit(130);
     });
+}
+
+/// This process's command line with `--resume` added (if missing), quoted for a POSIX shell.
+fn resume_command() -> String {
+    let mut words: Vec<String> = std::env::args().collect();
+    if !words.iter().any(|w| w == "--resume") {
+        words.push("--resume".into());
+    }
+    let quote = |w: &String| {
+        let plain = w
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+        if plain && !w.is_empty() {
+            w.clone()
+        } else {
+            format!("'{}'", w.replace('\'', r"'\''"))
+        }
+    };
+    words.iter().map(quote).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use super::restrict::Restriction;
 use super::scratch::{Scratch, Successors};
 use super::value::Evaluator;
 use super::Agent;
-use crate::core::game::Game;
+use crate::core::game::{Game, MAX_ACTION_KINDS};
 use crate::core::rng::{below, GameRng};
 
 /// Parameters of `greedy` besides the heuristic weights.
@@ -25,6 +25,7 @@ const TIE: f64 = 1e-9;
 pub(crate) struct OnePly<G: Game> {
     ties: Vec<usize>,
     values: Vec<f64>,
+    kinds: Vec<usize>,
     order: Vec<usize>,
     scratch: Scratch<G>,
 }
@@ -35,6 +36,7 @@ impl<G: Game> OnePly<G> {
         OnePly {
             ties: Vec::new(),
             values: Vec::new(),
+            kinds: Vec::new(),
             order: Vec::new(),
             scratch: Scratch::new(),
         }
@@ -73,7 +75,7 @@ impl<G: Game> OnePly<G> {
     ) -> &[f64] {
         self.values.clear();
         self.values.resize(actions.len(), 0.0);
-        group_by_kind(state, actions, &mut self.order);
+        group_by_kind(state, actions, &mut self.kinds, &mut self.order);
         let mut successors = Successors::new(&mut self.scratch, state);
         for &i in &self.order {
             successors.after(actions[i]);
@@ -83,30 +85,33 @@ impl<G: Game> OnePly<G> {
     }
 }
 
-/// Most action kinds a game may name.
-pub(crate) const MAX_KINDS: usize = 64;
-
 /// Writes into `order` the indices of `actions`, grouped by kind (kinds in order of their
 /// index, actions of one kind in their order) where the game redoes actions
-/// ([`Game::REDOES`]), else in order.
-fn group_by_kind<G: Game>(state: &G, actions: &[G::Action], order: &mut Vec<usize>) {
+/// ([`Game::REDOES`]), else in order; `kinds` is a buffer.
+fn group_by_kind<G: Game>(
+    state: &G,
+    actions: &[G::Action],
+    kinds: &mut Vec<usize>,
+    order: &mut Vec<usize>,
+) {
     order.clear();
     if !G::REDOES {
         order.extend(0..actions.len());
         return;
     }
-    let mut start = [0usize; MAX_KINDS + 1];
-    for a in actions {
-        start[state.action_kind(a) + 1] += 1;
+    kinds.clear();
+    kinds.extend(actions.iter().map(|a| state.action_kind(a)));
+    let mut start = [0usize; MAX_ACTION_KINDS + 1];
+    for &k in kinds.iter() {
+        start[k + 1] += 1;
     }
-    for k in 0..MAX_KINDS {
+    for k in 0..MAX_ACTION_KINDS {
         start[k + 1] += start[k];
     }
     order.resize(actions.len(), 0);
-    for (i, a) in actions.iter().enumerate() {
-        let slot = &mut start[state.action_kind(a)];
-        order[*slot] = i;
-        *slot += 1;
+    for (i, &k) in kinds.iter().enumerate() {
+        order[start[k]] = i;
+        start[k] += 1;
     }
 }
 

@@ -5,7 +5,8 @@ use crate::core::game::Game;
 /// A set of forbidden action kinds (indices into [`Game::action_kind_names`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Restriction {
-    /// Bit `k` set: kind `k` is forbidden.
+    /// Bit `k` set: kind `k` is forbidden (kinds are fewer than
+    /// [`MAX_ACTION_KINDS`](crate::core::game::MAX_ACTION_KINDS) = 64).
     mask: u64,
 }
 

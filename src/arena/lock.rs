@@ -11,7 +11,7 @@
 use super::error::ArenaError;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// File name of the lock inside a run folder.
@@ -21,7 +21,6 @@ pub const LOCK_FILE: &str = ".lock";
 #[derive(Debug)]
 pub struct FolderLock {
     file: File,
-    path: PathBuf,
     /// Who held the folder before without releasing it (a run that was killed), if anyone.
     pub taken_over: Option<String>,
 }
@@ -67,16 +66,7 @@ impl FolderLock {
             std::env::args().collect::<Vec<_>>().join(" ")
         );
         rewrite(&mut file, &me).map_err(|e| io("write", &path, e))?;
-        Ok(FolderLock {
-            file,
-            path,
-            taken_over,
-        })
-    }
-
-    /// The lock file.
-    pub fn path(&self) -> &Path {
-        &self.path
+        Ok(FolderLock { file, taken_over })
     }
 }
 
@@ -121,7 +111,7 @@ fn host_name() -> String {
 mod tests {
     use super::*;
 
-    fn folder(name: &str) -> PathBuf {
+    fn folder(name: &str) -> std::path::PathBuf {
         let dir =
             std::env::temp_dir().join(format!("meeplelab-lock-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -160,7 +150,7 @@ mod tests {
             lock.taken_over.as_deref(),
             Some("process 1 on elsewhere, running: x")
         );
-        let text = std::fs::read_to_string(lock.path()).unwrap();
+        let text = std::fs::read_to_string(dir.join(LOCK_FILE)).unwrap();
         assert!(
             text.starts_with(&format!("process {} on ", std::process::id())),
             "{text}"

@@ -4,6 +4,10 @@ use crate::core::rng::{below, GameRng};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+/// Most action kinds a game may name ([`Game::action_kind_names`]): agents keep sets of kinds in
+/// 64-bit masks and per-kind counts in fixed tables.
+pub const MAX_ACTION_KINDS: usize = 64;
+
 /// Number of heuristic terms a game reports for evaluation ([`Game::eval_terms`]).
 pub const EVAL_TERMS: usize = 8;
 
@@ -78,7 +82,8 @@ pub trait Game: Clone + Send + Sync {
     /// consistently with what is public, so search can sample possible futures.
     fn redeterminize(&mut self, rng: &mut GameRng);
 
-    /// Names of the action kinds, for statistics and for forbidding kinds in ablations.
+    /// Names of the action kinds (at most [`MAX_ACTION_KINDS`]), for statistics and for
+    /// forbidding kinds in ablations.
     fn action_kind_names() -> &'static [&'static str];
 
     /// Index into [`Game::action_kind_names`] of `action` taken in this position.

@@ -7,7 +7,7 @@ use super::hooks::{has_hooks, hooks, Watch};
 use crate::common::fast_hash::{HashMap, HashSet};
 use crate::counting_alloc::{allocations, start_counting, stop_counting};
 use meeplelab::agents::{Agent, AgentSpec};
-use meeplelab::core::game::EVAL_TERMS;
+use meeplelab::core::game::{EVAL_TERMS, MAX_ACTION_KINDS};
 use meeplelab::core::perft::perft;
 use meeplelab::core::playout::random_playout;
 use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
@@ -362,6 +362,7 @@ impl<G: GameDef> Watch<G> for Both<'_, G> {
 /// least 200).
 pub fn random_games_keep_the_invariants<G: GameDef>() {
     assert!(!G::action_kind_names().is_empty());
+    assert!(G::action_kind_names().len() <= MAX_ACTION_KINDS);
     assert_eq!(G::eval_term_names().len(), G::default_eval_weights().len());
     assert!(G::eval_term_names().len() <= EVAL_TERMS);
     let mut generic = GenericInvariants::<G>::new();

@@ -2,11 +2,11 @@
 
 use super::config::{Config, Prior, Rollout, ValueMode};
 use super::index::ActionIndex;
-use crate::agents::greedy::{OnePly, TurnLookahead, MAX_KINDS};
+use crate::agents::greedy::{OnePly, TurnLookahead};
 use crate::agents::restrict::Restriction;
 use crate::agents::scratch::Scratch;
 use crate::agents::value::Evaluator;
-use crate::core::game::Game;
+use crate::core::game::{Game, MAX_ACTION_KINDS};
 use crate::core::rng::{below, rng_from_seed, GameRng};
 use rand_core::RngCore;
 use std::time::Instant;
@@ -423,7 +423,7 @@ impl<G: Game> Tree<G> {
             let j = i + below(&mut self.rng, n - i);
             candidates.swap(i, j);
         }
-        let mut taken = [0usize; MAX_KINDS];
+        let mut taken = [0usize; MAX_ACTION_KINDS];
         let mut kept = 0;
         for i in 0..n {
             let kind = state.action_kind(&candidates[i]);

@@ -9,7 +9,7 @@
 use super::params::ParamDef;
 use super::restrict::Restriction;
 use super::scratch::{Scratch, Successors};
-use super::value::Evaluator;
+use super::value::{Evaluator, SeatTerms};
 use super::Agent;
 use crate::core::game::{Game, MAX_ACTION_KINDS};
 use crate::core::rng::{below, GameRng};
@@ -28,6 +28,11 @@ pub(crate) struct OnePly<G: Game> {
     kinds: Vec<usize>,
     order: Vec<usize>,
     scratch: Scratch<G>,
+    /// The result of the candidate that last raised the best value while choosing, with its
+    /// index and its heuristic terms when known, to hand over instead of applying it again.
+    kept: Scratch<G>,
+    kept_index: Option<usize>,
+    kept_terms: Option<SeatTerms>,
 }
 
 impl<G: Game> OnePly<G> {
@@ -39,29 +44,59 @@ impl<G: Game> OnePly<G> {
             kinds: Vec::new(),
             order: Vec::new(),
             scratch: Scratch::new(),
+            kept: Scratch::new(),
+            kept_index: None,
+            kept_terms: None,
         }
     }
 
-    /// Picks, among `candidates`, the action whose immediate result has the best value for
-    /// `player` (ties broken by `rng`).
-    pub(crate) fn best(
+    /// The index of the candidate whose immediate result has the best value for `player`
+    /// (ties broken by `rng`). Play it with [`OnePly::play_chosen`].
+    pub(crate) fn choose(
         &mut self,
         state: &G,
         candidates: &[G::Action],
         player: usize,
         eval: &Evaluator,
         rng: &mut GameRng,
-    ) -> G::Action {
+    ) -> usize {
+        self.kept_index = None;
         if candidates.len() == 1 {
-            return candidates[0];
+            return 0;
         }
-        self.values_after(state, candidates, player, eval);
+        self.evaluate(state, candidates, player, eval, true);
         let mut best = f64::NEG_INFINITY;
         self.ties.clear();
         for (i, &v) in self.values.iter().enumerate() {
             consider(v, i, &mut best, &mut self.ties);
         }
-        candidates[self.ties[below(rng, self.ties.len())]]
+        self.ties[below(rng, self.ties.len())]
+    }
+
+    /// Plays candidate `chosen` of the last [`OnePly::choose`] in `state`, the position it
+    /// chose from: hands over the result the choice worked out where it kept it, else applies
+    /// the action (the same position either way). Returns the heuristic terms of the new
+    /// position when they are known.
+    pub(crate) fn play_chosen(
+        &mut self,
+        state: &mut Box<G>,
+        candidates: &[G::Action],
+        chosen: usize,
+    ) -> Option<&SeatTerms> {
+        if self.kept_index == Some(chosen) {
+            self.kept_index = None;
+            self.kept.exchange(state);
+            self.kept_terms.as_ref()
+        } else {
+            state.apply(candidates[chosen]);
+            None
+        }
+    }
+
+    /// The heuristic terms of the position the last [`OnePly::play_chosen`] handed over, when
+    /// it handed one over with its terms known.
+    pub(crate) fn kept_terms(&self) -> Option<&SeatTerms> {
+        self.kept_terms.as_ref()
     }
 
     /// The value for `player` of `state` after each of `actions`. They are worked out kind by
@@ -73,15 +108,36 @@ impl<G: Game> OnePly<G> {
         player: usize,
         eval: &Evaluator,
     ) -> &[f64] {
+        self.evaluate(state, actions, player, eval, false);
+        &self.values
+    }
+
+    /// Fills `self.values` as [`OnePly::values_after`] describes; with `keep`, also keeps the
+    /// result of the candidate that last raised the best value (in the order of evaluation).
+    fn evaluate(
+        &mut self,
+        state: &G,
+        actions: &[G::Action],
+        player: usize,
+        eval: &Evaluator,
+        keep: bool,
+    ) {
         self.values.clear();
         self.values.resize(actions.len(), 0.0);
+        self.kept_index = None;
         group_by_kind(state, actions, &mut self.kinds, &mut self.order);
         let mut successors = Successors::new(&mut self.scratch, state);
+        let mut best = f64::NEG_INFINITY;
         for &i in &self.order {
             successors.after(actions[i]);
-            self.values[i] = successors.value(eval, player);
+            let value = successors.value(eval, player);
+            self.values[i] = value;
+            if keep && !G::REDOES && value > best + TIE {
+                best = value;
+                self.kept_terms = successors.hand_over(&mut self.kept);
+                self.kept_index = Some(i);
+            }
         }
-        &self.values
     }
 }
 
@@ -171,8 +227,10 @@ impl<G: Game> TurnLookahead<G> {
                 successors.value(eval, player)
             } else {
                 let next = successors.last_mut();
-                self.rest.play(next, turn, restricted, eval, rng);
-                eval.value(next, player)
+                match self.rest.play(next, turn, restricted, eval, rng) {
+                    Some(terms) => eval.value_with(&**next, terms, player),
+                    None => eval.value(&**next, player),
+                }
             };
             self.values.push(value);
         }
@@ -189,33 +247,41 @@ struct RestOfTurn<G: Game> {
 
 impl<G: Game> RestOfTurn<G> {
     /// Plays `state` on to the end of turn `turn` or to an action that reveals hidden
-    /// information (see [`TurnLookahead::turn_values`]).
+    /// information (see [`TurnLookahead::turn_values`]). Returns the heuristic terms of the
+    /// final position when they are known.
     fn play(
         &mut self,
-        state: &mut G,
+        state: &mut Box<G>,
         turn: usize,
         restricted: (usize, Restriction),
         eval: &Evaluator,
         rng: &mut GameRng,
-    ) {
+    ) -> Option<&SeatTerms> {
+        let mut known = false;
         while let Some(seat) = state.to_move() {
             if state.turn() != turn {
                 break;
             }
             state.legal_actions(&mut self.legal);
             let candidates = if seat == restricted.0 {
-                restricted.1.filter(state, &self.legal, &mut self.allowed);
+                restricted
+                    .1
+                    .filter(&**state, &self.legal, &mut self.allowed);
                 &self.allowed
             } else {
                 &self.legal
             };
-            let a = self.one_ply.best(state, candidates, seat, eval, rng);
-            let revealed = state.reveals_hidden(&a);
-            state.apply(a);
+            let chosen = self.one_ply.choose(&**state, candidates, seat, eval, rng);
+            let revealed = state.reveals_hidden(&candidates[chosen]);
+            known = self
+                .one_ply
+                .play_chosen(state, candidates, chosen)
+                .is_some();
             if revealed {
                 break;
             }
         }
+        known.then(|| self.one_ply.kept_terms()).flatten()
     }
 }
 

@@ -38,6 +38,11 @@ impl<G: Game> Scratch<G> {
         }
     }
 
+    /// Exchanges the held position with `state` (the scratch must hold one).
+    pub(crate) fn exchange(&mut self, state: &mut Box<G>) {
+        std::mem::swap(self.state.as_mut().expect("a held position"), state);
+    }
+
     /// Returns a position taken with [`Scratch::take_copy_of`].
     pub(crate) fn put(&mut self, state: Box<G>) {
         self.state = Some(state);
@@ -101,9 +106,20 @@ impl<'a, G: Game> Successors<'a, G> {
     }
 
     /// The last result, to change further (the next result is then copied afresh).
-    pub(crate) fn last_mut(&mut self) -> &mut G {
+    pub(crate) fn last_mut(&mut self) -> &mut Box<G> {
         self.last = None;
         self.terms_valid = false;
-        self.scratch.state.as_deref_mut().expect("a result")
+        self.scratch.state.as_mut().expect("a result")
+    }
+
+    /// Moves the last result into `keeper` (whose position takes its place, to be
+    /// overwritten by the next result) and returns its heuristic terms when
+    /// [`Successors::value`] computed them.
+    pub(crate) fn hand_over(&mut self, keeper: &mut Scratch<G>) -> Option<SeatTerms> {
+        std::mem::swap(&mut self.scratch.state, &mut keeper.state);
+        let terms = self.terms_valid.then_some(self.terms);
+        self.last = None;
+        self.terms_valid = false;
+        terms
     }
 }

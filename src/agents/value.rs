@@ -64,6 +64,14 @@ impl Evaluator {
         self.totals_with(state, &terms)
     }
 
+    /// [`Evaluator::totals`], with the seats' heuristic terms given where they are known.
+    pub(crate) fn totals_known<G: Game>(&self, state: &G, terms: Option<&SeatTerms>) -> Totals {
+        match terms {
+            Some(terms) => self.totals_with(state, terms),
+            None => self.totals(state),
+        }
+    }
+
     /// Score plus weighted heuristic terms of every seat, with `terms` the seats' terms
     /// (ignored once the game is over).
     fn totals_with<G: Game>(&self, state: &G, terms: &SeatTerms) -> Totals {
@@ -97,7 +105,11 @@ impl Evaluator {
 
     /// Writes into `out` the value of `state` for every player.
     pub(crate) fn values<G: Game>(&self, state: &G, out: &mut Vec<f64>) {
-        let totals = self.totals(state);
+        self.values_of(&self.totals(state), out);
+    }
+
+    /// Writes into `out` every player's value by the seats' `totals`.
+    pub(crate) fn values_of(&self, totals: &Totals, out: &mut Vec<f64>) {
         out.clear();
         out.extend((0..totals.seats).map(|p| totals.value(p, self.opponent)));
     }

@@ -250,8 +250,8 @@ impl<G: Game> Tree<G> {
             }
         }
         self.max_depth = self.max_depth.max(self.path.len() - 1);
-        self.rollout(sh, &mut state);
-        self.rewards(sh, &state);
+        let known = self.rollout(sh, &mut state);
+        self.rewards(sh, &state, known);
         self.sim.put(state);
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
@@ -374,15 +374,19 @@ impl<G: Game> Tree<G> {
     }
 
     /// Plays on from `state` with the rollout policy, for `rollout_turns` turns or to the end.
-    fn rollout(&mut self, sh: &Shared<'_, G>, state: &mut G) {
+    /// Returns whether the heuristic terms of the final position are known (the greedy
+    /// policy's, [`OnePly::kept_terms`]).
+    fn rollout(&mut self, sh: &Shared<'_, G>, state: &mut Box<G>) -> bool {
         let stop = match sh.cfg.rollout_turns {
             0 => usize::MAX,
             t => state.turn() + t,
         };
+        let mut known = false;
         while let Some(seat) = state.to_move() {
             if state.turn() >= stop {
                 break;
             }
+            known = false;
             let greedy = sh.cfg.rollout == Rollout::Greedy
                 && (sh.cfg.epsilon == 0.0 || unit(&mut self.rng) >= sh.cfg.epsilon);
             if !greedy && (seat != sh.me || sh.restriction.is_empty()) {
@@ -392,7 +396,7 @@ impl<G: Game> Tree<G> {
                 continue;
             }
             self.candidates(sh, state, seat);
-            let action = if greedy {
+            if greedy {
                 let n = self.allowed.len();
                 let k = match sh.cfg.rollout_sample {
                     0 => n,
@@ -406,13 +410,18 @@ impl<G: Game> Tree<G> {
                     0 => k,
                     per_kind => self.keep_per_kind(state, k, per_kind),
                 };
-                self.one_ply
-                    .best(state, &self.allowed[..k], seat, &sh.eval, &mut self.rng)
+                let candidates = &self.allowed[..k];
+                let chosen =
+                    (self.one_ply).choose(state, candidates, seat, &sh.eval, &mut self.rng);
+                known = self
+                    .one_ply
+                    .play_chosen(state, candidates, chosen)
+                    .is_some();
             } else {
-                self.allowed[below(&mut self.rng, self.allowed.len())]
-            };
-            state.apply(action);
+                state.apply(self.allowed[below(&mut self.rng, self.allowed.len())]);
+            }
         }
+        known
     }
 
     /// Moves to the front of `self.allowed[..n]` a random `per_kind` of its candidates of each
@@ -437,15 +446,22 @@ impl<G: Game> Tree<G> {
     }
 
     /// Writes the reward of every seat for the rollout's final `state` into `self.values`.
-    fn rewards(&mut self, sh: &Shared<'_, G>, state: &G) {
+    /// With `known`, the greedy rollout policy knows the position's heuristic terms.
+    fn rewards(&mut self, sh: &Shared<'_, G>, state: &G, known: bool) {
+        let terms = if known {
+            self.one_ply.kept_terms()
+        } else {
+            None
+        };
+        let totals = sh.eval.totals_known(state, terms);
         match sh.cfg.value {
             ValueMode::Diff => {
-                sh.eval.values(state, &mut self.values);
+                sh.eval.values_of(&totals, &mut self.values);
                 for (seat, v) in self.values.iter_mut().enumerate() {
                     *v = sh.reward(seat, *v);
                 }
             }
-            ValueMode::Win => win_shares(sh.eval.totals(state).as_slice(), &mut self.values),
+            ValueMode::Win => win_shares(totals.as_slice(), &mut self.values),
         }
     }
 }

@@ -54,20 +54,6 @@ impl<T: Copy, const N: usize> FixedVec<T, N> {
         self.len += 1;
     }
 
-    /// Appends `value` unless it holds it already, and says whether it did: a small set (the
-    /// features already counted in a walk over the pieces on the board).
-    #[inline]
-    pub fn insert_new(&mut self, value: T) -> bool
-    where
-        T: PartialEq,
-    {
-        if self.contains(&value) {
-            return false;
-        }
-        self.push(value);
-        true
-    }
-
     /// Removes and returns the last value.
     #[inline]
     pub fn pop(&mut self) -> Option<T> {

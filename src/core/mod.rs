@@ -6,6 +6,7 @@ pub mod fixed_vec;
 pub mod game;
 pub mod geom;
 pub mod index;
+pub mod index_set;
 pub mod names;
 pub mod notation;
 pub mod options;

@@ -1,9 +1,10 @@
 //! Heuristic terms of a Carcassonne position (for greedy agents, rollout policies and search
 //! leaves).
 
-use super::state::{CarcassonneState, Node, Phase, MAX_MEEPLES};
-use crate::core::fixed_vec::FixedVec;
+use super::state::{CarcassonneState, Phase, MAX_NODES};
 use crate::core::game::EVAL_TERMS;
+use crate::core::index::SmallIndex;
+use crate::core::index_set::{words_for, IndexSet};
 use crate::core::tile_game::Evaluation;
 use crate::core::tileset::FeatureKind;
 
@@ -54,13 +55,13 @@ impl Evaluation for CarcassonneState {
         if self.game.phase == Phase::GameOver {
             return;
         }
-        let mut seen = FixedVec::<Node, MAX_MEEPLES>::default();
+        let mut seen = IndexSet::<{ words_for(MAX_NODES) }>::default();
         for m in self.placed_meeples() {
             if m.kind == FeatureKind::Field {
                 out[m.player as usize][6] += 1.0;
             }
             let root = self.feature_root(m.node);
-            if !seen.insert_new(root) {
+            if !seen.insert_new(root.index()) {
                 continue;
             }
             let f = self.feature(root);

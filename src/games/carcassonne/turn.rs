@@ -7,10 +7,11 @@ use super::bcb::Target;
 use super::features::MONASTERY_POINTS;
 use super::options::RobberPlacement;
 use super::robbers::TrackDecision;
-use super::state::{CarcassonneState, Node, Phase, PlacedMeeple, MAX_MEEPLES};
+use super::state::{CarcassonneState, Node, Phase, PlacedMeeple, MAX_NODES};
 use super::stats::PointSource;
-use crate::core::fixed_vec::FixedVec;
 use crate::core::geom::{Coord, Rotation};
+use crate::core::index::SmallIndex;
+use crate::core::index_set::{words_for, IndexSet};
 use crate::core::tileset::FeatureKind;
 
 impl CarcassonneState {
@@ -272,11 +273,11 @@ impl CarcassonneState {
     /// C-4: every feature with meeples on it scores for its majority; meeples stay on the
     /// board so the final position can be shown.
     fn finish_game(&mut self) {
-        let mut seen = FixedVec::<Node, MAX_MEEPLES>::default();
+        let mut seen = IndexSet::<{ words_for(MAX_NODES) }>::default();
         for i in 0..self.game.meeples.len() {
             let m = self.game.meeples[i];
             let root = self.features.find(m.node);
-            if !seen.insert_new(root) {
+            if !seen.insert_new(root.index()) {
                 continue;
             }
             let agg = *self.features.get(root);

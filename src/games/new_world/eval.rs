@@ -1,8 +1,9 @@
 //! Heuristic terms for greedy and rollout policies.
 
-use super::state::{NewWorldState, Node, Role, MAX_PLAYERS, MAX_SETTLERS};
-use crate::core::fixed_vec::FixedVec;
+use super::state::{NewWorldState, Role, MAX_NODES, MAX_PLAYERS};
 use crate::core::game::EVAL_TERMS;
+use crate::core::index::SmallIndex;
+use crate::core::index_set::{words_for, IndexSet};
 use crate::core::tile_game::Evaluation;
 
 /// Names of the heuristic terms.
@@ -23,7 +24,7 @@ impl Evaluation for NewWorldState {
         out.fill([0.0; EVAL_TERMS]);
         let east = self.surveyor_columns().iter().copied().max().unwrap_or(0);
         // Each seat's feature roots already counted.
-        let mut seen: [FixedVec<Node, MAX_SETTLERS>; MAX_PLAYERS] = Default::default();
+        let mut seen = IndexSet::<{ words_for(MAX_NODES * MAX_PLAYERS) }>::default();
         for s in self.placed_settlers() {
             let p = s.player as usize;
             let t = &mut out[p];
@@ -31,7 +32,7 @@ impl Evaluation for NewWorldState {
                 t[2] += 1.0;
             }
             let root = self.features.root(s.node);
-            if !seen[p].insert_new(root) {
+            if !seen.insert_new(root.index() * MAX_PLAYERS + p) {
                 continue;
             }
             if self.features.get(root).scorers() & (1 << p) != 0 {

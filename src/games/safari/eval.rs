@@ -3,10 +3,10 @@
 
 use super::features::SPECIES_POINTS;
 use super::options::FinalScoring;
-use super::state::{Phase, SafariState, Spot, Stage, VehicleFit, MAX_MEEPLES, MAX_PLAYERS};
-use crate::core::fixed_vec::FixedVec;
+use super::state::{Phase, SafariState, Spot, Stage, VehicleFit, MAX_NODES, MAX_PLAYERS};
 use crate::core::game::EVAL_TERMS;
 use crate::core::geom::Vertex;
+use crate::core::index_set::{words_for, IndexSet};
 use crate::core::species::species_in_mask;
 use crate::core::tile_game::Evaluation;
 
@@ -71,7 +71,7 @@ impl Evaluation for SafariState {
         if self.game.phase == Phase::GameOver {
             return;
         }
-        let mut seen = FixedVec::<u8, MAX_MEEPLES>::default();
+        let mut seen = IndexSet::<{ words_for(MAX_NODES) }>::default();
         // Placed cells around each seat's baobab meeples (the term divides by 8 at the end).
         let mut around_baobabs = [0u16; MAX_PLAYERS];
         for m in self.placed_meeples() {
@@ -79,7 +79,7 @@ impl Evaluation for SafariState {
             match m.spot {
                 Spot::Feature(node) => {
                     let root = self.feature_root(node);
-                    if !seen.insert_new(root) {
+                    if !seen.insert_new(root as usize) {
                         continue;
                     }
                     let f = self.feature(root);

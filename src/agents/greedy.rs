@@ -28,11 +28,22 @@ pub(crate) struct OnePly<G: Game> {
     kinds: Vec<usize>,
     order: Vec<usize>,
     scratch: Scratch<G>,
-    /// The result of the candidate that last raised the best value while choosing, with its
-    /// index and its heuristic terms when known, to hand over instead of applying it again.
-    kept: Scratch<G>,
-    kept_index: Option<usize>,
-    kept_terms: Option<SeatTerms>,
+    /// After [`OnePly::choose`]: the candidate whose result `scratch` holds (the last one
+    /// worked out), when it still does.
+    last: Option<Held>,
+    /// After [`OnePly::choose`], in games that do not redo actions: the candidate that last
+    /// raised the best value, whose result `kept` holds.
+    kept: Option<Held>,
+    kept_result: Scratch<G>,
+    /// The heuristic terms of the position [`OnePly::play_chosen`] handed over, when known.
+    played_terms: Option<SeatTerms>,
+}
+
+/// A candidate whose result a scratch position holds, with its heuristic terms when known.
+#[derive(Clone, Copy)]
+struct Held {
+    index: usize,
+    terms: Option<SeatTerms>,
 }
 
 impl<G: Game> OnePly<G> {
@@ -44,9 +55,10 @@ impl<G: Game> OnePly<G> {
             kinds: Vec::new(),
             order: Vec::new(),
             scratch: Scratch::new(),
-            kept: Scratch::new(),
-            kept_index: None,
-            kept_terms: None,
+            last: None,
+            kept: None,
+            kept_result: Scratch::new(),
+            played_terms: None,
         }
     }
 
@@ -60,8 +72,8 @@ impl<G: Game> OnePly<G> {
         eval: &Evaluator,
         rng: &mut GameRng,
     ) -> usize {
-        self.kept_index = None;
         if candidates.len() == 1 {
+            (self.last, self.kept) = (None, None);
             return 0;
         }
         self.evaluate(state, candidates, player, eval, true);
@@ -74,29 +86,43 @@ impl<G: Game> OnePly<G> {
     }
 
     /// Plays candidate `chosen` of the last [`OnePly::choose`] in `state`, the position it
-    /// chose from: hands over the result the choice worked out where it kept it, else applies
-    /// the action (the same position either way). Returns the heuristic terms of the new
-    /// position when they are known.
+    /// chose from. The choice worked the result out already: it is handed over where a scratch
+    /// position still holds it, or derived from the last result worked out where the game
+    /// redoes actions ([`Game::redo_as`]); else the action is applied. The position is the
+    /// same either way. Returns its heuristic terms when they are known.
     pub(crate) fn play_chosen(
         &mut self,
         state: &mut Box<G>,
         candidates: &[G::Action],
         chosen: usize,
     ) -> Option<&SeatTerms> {
-        if self.kept_index == Some(chosen) {
-            self.kept_index = None;
-            self.kept.exchange(state);
-            self.kept_terms.as_ref()
+        self.played_terms = None;
+        if let Some(kept) = self.kept.take().filter(|k| k.index == chosen) {
+            self.kept_result.exchange(state);
+            self.played_terms = kept.terms;
+        } else if let Some(last) = self.last.take() {
+            let (done, instead) = (&candidates[last.index], &candidates[chosen]);
+            if last.index == chosen {
+                self.scratch.exchange(state);
+                self.played_terms = last.terms;
+            } else if G::REDOES && self.scratch.redo_as(state, done, instead) {
+                self.scratch.exchange(state);
+                self.played_terms = last.terms.and_then(|mut terms| {
+                    state.redo_terms(done, instead, &mut terms).then_some(terms)
+                });
+            } else {
+                state.apply(*instead);
+            }
         } else {
             state.apply(candidates[chosen]);
-            None
         }
+        self.played_terms.as_ref()
     }
 
     /// The heuristic terms of the position the last [`OnePly::play_chosen`] handed over, when
-    /// it handed one over with its terms known.
-    pub(crate) fn kept_terms(&self) -> Option<&SeatTerms> {
-        self.kept_terms.as_ref()
+    /// known.
+    pub(crate) fn played_terms(&self) -> Option<&SeatTerms> {
+        self.played_terms.as_ref()
     }
 
     /// The value for `player` of `state` after each of `actions`. They are worked out kind by
@@ -112,8 +138,10 @@ impl<G: Game> OnePly<G> {
         &self.values
     }
 
-    /// Fills `self.values` as [`OnePly::values_after`] describes; with `keep`, also keeps the
-    /// result of the candidate that last raised the best value (in the order of evaluation).
+    /// Fills `self.values` as [`OnePly::values_after`] describes. With `keep`, notes which
+    /// result the scratch holds at the end and, in games that do not redo actions (where moving
+    /// a result out breaks no chain of derived results), keeps the result of the candidate that
+    /// last raised the best value (in the order of evaluation).
     fn evaluate(
         &mut self,
         state: &G,
@@ -124,7 +152,7 @@ impl<G: Game> OnePly<G> {
     ) {
         self.values.clear();
         self.values.resize(actions.len(), 0.0);
-        self.kept_index = None;
+        (self.last, self.kept) = (None, None);
         group_by_kind(state, actions, &mut self.kinds, &mut self.order);
         let mut successors = Successors::new(&mut self.scratch, state);
         let mut best = f64::NEG_INFINITY;
@@ -134,9 +162,14 @@ impl<G: Game> OnePly<G> {
             self.values[i] = value;
             if keep && !G::REDOES && value > best + TIE {
                 best = value;
-                self.kept_terms = successors.hand_over(&mut self.kept);
-                self.kept_index = Some(i);
+                let terms = successors.hand_over(&mut self.kept_result);
+                self.kept = Some(Held { index: i, terms });
             }
+        }
+        if keep && successors.holds_result() {
+            let index = *self.order.last().expect("candidates");
+            let terms = successors.terms();
+            self.last = Some(Held { index, terms });
         }
     }
 }
@@ -281,7 +314,7 @@ impl<G: Game> RestOfTurn<G> {
                 break;
             }
         }
-        known.then(|| self.one_ply.kept_terms()).flatten()
+        known.then(|| self.one_ply.played_terms()).flatten()
     }
 }
 

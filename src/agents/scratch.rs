@@ -43,6 +43,12 @@ impl<G: Game> Scratch<G> {
         std::mem::swap(self.state.as_mut().expect("a held position"), state);
     }
 
+    /// Turns the held position, `from` after `done`, into `from` after `instead` where the
+    /// game can ([`Game::redo_as`]), and says whether it did.
+    pub(crate) fn redo_as(&mut self, from: &G, done: &G::Action, instead: &G::Action) -> bool {
+        (self.state.as_mut()).is_some_and(|state| state.redo_as(from, done, instead))
+    }
+
     /// Returns a position taken with [`Scratch::take_copy_of`].
     pub(crate) fn put(&mut self, state: Box<G>) {
         self.state = Some(state);
@@ -103,6 +109,18 @@ impl<'a, G: Game> Successors<'a, G> {
             self.terms_valid = true;
         }
         eval.value_with(state, &self.terms, player)
+    }
+
+    /// Whether the scratch holds the last result of [`Successors::after`] (not handed over
+    /// or changed further).
+    pub(crate) fn holds_result(&self) -> bool {
+        self.last.is_some()
+    }
+
+    /// The heuristic terms of the last result, when [`Successors::value`] computed them (or
+    /// kept them up to date).
+    pub(crate) fn terms(&self) -> Option<SeatTerms> {
+        self.terms_valid.then_some(self.terms)
     }
 
     /// The last result, to change further (the next result is then copied afresh).

@@ -69,6 +69,11 @@ impl Hooks<CarcassonneState> for CarcassonneHooks {
         ))
     }
 
+    /// Meeple decisions of turns that complete nothing.
+    fn redoes(&self) -> bool {
+        true
+    }
+
     fn hidden_order(&self, s: &CarcassonneState) -> Option<Vec<u32>> {
         Some(s.pile().iter().map(|&v| v as u32).collect())
     }

@@ -104,6 +104,12 @@ pub trait Hooks<G: GameDef>: Sync {
         false
     }
 
+    /// Whether the game also updates the heuristic terms of such results
+    /// (`Game::redo_terms`). The default: no.
+    fn redoes_terms(&self) -> bool {
+        false
+    }
+
     /// The flood-fill oracle, if the game has one.
     fn oracle(&self) -> Option<Oracle<G>> {
         None

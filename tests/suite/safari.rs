@@ -55,6 +55,11 @@ impl Hooks<SafariState> for SafariHooks {
         true
     }
 
+    /// Their terms too.
+    fn redoes_terms(&self) -> bool {
+        true
+    }
+
     /// The unseen pile (the bag's order is not observable; its counts are public).
     fn hidden_order(&self, s: &SafariState) -> Option<Vec<u32>> {
         Some(s.pile().iter().map(|&v| v as u32).collect())

@@ -375,7 +375,7 @@ impl<G: Game> Tree<G> {
 
     /// Plays on from `state` with the rollout policy, for `rollout_turns` turns or to the end.
     /// Returns whether the heuristic terms of the final position are known (the greedy
-    /// policy's, [`OnePly::kept_terms`]).
+    /// policy's, [`OnePly::played_terms`]).
     fn rollout(&mut self, sh: &Shared<'_, G>, state: &mut Box<G>) -> bool {
         let stop = match sh.cfg.rollout_turns {
             0 => usize::MAX,
@@ -449,7 +449,7 @@ impl<G: Game> Tree<G> {
     /// With `known`, the greedy rollout policy knows the position's heuristic terms.
     fn rewards(&mut self, sh: &Shared<'_, G>, state: &G, known: bool) {
         let terms = if known {
-            self.one_ply.kept_terms()
+            self.one_ply.played_terms()
         } else {
             None
         };

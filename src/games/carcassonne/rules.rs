@@ -144,6 +144,13 @@ impl TileRules for CarcassonneState {
         }
     }
 
+    const REDOES: bool = true;
+
+    /// Meeple decisions of a turn that completes nothing, redone as one another (`redo.rs`).
+    fn redo_as(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
+        self.redo_meeple(from, done, instead)
+    }
+
     /// The tile's bit among the tiles with several roads or cities (0 for the others); no
     /// bridge yet.
     fn new_cell_data(

@@ -7,7 +7,7 @@ use super::bcb::Target;
 use super::features::MONASTERY_POINTS;
 use super::options::RobberPlacement;
 use super::robbers::TrackDecision;
-use super::state::{CarcassonneState, Node, Phase, PlacedMeeple, MAX_NODES};
+use super::state::{CarcassonneState, Monastery, Node, Phase, PlacedMeeple, MAX_NODES};
 use super::stats::PointSource;
 use crate::core::geom::{Coord, Rotation};
 use crate::core::index::SmallIndex;
@@ -111,12 +111,12 @@ impl CarcassonneState {
     /// C-2: the active player's meeple goes on `segment` of the tile just placed (B-3: on its
     /// bridge when `segment` is the tile's segment count).
     pub(super) fn put_meeple(&mut self, segment: u8) {
-        let p = self.active as usize;
-        let cell = *self.last_cell();
-        let (node, kind) = match self.variant_of(&cell).segments().get(segment as usize) {
-            Some(seg) => (cell.first_node + segment as Node, seg.kind),
-            None => (cell.data.bridge.expect("a bridge").node, FeatureKind::Road),
-        };
+        self.put_meeple_for(self.active as usize, segment);
+    }
+
+    /// [`CarcassonneState::put_meeple`] for `p`, the player whose turn it is or was.
+    pub(super) fn put_meeple_for(&mut self, p: usize, segment: u8) {
+        let (node, kind) = self.meeple_node(segment);
         self.features.get_mut(node).meeples[p] += 1;
         self.supply[p] -= 1;
         self.game.meeples.push(PlacedMeeple {
@@ -124,6 +124,26 @@ impl CarcassonneState {
             node,
             kind,
         });
+    }
+
+    /// The node and feature kind of `segment` of the tile just placed (B-3: its bridge when
+    /// `segment` is the tile's segment count).
+    pub(super) fn meeple_node(&self, segment: u8) -> (Node, FeatureKind) {
+        let cell = self.last_cell();
+        match self.variant_of(cell).segments().get(segment as usize) {
+            Some(seg) => (cell.first_node + segment as Node, seg.kind),
+            None => (cell.data.bridge.expect("a bridge").node, FeatureKind::Road),
+        }
+    }
+
+    /// Whether monastery `m` is complete and next to (or on) the tile just placed: the tile
+    /// completed it (C-3).
+    pub(super) fn completed_by_last_tile(&self, m: &Monastery) -> bool {
+        let placed = self.last_cell().at;
+        let at = self.cells[m.cell as usize].at;
+        (at.x - placed.x).abs() <= 1
+            && (at.y - placed.y).abs() <= 1
+            && self.board.placed_around(at) == 8
     }
 
     /// C-3: notes the scorings of what this turn's tile completed (B-4: after the castle
@@ -148,12 +168,10 @@ impl CarcassonneState {
             };
             self.score_completed(root, kind, source);
         }
-        let placed = self.last_cell().at;
         for i in 0..self.game.monasteries.len() {
             let m = self.game.monasteries[i];
-            let at = self.cells[m.cell as usize].at;
-            let near = (at.x - placed.x).abs() <= 1 && (at.y - placed.y).abs() <= 1;
-            if near && self.board.placed_around(at) == 8 {
+            if self.completed_by_last_tile(&m) {
+                let at = self.cells[m.cell as usize].at;
                 self.add_event(Target::Monastery(at), MONASTERY_POINTS);
                 self.score_completed(m.node, FeatureKind::Monastery, PointSource::Monastery);
             }

@@ -107,8 +107,9 @@ impl<G: Game> OnePly<G> {
                 self.played_terms = last.terms;
             } else if G::REDOES && self.scratch.redo_as(state, done, instead) {
                 self.scratch.exchange(state);
+                let seats = state.num_players();
                 self.played_terms = last.terms.and_then(|mut terms| {
-                    state.redo_terms(done, instead, &mut terms).then_some(terms)
+                    (state.redo_terms(done, instead, &mut terms[..seats])).then_some(terms)
                 });
             } else {
                 state.apply(*instead);

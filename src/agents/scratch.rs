@@ -96,7 +96,11 @@ impl<'a, G: Game> Successors<'a, G> {
         };
         self.terms_valid = redone
             && self.terms_valid
-            && state.redo_terms(&self.last.expect("redone"), &action, &mut self.terms);
+            && state.redo_terms(
+                &self.last.expect("redone"),
+                &action,
+                &mut self.terms[..state.num_players()],
+            );
         self.last = Some(action);
         state
     }

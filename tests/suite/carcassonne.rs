@@ -74,6 +74,11 @@ impl Hooks<CarcassonneState> for CarcassonneHooks {
         true
     }
 
+    /// Their terms too (but for choosing no meeple).
+    fn redoes_terms(&self) -> bool {
+        true
+    }
+
     fn hidden_order(&self, s: &CarcassonneState) -> Option<Vec<u32>> {
         Some(s.pile().iter().map(|&v| v as u32).collect())
     }

@@ -1,7 +1,8 @@
 //! Heuristic terms of a Carcassonne position (for greedy agents, rollout policies and search
 //! leaves).
 
-use super::state::{CarcassonneState, Phase, MAX_NODES};
+use super::features::FeatureAgg;
+use super::state::{CarcassonneState, Node, Phase, MAX_NODES};
 use crate::core::game::EVAL_TERMS;
 use crate::core::index::SmallIndex;
 use crate::core::index_set::{words_for, IndexSet};
@@ -61,46 +62,8 @@ impl Evaluation for CarcassonneState {
                 out[m.player as usize][6] += 1.0;
             }
             let root = self.feature_root(m.node);
-            if !seen.insert_new(root.index()) {
-                continue;
-            }
-            let f = self.feature(root);
-            let scorers = f.scorers();
-            for (p, t) in out.iter_mut().enumerate() {
-                if scorers & (1 << p) == 0 {
-                    t[5] += f.meeples[p] as f64;
-                }
-            }
-            if scorers == 0 {
-                continue;
-            }
-            let neighbours = match m.kind {
-                FeatureKind::Monastery => self.board.placed_around(self.monastery_at(m.node)),
-                _ => 0,
-            };
-            let completed = match m.kind {
-                FeatureKind::Monastery => neighbours == 8,
-                FeatureKind::Field => false,
-                _ => f.is_complete(),
-            };
-            let final_points = match m.kind {
-                FeatureKind::Field => f.field_points(self.castle_cities()),
-                _ => f.final_points(m.kind, neighbours),
-            } as f64;
-            let completion = f.completion_points(m.kind) as f64;
-            for (p, t) in out.iter_mut().enumerate() {
-                if scorers & (1 << p) == 0 {
-                    continue;
-                }
-                if m.kind == FeatureKind::Field {
-                    t[2] += final_points;
-                } else if completed {
-                    t[7] += completion;
-                } else {
-                    t[0] += final_points;
-                    t[1] += completion - final_points;
-                    t[4] += f.open as f64;
-                }
+            if seen.insert_new(root.index()) {
+                self.add_feature_terms(self.feature(root), m.kind, m.node, 1.0, out);
             }
         }
         let b = self.bazaar();
@@ -119,6 +82,58 @@ impl Evaluation for CarcassonneState {
 }
 
 impl CarcassonneState {
+    /// Adds `sign` (±1) times what feature `f` (of `kind`, with a meeple on `node`) gives each
+    /// seat's terms of [`Evaluation::heuristic_terms_all`]: every term but `meeples_in_supply`
+    /// and `farmers`, which count meeples, not features. All are whole numbers, so adding and
+    /// taking away is exact in any order.
+    #[inline(always)]
+    pub(super) fn add_feature_terms(
+        &self,
+        f: &FeatureAgg,
+        kind: FeatureKind,
+        node: Node,
+        sign: f64,
+        out: &mut [[f64; EVAL_TERMS]],
+    ) {
+        let scorers = f.scorers();
+        for (p, t) in out.iter_mut().enumerate() {
+            if scorers & (1 << p) == 0 {
+                t[5] += sign * f.meeples[p] as f64;
+            }
+        }
+        if scorers == 0 {
+            return;
+        }
+        let neighbours = match kind {
+            FeatureKind::Monastery => self.board.placed_around(self.monastery_at(node)),
+            _ => 0,
+        };
+        let completed = match kind {
+            FeatureKind::Monastery => neighbours == 8,
+            FeatureKind::Field => false,
+            _ => f.is_complete(),
+        };
+        let final_points = match kind {
+            FeatureKind::Field => f.field_points(self.castle_cities()),
+            _ => f.final_points(kind, neighbours),
+        } as f64;
+        let completion = f.completion_points(kind) as f64;
+        for (p, t) in out.iter_mut().enumerate() {
+            if scorers & (1 << p) == 0 {
+                continue;
+            }
+            if kind == FeatureKind::Field {
+                t[2] += sign * final_points;
+            } else if completed {
+                t[7] += sign * completion;
+            } else {
+                t[0] += sign * final_points;
+                t[1] += sign * (completion - final_points);
+                t[4] += sign * f.open as f64;
+            }
+        }
+    }
+
     /// B-7: what the offer on the table will bring `player`, with the tile worth
     /// V = [`CarcassonneState::tile_value_estimate`] to whoever gets it and a highest bid h.
     /// While only the chooser has bid, the chooser pays h and gets the tile: V − h. Once

@@ -8,7 +8,9 @@
 
 use super::action::Action;
 use super::state::{CarcassonneState, Phase};
+use crate::core::game::EVAL_TERMS;
 use crate::core::tile_game::TileRules;
+use crate::core::tileset::FeatureKind;
 
 impl CarcassonneState {
     /// `self` is `from` after `done`; turns it into `from` after `instead` when both are meeple
@@ -35,6 +37,62 @@ impl CarcassonneState {
         self.sheet = from.sheet;
         self.sheet.count(p, from.kind_of(instead));
         true
+    }
+
+    /// The heuristic terms after [`CarcassonneState::redo_meeple`] redid `done` as `instead`,
+    /// from `terms`, those after `done`: what the features of the two meeples give is taken
+    /// away as it was and added as it is, and the owner's supply and farmers follow (every
+    /// term a feature gives is a whole number, so the sums stay exact). Not when `instead`
+    /// places no meeple (the owner is then not known here; agents judge that choice first).
+    pub(super) fn redo_meeple_terms(
+        &self,
+        done: &Action,
+        instead: &Action,
+        terms: &mut [[f64; EVAL_TERMS]],
+    ) -> bool {
+        let Action::Meeple { segment } = *instead else {
+            return false;
+        };
+        if done == instead {
+            return true;
+        }
+        let p = self
+            .game
+            .meeples
+            .last()
+            .expect("the meeple just placed")
+            .player as usize;
+        if let Action::Meeple { segment: moved } = *done {
+            self.swap_feature_terms(moved, p, false, terms);
+        }
+        self.swap_feature_terms(segment, p, true, terms);
+        true
+    }
+
+    /// Updates `terms` for `p`'s meeple having come to (`placed`) or left `segment` of the
+    /// tile just placed.
+    fn swap_feature_terms(
+        &self,
+        segment: u8,
+        p: usize,
+        placed: bool,
+        terms: &mut [[f64; EVAL_TERMS]],
+    ) {
+        let (node, kind) = self.meeple_node(segment);
+        let now = *self.feature(self.feature_root(node));
+        let mut before = now;
+        let step = if placed { 1.0 } else { -1.0 };
+        if placed {
+            before.meeples[p] -= 1;
+        } else {
+            before.meeples[p] += 1;
+        }
+        self.add_feature_terms(&before, kind, node, -1.0, terms);
+        self.add_feature_terms(&now, kind, node, 1.0, terms);
+        terms[p][3] -= step;
+        if kind == FeatureKind::Field {
+            terms[p][6] += step;
+        }
     }
 
     /// Whether the tile placed this turn completed a road, a city or a monastery (C-3).

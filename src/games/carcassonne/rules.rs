@@ -7,6 +7,7 @@ use super::features::FeatureAgg;
 use super::state::{Carcassonne, CarcassonneState, Cell, CellInfo, Monastery, Node, Phase};
 use super::stats::ActionKind;
 use crate::core::board::FrontierCell;
+use crate::core::game::EVAL_TERMS;
 use crate::core::geom::{Coord, Side};
 use crate::core::tile_game::{tile_rules_by_phase, NewCell, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
@@ -149,6 +150,11 @@ impl TileRules for CarcassonneState {
     /// Meeple decisions of a turn that completes nothing, redone as one another (`redo.rs`).
     fn redo_as(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
         self.redo_meeple(from, done, instead)
+    }
+
+    /// The heuristic terms after such a redo (`redo.rs`).
+    fn redo_terms(&self, done: &Action, instead: &Action, terms: &mut [[f64; EVAL_TERMS]]) -> bool {
+        self.redo_meeple_terms(done, instead, terms)
     }
 
     /// The tile's bit among the tiles with several roads or cities (0 for the others); no

@@ -56,6 +56,16 @@ impl Hooks<NewWorldState> for NewWorldHooks {
         ))
     }
 
+    /// Settler decisions of turns that complete nothing.
+    fn redoes(&self) -> bool {
+        true
+    }
+
+    /// Their terms too (but for deploying no settler).
+    fn redoes_terms(&self) -> bool {
+        true
+    }
+
     fn hidden_order(&self, s: &NewWorldState) -> Option<Vec<u32>> {
         Some(s.pile().iter().map(|&v| v as u32).collect())
     }

@@ -1,6 +1,6 @@
 //! Heuristic terms for greedy and rollout policies.
 
-use super::state::{NewWorldState, Role, MAX_NODES, MAX_PLAYERS};
+use super::state::{FeatureAgg, NewWorldState, Node, Role, Settler, MAX_NODES};
 use crate::core::game::EVAL_TERMS;
 use crate::core::index::SmallIndex;
 use crate::core::index_set::{words_for, IndexSet};
@@ -19,28 +19,62 @@ impl Evaluation for NewWorldState {
     const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &DEFAULT_EVAL_WEIGHTS;
 
     /// The heuristic terms of [`EVAL_TERM_NAMES`] of each seat (`out[p]`), in one pass over the
-    /// settlers.
+    /// settlers: the supply, what each feature gives the seats that lead it
+    /// ([`NewWorldState::add_feature_terms`]) and the settlers at risk.
     fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
         out.fill([0.0; EVAL_TERMS]);
-        let east = self.surveyor_columns().iter().copied().max().unwrap_or(0);
-        // Each seat's feature roots already counted.
-        let mut seen = IndexSet::<{ words_for(MAX_NODES * MAX_PLAYERS) }>::default();
+        let east = self.easternmost_surveyor();
+        let mut seen = IndexSet::<{ words_for(MAX_NODES) }>::default();
         for s in self.placed_settlers() {
-            let p = s.player as usize;
-            let t = &mut out[p];
-            if s.role != Role::Trapper && s.column >= east {
-                t[2] += 1.0;
-            }
+            out[s.player as usize][2] += at_risk(s, east);
             let root = self.features.root(s.node);
-            if !seen.insert_new(root.index() * MAX_PLAYERS + p) {
-                continue;
-            }
-            if self.features.get(root).scorers() & (1 << p) != 0 {
-                t[1] += self.final_value(root, s.role) as f64;
+            if seen.insert_new(root.index()) {
+                self.add_feature_terms(self.features.get(root), root, s.role, 1.0, out);
             }
         }
         for (p, t) in out.iter_mut().enumerate() {
             t[0] = self.supply[p] as f64;
         }
+    }
+}
+
+impl NewWorldState {
+    /// Adds `sign` (±1) times what feature `agg` (root `root`, its settlers in `role`) gives
+    /// the `feature_value` of each seat that leads it. Whole numbers, so adding and taking
+    /// away is exact in any order.
+    #[inline(always)]
+    pub(super) fn add_feature_terms(
+        &self,
+        agg: &FeatureAgg,
+        root: Node,
+        role: Role,
+        sign: f64,
+        out: &mut [[f64; EVAL_TERMS]],
+    ) {
+        let scorers = agg.scorers();
+        if scorers == 0 {
+            return;
+        }
+        let value = sign * self.final_value_of(agg, root, role) as f64;
+        for (p, t) in out.iter_mut().enumerate() {
+            if scorers & (1 << p) != 0 {
+                t[1] += value;
+            }
+        }
+    }
+
+    /// The column of the easternmost surveyor on the board (N-13).
+    pub(super) fn easternmost_surveyor(&self) -> i8 {
+        self.surveyor_columns().iter().copied().max().unwrap_or(0)
+    }
+}
+
+/// The `settlers_at_risk` count of settler `s` with the easternmost surveyor in column `east`:
+/// 1 for a standing settler in or east of it (N-13: removed by the next move), else 0.
+pub(super) fn at_risk(s: &Settler, east: i8) -> f64 {
+    if s.role != Role::Trapper && s.column >= east {
+        1.0
+    } else {
+        0.0
     }
 }

@@ -50,8 +50,24 @@ impl NewWorldState {
     /// engine's fixed order (see the module documentation). Who scores is decided before any
     /// scoring, as the order must not depend on it.
     pub(super) fn collect_completed(&mut self) {
+        let (found, n) = self.completed_by_last_tile();
+        let active = 1u8 << self.active;
+        let leads = |s: &Self, c: &Completed| s.features.get(c.node).scorers() & active != 0;
+        self.game.completed.clear();
+        self.game.resolved = 0;
+        for mine in [true, false] {
+            for c in &found[..n] {
+                if leads(self, c) == mine {
+                    self.game.completed.push(*c);
+                }
+            }
+        }
+    }
+
+    /// The trails, towns and farms the tile just placed completed (the first `n` entries),
+    /// farms first, then the tile's segments in order.
+    pub(super) fn completed_by_last_tile(&self) -> ([Completed; MAX_COMPLETED], usize) {
         let cell = *self.last_cell();
-        let tiles = self.tiles;
         let mut found = [Completed {
             node: 0,
             kind: FeatureKind::Road,
@@ -69,12 +85,12 @@ impl NewWorldState {
                 n += 1;
             }
         }
-        for (i, seg) in tiles.variant(cell.variant).segments().iter().enumerate() {
+        for (i, seg) in self.variant_of(&cell).segments().iter().enumerate() {
             if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
                 continue;
             }
             let node = cell.first_node + i as Node;
-            let root = self.features.find(node);
+            let root = self.features.root(node);
             let seen = found[..n]
                 .iter()
                 .any(|c| self.features.root(c.node) == root);
@@ -86,17 +102,7 @@ impl NewWorldState {
                 n += 1;
             }
         }
-        let active = 1u8 << self.active;
-        let leads = |s: &Self, c: &Completed| s.features.get(c.node).scorers() & active != 0;
-        self.game.completed.clear();
-        self.game.resolved = 0;
-        for mine in [true, false] {
-            for c in &found[..n] {
-                if leads(self, c) == mine {
-                    self.game.completed.push(*c);
-                }
-            }
-        }
+        (found, n)
     }
 
     /// Bit mask of the completed features not yet scored or passed over.

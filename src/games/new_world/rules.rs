@@ -5,6 +5,7 @@
 use super::action::Action;
 use super::state::{FeatureAgg, NewWorld, NewWorldState, Node, Phase, Role};
 use super::stats::ActionKind;
+use crate::core::game::EVAL_TERMS;
 use crate::core::geom::{Coord, Side};
 use crate::core::tile_game::{tile_rules_by_phase, NewCell, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
@@ -84,6 +85,18 @@ impl TileRules for NewWorldState {
             }
             Action::Score { .. } => ActionKind::ScoreOrder,
         }
+    }
+
+    const REDOES: bool = true;
+
+    /// Settler decisions of a turn that completes nothing, redone as one another (`redo.rs`).
+    fn redo_as(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
+        self.redo_settler(from, done, instead)
+    }
+
+    /// The heuristic terms after such a redo (`redo.rs`).
+    fn redo_terms(&self, done: &Action, instead: &Action, terms: &mut [[f64; EVAL_TERMS]]) -> bool {
+        self.redo_settler_terms(done, instead, terms)
     }
 
     /// The tile's bit among the tiles with several trails or towns (0 for the others).

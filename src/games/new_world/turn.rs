@@ -1,7 +1,7 @@
 //! Legal actions and their application: tile placement (N-4), settlers (N-5), scoring in
 //! play (N-6…N-10), surveyors (N-11…N-14) and the end of the game (N-15…N-17).
 
-use super::state::{NewWorldState, Node, Phase, Role, Settler, MAX_NODES, TRACK_STEPS};
+use super::state::{FeatureAgg, NewWorldState, Node, Phase, Role, Settler, MAX_NODES, TRACK_STEPS};
 use super::stats::PointSource;
 use crate::core::geom::Coord;
 use crate::core::index::SmallIndex;
@@ -18,18 +18,26 @@ pub const FARM_POINTS: i32 = 9;
 impl NewWorldState {
     /// N-5: the active player's settler goes on `segment` of the tile just placed.
     pub(super) fn put_settler(&mut self, segment: u8) {
-        let p = self.active as usize;
-        let cell = *self.last_cell();
-        let node = cell.first_node + segment as Node;
-        let role = Role::of(self.variant_of(&cell).segments[segment as usize].kind);
-        self.features.get_mut(node).settlers[p] += 1;
+        self.put_settler_for(self.active as usize, segment);
+    }
+
+    /// [`NewWorldState::put_settler`] for `p`, the player whose turn it is or was.
+    pub(super) fn put_settler_for(&mut self, p: usize, segment: u8) {
+        let settler = self.settler_on(p, segment);
+        self.features.get_mut(settler.node).settlers[p] += 1;
         self.supply[p] -= 1;
-        self.game.settlers.push(Settler {
+        self.game.settlers.push(settler);
+    }
+
+    /// `p`'s settler on `segment` of the tile just placed (whether it stands there or not).
+    pub(super) fn settler_on(&self, p: usize, segment: u8) -> Settler {
+        let cell = self.last_cell();
+        Settler {
             player: p as u8,
-            node,
-            role,
+            node: cell.first_node + segment as Node,
+            role: Role::of(self.variant_of(cell).segments[segment as usize].kind),
             column: cell.at.x,
-        });
+        }
     }
 
     /// N-6: scores what the tile completed, in the order of `order.rs` (N-11), then the next
@@ -159,7 +167,11 @@ impl NewWorldState {
 
     /// N-16, N-17: the value of the feature with root `root` for its majority at the end.
     pub fn final_value(&self, root: Node, role: Role) -> i32 {
-        let agg = self.features.get(root);
+        self.final_value_of(self.features.get(root), root, role)
+    }
+
+    /// [`NewWorldState::final_value`] of a feature whose summary is `agg`.
+    pub(super) fn final_value_of(&self, agg: &FeatureAgg, root: Node, role: Role) -> i32 {
         match role {
             Role::Robber => agg.tiles as i32 + POST_POINTS * agg.marks as i32,
             Role::Shopkeeper => agg.tiles as i32 + agg.marks as i32,

@@ -77,25 +77,45 @@ impl Evaluator {
     fn totals_with<G: Game>(&self, state: &G, terms: &SeatTerms) -> Totals {
         let seats = state.num_players();
         assert!(seats <= MAX_SEATS, "at most {MAX_SEATS} seats, not {seats}");
+        let judged = !state.is_terminal();
         let mut totals = [0.0; MAX_SEATS];
-        for (t, &score) in totals.iter_mut().zip(state.scores()) {
-            *t = score as f64;
-        }
-        if !state.is_terminal() {
-            for (t, terms) in totals.iter_mut().zip(&terms[..seats]) {
-                *t += terms
-                    .iter()
-                    .zip(&self.weights)
-                    .map(|(x, w)| x * w)
-                    .sum::<f64>();
-            }
+        for (seat, (t, &score)) in totals.iter_mut().zip(state.scores()).enumerate() {
+            *t = self.total(score, &terms[seat], judged);
         }
         Totals { totals, seats }
     }
 
-    /// The value for `player` of `state`, whose seats' heuristic terms are `terms`.
+    /// One seat's total: its `score`, plus its weighted heuristic `terms` while the game is
+    /// being `judged` (not over).
+    #[inline(always)]
+    fn total(&self, score: i32, terms: &[f64; EVAL_TERMS], judged: bool) -> f64 {
+        let mut t = score as f64;
+        if judged {
+            t += terms
+                .iter()
+                .zip(&self.weights)
+                .map(|(x, w)| x * w)
+                .sum::<f64>();
+        }
+        t
+    }
+
+    /// The value for `player` of `state`, whose seats' heuristic terms are `terms`: the same
+    /// number as through [`Evaluator::totals_with`], worked out seat by seat without building
+    /// the totals (agents ask it of every candidate).
     pub(crate) fn value_with<G: Game>(&self, state: &G, terms: &SeatTerms, player: usize) -> f64 {
-        self.totals_with(state, terms).value(player, self.opponent)
+        let judged = !state.is_terminal();
+        let mut own = 0.0;
+        let mut best_other: Option<f64> = None;
+        for (seat, &score) in state.scores().iter().enumerate() {
+            let t = self.total(score, &terms[seat], judged);
+            if seat == player {
+                own = t;
+            } else {
+                best_other = Some(best_other.map_or(t, |b| b.max(t)));
+            }
+        }
+        own - self.opponent * best_other.unwrap_or(0.0)
     }
 
     /// The value of `state` for `player`: own total − `opponent` × best other total.

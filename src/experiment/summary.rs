@@ -536,6 +536,7 @@ mod tests {
             tileset_hash: "0".into(),
             seed: 1,
             games: 4,
+            shard: "1/1".into(),
             variants: vec![variant("base"), variant("more")],
         }
     }

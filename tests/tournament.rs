@@ -269,6 +269,19 @@ fn three_shards_merge_into_the_single_run() {
         s(&s3),
     ]);
     assert!(err.contains("both hold shard 1/3"), "{err}");
+    // An unfinished shard (rows in completion order) is refused.
+    let unfinished = dir.join("unfinished");
+    std::fs::create_dir_all(&unfinished).unwrap();
+    std::fs::copy(s2.join("run.json"), unfinished.join("run.json")).unwrap();
+    let text = std::fs::read_to_string(s2.join("games.csv")).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1..].reverse();
+    std::fs::write(unfinished.join("games.csv"), lines.join("\n") + "\n").unwrap();
+    let err = fails(&["merge", s(&dir.join("m4")), s(&s1), s(&unfinished), s(&s3)]);
+    assert!(
+        err.contains("unfinished/games.csv:3: rows are not in the order of a finished run"),
+        "{err}"
+    );
     // A shard beside the whole run: duplicate rows, named in both files.
     let err = fails(&["merge", s(&dir.join("m3")), s(&single), s(&s2)]);
     assert!(

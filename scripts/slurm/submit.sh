@@ -16,7 +16,7 @@ shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p logs "$out"
 # shellcheck disable=SC2086  # SBATCH_ARGS holds several options
-array=$(sbatch --parsable ${SBATCH_ARGS:-} --array="1-$n" "$here/shards.sbatch" "$@")
+array=$(sbatch --parsable ${SBATCH_ARGS:-} --array="1-$n" "$here/shards.sbatch" "$n" "$out" "$@")
 # shellcheck disable=SC2086
 merge=$(sbatch --parsable ${SBATCH_ARGS:-} --dependency="afterok:$array" \
     "$here/merge.sbatch" "$n" "$out")

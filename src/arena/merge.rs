@@ -35,6 +35,19 @@ struct Input {
     shard: Shard,
     /// The next row, with its place in the finished order.
     next: Option<(Order, GameRow)>,
+    /// The place of the row read last.
+    last: Option<Order>,
+}
+
+/// The rows of the game being merged: input and part (variant) of each.
+type GameRows = Vec<(usize, usize, GameRow)>;
+
+/// How far a merge has come: the next game expected, the games written and those missing.
+#[derive(Default)]
+struct Coverage {
+    next: (usize, u64),
+    written: u64,
+    missing: Missing,
 }
 
 /// Shard folders checked against each other and opened, ready to merge ([`Merging::run`]).
@@ -111,6 +124,7 @@ impl<C: IndexedRun> Merging<C> {
                 reader,
                 shard,
                 next: None,
+                last: None,
             };
             opened.push((input, folder.dir));
         }
@@ -190,10 +204,8 @@ impl<C: IndexedRun> Merging<C> {
                 heap.push(Reverse((order, i)));
             }
         }
-        let mut game: Vec<(usize, GameRow)> = Vec::new();
-        let mut missing = Missing::default();
-        let mut next_game = (0, 0);
-        let mut written = 0;
+        let mut game: GameRows = Vec::new();
+        let mut cover = Coverage::default();
         while let Some(Reverse((order, i))) = heap.pop() {
             let (_, row) = self.inputs[i]
                 .next
@@ -202,10 +214,8 @@ impl<C: IndexedRun> Merging<C> {
             if let Some(next) = self.advance(i)? {
                 heap.push(Reverse((next, i)));
             }
-            if let Some((j, last)) = game.last() {
-                if (last.game_index, last.seat) == (row.game_index, row.seat)
-                    && last.variant == row.variant
-                {
+            if let Some((j, part, last)) = game.last() {
+                if (*part, last.game_index, last.seat) == order {
                     return Err(ArenaError::Conflict(format!(
                         "duplicate row for {}: {}:{} and {}:{}",
                         self.describe(order.0, row.game_index, Some(row.seat)),
@@ -215,24 +225,17 @@ impl<C: IndexedRun> Merging<C> {
                         row.line
                     )));
                 }
-                if (last.game_index, &last.variant) != (row.game_index, &row.variant) {
-                    let id = (order_of_part(&self.parts, last), last.game_index);
-                    self.finish_game(&mut game, &mut writer, on_game)?;
-                    missing.skip(self, next_game, id);
-                    next_game = (id.0, id.1 + 1);
-                    written += 1;
+                if (*part, last.game_index) != (order.0, order.1) {
+                    self.close_game(&mut game, &mut writer, on_game, &mut cover)?;
                 }
             }
-            game.push((i, row));
+            game.push((i, order.0, row));
         }
-        if let Some((_, last)) = game.last() {
-            let id = (order_of_part(&self.parts, last), last.game_index);
-            self.finish_game(&mut game, &mut writer, on_game)?;
-            missing.skip(self, next_game, id);
-            next_game = (id.0, id.1 + 1);
-            written += 1;
+        if !game.is_empty() {
+            self.close_game(&mut game, &mut writer, on_game, &mut cover)?;
         }
-        missing.skip(self, next_game, (self.parts.len(), 0));
+        let (next, mut missing) = (cover.next, cover.missing);
+        missing.skip(self, next, (self.parts.len(), 0));
         if missing.count > 0 {
             let total = self.config.games() * self.parts.len() as u64;
             let tournament = self.parts[0].0.is_none();
@@ -248,14 +251,13 @@ impl<C: IndexedRun> Merging<C> {
                 }
             )));
         }
-        Ok(written)
+        Ok(cover.written)
     }
 
     /// Reads input `i`'s next row, checks it (it belongs to the run and the input's shard, and
     /// comes after the row before it) and keeps it; returns its place in the finished order.
     fn advance(&mut self, i: usize) -> Result<Option<Order>, ArenaError> {
         let input = &mut self.inputs[i];
-        let before = input.next.as_ref().map(|(order, _)| *order);
         let Some(row) = input.reader.next().transpose()? else {
             return Ok(None);
         };
@@ -274,7 +276,7 @@ impl<C: IndexedRun> Merging<C> {
         let (_, tc, schedule) = &self.parts[part];
         check_row_in_shard(tc, schedule, input.shard, &row).map_err(at)?;
         let order = (part, row.game_index, row.seat);
-        if before.is_some_and(|b| order <= b) {
+        if input.last.is_some_and(|last| order <= last) {
             return Err(at(
                 "rows are not in the order of a finished run (variant, game_index, seat): is \
                  this shard still running, or was it interrupted? Finish it with --resume, \
@@ -282,40 +284,47 @@ impl<C: IndexedRun> Merging<C> {
                     .into(),
             ));
         }
+        input.last = Some(order);
         input.next = Some((order, row));
         Ok(Some(order))
     }
 
-    /// Checks the rows of one game (all seats, each once, fitting each other), writes them and
-    /// hands them to `on_game`; empties `game`.
-    fn finish_game(
+    /// Checks the rows of one game (all seats, each once, fitting each other), writes them,
+    /// hands them to `on_game` and counts the games skipped since the last one as missing;
+    /// empties `game`.
+    fn close_game(
         &self,
-        game: &mut Vec<(usize, GameRow)>,
+        game: &mut GameRows,
         writer: &mut GamesWriter,
         on_game: &mut impl FnMut(&[GameRow]),
+        cover: &mut Coverage,
     ) -> Result<(), ArenaError> {
-        let first = &game[0].1;
+        let (input, part, first) = &game[0];
         if game.len() != first.players {
-            let seats: Vec<String> = game.iter().map(|(_, r)| r.seat.to_string()).collect();
+            let seats: Vec<String> = game.iter().map(|(_, _, r)| r.seat.to_string()).collect();
             return Err(ArenaError::Incomplete(format!(
                 "{}:{}: {} of a {}-player game has rows only for seat(s) {}",
-                self.inputs[game[0].0].reader.name,
+                self.inputs[*input].reader.name,
                 first.line,
-                self.describe(order_of_part(&self.parts, first), first.game_index, None),
+                self.describe(*part, first.game_index, None),
                 first.players,
                 seats.join(", ")
             )));
         }
+        let id = (*part, first.game_index);
         let located: Vec<(&str, &GameRow)> = game
             .iter()
-            .map(|(i, r)| (self.inputs[*i].reader.name.as_str(), r))
+            .map(|(i, _, r)| (self.inputs[*i].reader.name.as_str(), r))
             .collect();
         check_outcome(&located, &|src: &str, r: &GameRow| {
             format!("{src}:{}", r.line)
         })?;
-        let rows: Vec<GameRow> = game.drain(..).map(|(_, r)| r).collect();
+        let rows: Vec<GameRow> = game.drain(..).map(|(_, _, r)| r).collect();
         writer.write_game(&rows)?;
         on_game(&rows);
+        cover.missing.skip(self, cover.next, id);
+        cover.next = (id.0, id.1 + 1);
+        cover.written += 1;
         Ok(())
     }
 
@@ -332,15 +341,8 @@ impl<C: IndexedRun> Merging<C> {
     }
 }
 
-/// The part (variant) of a checked row.
-fn order_of_part(parts: &[(Option<String>, TournamentConfig, Schedule)], row: &GameRow) -> usize {
-    parts
-        .iter()
-        .position(|(v, _, _)| *v == row.variant)
-        .expect("rows are checked when read")
-}
-
-/// The games a merge did not find: how many, and the first few.
+/// The games a merge did not find: how many, and the first few (game indices, with their
+/// variant in experiments).
 #[derive(Default)]
 struct Missing {
     count: u64,

@@ -6,7 +6,7 @@
 #
 # Needs Debian's slurm-wlm and munge (`apt-get install slurm-wlm`) and root (it starts munged,
 # slurmctld and slurmd with a throw-away configuration in WORKDIR, and stops them at the end).
-# It submits a small tournament and a small experiment as 3 shards each with
+# munged is stopped at the end if this script started it. It submits a small tournament and a small experiment as 3 shards each with
 # scripts/slurm/submit.sh (one CPU per task), waits for the merge jobs, and compares the merged
 # games.csv (but for run_id and wall_ms), standings.csv and summary.csv with unsharded runs.
 # MEEPLELAB names the binary (default: meeplelab on the PATH).
@@ -44,7 +44,11 @@ CONF
 pids=()
 stop() { for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done; }
 trap stop EXIT
-pgrep -x munged > /dev/null || { mkdir -p /run/munge && chown munge: /run/munge && runuser -u munge -- munged; }
+if ! pgrep -x munged > /dev/null; then
+    mkdir -p /run/munge && chown munge: /run/munge
+    runuser -u munge -- munged
+    pids+=("$(cat /run/munge/munged.pid)")
+fi
 slurmctld -D -i > /dev/null 2>&1 &
 pids+=($!)
 slurmd -D > /dev/null 2>&1 &

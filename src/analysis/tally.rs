@@ -50,7 +50,9 @@ struct Sums {
     seats: u64,
     wins: f64,
     score: i128,
-    score_squares: i128,
+    /// Sum of squared scores; `None` once it no longer fits (scores near the `i64` limits,
+    /// found only in broken files), which leaves the score interval undefined.
+    score_squares: Option<i128>,
     ranks: u64,
     points: Vec<i64>,
 }
@@ -99,6 +101,7 @@ impl Tally {
             if a == self.sums.len() {
                 self.sums.push(Sums {
                     points: vec![0; self.point_cols.len()],
+                    score_squares: Some(0),
                     ..Sums::default()
                 });
             }
@@ -106,7 +109,11 @@ impl Tally {
             s.seats += 1;
             s.wins += r.win_share;
             s.score += i128::from(r.score);
-            s.score_squares += i128::from(r.score) * i128::from(r.score);
+            let square = i128::from(r.score).checked_mul(i128::from(r.score));
+            s.score_squares = s
+                .score_squares
+                .zip(square)
+                .and_then(|(sum, sq)| sum.checked_add(sq));
             s.ranks += r.rank as u64;
             for (p, &c) in s.points.iter_mut().zip(&self.point_cols) {
                 *p += r.stats[c];
@@ -223,21 +230,64 @@ impl Tally {
 }
 
 /// Half-width of the 95% interval of the mean score, `1.96·sd/√n`, from exact integer sums
-/// (NaN below two seats).
+/// (NaN below two seats, or where the sums no longer fit).
 fn score_half_width(s: &Sums) -> f64 {
-    if s.seats < 2 {
-        return f64::NAN;
-    }
     let n = i128::from(s.seats);
     // n·Σx² − (Σx)² = n·(n − 1)·variance, exact in integers.
-    let spread = n * s.score_squares - s.score * s.score;
-    let variance = spread as f64 / (n * (n - 1)) as f64;
-    Z95 * (variance / n as f64).sqrt()
+    let spread = s.score_squares.and_then(|squares| {
+        n.checked_mul(squares)?
+            .checked_sub(s.score.checked_mul(s.score)?)
+    });
+    match spread {
+        Some(spread) if s.seats >= 2 => {
+            let variance = spread as f64 / (n * (n - 1)) as f64;
+            Z95 * (variance / n as f64).sqrt()
+        }
+        _ => f64::NAN,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn extreme_scores_leave_the_interval_undefined_without_panicking() {
+        let row = |seat: usize, score: i64, rank: usize, share: f64| GameRow {
+            run_id: "r".into(),
+            crate_version: "0".into(),
+            game: "safari".into(),
+            players: 2,
+            variant: None,
+            rules: String::new(),
+            tileset_hash: String::new(),
+            master_seed: 1,
+            game_index: 0,
+            game_seed: 1,
+            seat,
+            agent: format!("a{seat}"),
+            score,
+            rank,
+            win_share: share,
+            stats: vec![],
+            turns: 1,
+            wall_ms: 0.0,
+            line: 0,
+        };
+        let mut tally = Tally::new(&[]);
+        let game = [row(0, i64::MAX, 1, 1.0), row(1, i64::MIN, 2, 0.0)];
+        for _ in 0..3 {
+            tally.add(&game.iter().collect::<Vec<_>>());
+        }
+        let standings = tally.standings(5, None).unwrap();
+        assert!(standings.agents.iter().all(|a| a.score_ci.is_nan()));
+        let mut small = Tally::new(&[]);
+        let game = [row(0, 7, 1, 1.0), row(1, 3, 2, 0.0)];
+        small.add(&game.iter().collect::<Vec<_>>());
+        small.add(&game.iter().collect::<Vec<_>>());
+        let a0 = &small.standings(5, None).unwrap().agents[0];
+        assert_eq!((a0.mean_score, a0.score_ci), (7.0, 0.0));
+    }
 
     #[test]
     fn anchors_parse_and_refuse_junk() {

@@ -353,18 +353,23 @@ impl Missing {
     /// Counts the games from `from` up to (not including) `to`, as (part, game index), as
     /// missing (a game index past the last stands for the next part's first game).
     fn skip<C: IndexedRun>(&mut self, merging: &Merging<C>, from: (usize, u64), to: (usize, u64)) {
-        let games = merging.config.games();
-        let place = |(part, g): (usize, u64)| part as u64 * games + g;
+        // Places in the finished order, in u128 so no game count in a run.json overflows.
+        let games = u128::from(merging.config.games());
+        if games == 0 {
+            return;
+        }
+        let place = |(part, g): (usize, u64)| part as u128 * games + u128::from(g);
         let (start, end) = (place(from), place(to));
-        let room = (LISTED - self.listed.len().min(LISTED)) as u64;
+        let room = (LISTED - self.listed.len().min(LISTED)) as u128;
         for k in start..end.min(start + room) {
-            let (part, g) = ((k / games) as usize, k % games);
+            let (part, g) = ((k / games) as usize, (k % games) as u64);
             self.listed.push(match &merging.parts[part].0 {
                 Some(v) => format!("variant {v} game_index {g}"),
                 None => g.to_string(),
             });
         }
-        self.count += end.saturating_sub(start);
+        let skipped = u64::try_from(end.saturating_sub(start)).unwrap_or(u64::MAX);
+        self.count = self.count.saturating_add(skipped);
     }
 }
 

@@ -3,7 +3,7 @@
 //! with the file when each game's rows are adjacent (as in every file meeplelab writes).
 
 use super::games_csv::{check_outcome, GameRow, GamesCsvError};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Identity of a game, owned: game, players, variant, rules, tile set, master seed, index.
 type Key = (String, usize, Option<String>, String, String, u64, u64);
@@ -18,9 +18,10 @@ pub struct GameStream {
     source: String,
     /// Games with some of their seats read.
     open: HashMap<Key, Vec<GameRow>>,
-    /// Per series, one bit per game index already complete (an eighth of a byte per game),
-    /// so a game given twice is refused.
-    done: HashMap<Series, Vec<u64>>,
+    /// Per series, one bit per game index already complete, in words of 64 indices that exist
+    /// only where a game does (so a huge index in a broken file costs one word), so that a
+    /// game given twice is refused.
+    done: HashMap<Series, BTreeMap<u64, u64>>,
 }
 
 impl GameStream {
@@ -86,11 +87,9 @@ impl GameStream {
             .done
             .entry((game, players, variant, rules, tileset, seed))
             .or_default();
-        let (word, bit) = ((index / 64) as usize, index % 64);
-        if bits.len() <= word {
-            bits.resize(word + 1, 0);
-        }
-        if bits[word] & (1 << bit) != 0 {
+        let word = bits.entry(index / 64).or_insert(0);
+        let bit = 1 << (index % 64);
+        if *word & bit != 0 {
             return Err(GamesCsvError {
                 location: at(&seats[0]),
                 message: format!(
@@ -99,7 +98,7 @@ impl GameStream {
                 ),
             });
         }
-        bits[word] |= 1 << bit;
+        *word |= bit;
         Ok(Some(seats))
     }
 
@@ -140,18 +139,14 @@ mod tests {
     const HEAD: &str = "schema_version,run_id,crate_version,game,players,rules,tileset_hash,\
         master_seed,game_index,game_seed,seat,agent,score,rank,win_share,turns,wall_ms\n";
 
-    /// The games (as index lists) or the first error of a file's rows.
-    fn games(body: &str) -> Result<Vec<Vec<usize>>, String> {
+    /// The games (as `(game_index, seat)` lists) or the first error of a file's rows.
+    fn games(body: &str) -> Result<Vec<Vec<(u64, usize)>>, String> {
         let table = GamesTable::parse(&format!("{HEAD}{body}"), "g.csv").unwrap();
         let mut stream = GameStream::new("g.csv");
         let mut out = Vec::new();
         for row in table.rows {
             if let Some(game) = stream.push(row).map_err(|e| e.to_string())? {
-                out.push(
-                    game.iter()
-                        .map(|r| r.game_index as usize * 10 + r.seat)
-                        .collect(),
-                );
+                out.push(game.iter().map(|r| (r.game_index, r.seat)).collect());
             }
         }
         stream.finish().map_err(|e| e.to_string())?;
@@ -173,7 +168,8 @@ mod tests {
             row(1, 0, 2, 1, 0.5),
             row(1, 1, 2, 1, 0.5),
         ];
-        assert_eq!(games(&ok.concat()).unwrap(), vec![vec![0, 1], vec![10, 11]]);
+        let whole = vec![vec![(0, 0), (0, 1)], vec![(1, 0), (1, 1)]];
+        assert_eq!(games(&ok.concat()).unwrap(), whole);
         let seat_twice = [&ok[..1], &ok[..1]].concat().concat();
         let e = games(&seat_twice).unwrap_err();
         let want = "g.csv:3: duplicate row for game_index 0 seat 1 (first at g.csv:2)";
@@ -184,6 +180,10 @@ mod tests {
             e.contains("g.csv:5: game_index 0 appears a second time"),
             "{e}"
         );
+        // A huge index (a broken file) costs one word, not a bit array up to it.
+        let huge = u64::MAX / 2;
+        let far = [row(huge, 0, 5, 1, 1.0), row(huge, 1, 3, 2, 0.0)].concat();
+        assert_eq!(games(&far).unwrap().len(), 1);
         let bad_rank = [row(0, 0, 5, 2, 1.0), row(0, 1, 3, 2, 0.0)].concat();
         assert!(games(&bad_rank)
             .unwrap_err()

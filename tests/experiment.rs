@@ -238,6 +238,11 @@ fn shards_merge_and_runs_grow_into_the_single_run() {
             )
         })
         .collect();
+    let chart = std::fs::read_to_string(shards[0].join("win_rate.svg")).unwrap();
+    assert!(
+        chart.contains("4 games per variant, shard 1/3 plays 2"),
+        "{chart}"
+    );
     let read = |d: &Path| comparable_text(&GamesTable::read(&d.join("games.csv")).unwrap());
     let m0 = dir.join("m0");
     let err = fails(&["merge", s(&m0), s(&shards[0]), s(&shards[2])]);

@@ -20,11 +20,16 @@ fn a_tournament_folder_refuses_another_game_or_rules() {
         &[s(&out)],
     );
     ok(&base);
-    // Pooling its games.csv with a Safari file is refused.
+    // Its games.csv and a Safari file are summarised apart; pooling them is refused.
     let cheap = "tournament --agents random,greedy --games 2 --bootstrap 10 --out";
     ok(&line(cheap, &[s(&safari)]));
     let games = [out.join("games.csv"), safari.join("games.csv")];
-    let err = fails(&["summarize", s(&games[0]), s(&games[1])]);
+    let apart = ok(&["summarize", s(&games[0]), s(&games[1])]);
+    assert!(
+        apart.contains("Rule set 1 of 2: carcassonne") && apart.contains("Rule set 2 of 2: safari"),
+        "{apart}"
+    );
+    let err = fails(&["summarize", s(&games[0]), s(&games[1]), "--pool"]);
     assert!(
         err.contains("games of safari") || err.contains("games of carcassonne"),
         "{err}"

@@ -208,9 +208,9 @@ fn an_interrupted_run_resumes_to_the_same_games() {
         s(&cut),
         "--resume",
         "--games",
-        "6",
+        "3",
     ]);
-    assert!(e.contains("games: 4 vs 6"), "{e}");
+    assert!(e.contains("a run can grow but not shrink"), "{e}");
     let out = ok(&["experiment", s(&spec), "--out", s(&cut), "--resume"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("finished game(s) kept"), "{err}");
@@ -222,6 +222,61 @@ fn an_interrupted_run_resumes_to_the_same_games() {
     assert!(err.contains("5 finished game(s) kept, 7 to play"), "{err}");
     let read = |d: &Path| comparable_text(&GamesTable::read(&d.join("games.csv")).unwrap());
     assert_eq!(read(&full), read(&cut));
+}
+
+#[test]
+fn shards_merge_and_runs_grow_into_the_single_run() {
+    let dir = scratch("shards", SPEC);
+    let full = run(&dir, "full", &[]);
+    let shards: Vec<PathBuf> = (1..=3)
+        .map(|k| {
+            let shard = format!("{k}/3");
+            run(
+                &dir,
+                &format!("shard{k}"),
+                &["--shard", &shard, "--threads", "1"],
+            )
+        })
+        .collect();
+    let chart = std::fs::read_to_string(shards[0].join("win_rate.svg")).unwrap();
+    assert!(
+        chart.contains("4 games per variant, shard 1/3 plays 2"),
+        "{chart}"
+    );
+    let read = |d: &Path| comparable_text(&GamesTable::read(&d.join("games.csv")).unwrap());
+    let m0 = dir.join("m0");
+    let err = fails(&["merge", s(&m0), s(&shards[0]), s(&shards[2])]);
+    assert!(
+        err.contains("3 of 12 games are missing (variant baseline game_index 1, variant bonus-0 game_index 1"),
+        "{err}"
+    );
+    let merged = dir.join("merged");
+    let out = ok(&[
+        "merge",
+        s(&merged),
+        s(&shards[2]),
+        s(&shards[0]),
+        s(&shards[1]),
+    ]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("--resume"));
+    assert_eq!(read(&full), read(&merged));
+    // The experiment command summarises the merged folder without playing.
+    let spec = dir.join("spec.toml");
+    let again = ok(&["experiment", s(&spec), "--out", s(&merged), "--resume"]);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("played 0 game(s)"));
+    let summary = |d: &Path| std::fs::read_to_string(d.join("summary.csv")).unwrap();
+    assert_eq!(summary(&full), summary(&merged));
+
+    // A run of 2 games grown to 4 plays only the new ones and equals the run of 4.
+    let grown = run(&dir, "grown", &["--games", "2"]);
+    let more = ok(&["experiment", s(&spec), "--out", s(&grown), "--resume"]);
+    let err = String::from_utf8_lossy(&more.stderr);
+    assert!(
+        err.contains("6 finished game(s) kept, 6 to play; run grown from 2 games"),
+        "{err}"
+    );
+    assert_eq!(read(&full), read(&grown));
+    assert_eq!(summary(&full), summary(&grown));
 }
 
 #[test]

@@ -268,7 +268,29 @@ fn three_shards_merge_into_the_single_run() {
         s(&s2),
         s(&s3),
     ]);
-    assert!(err.contains("duplicate"), "{err}");
+    assert!(err.contains("both hold shard 1/3"), "{err}");
+    // An unfinished shard (rows in completion order) is refused.
+    let unfinished = dir.join("unfinished");
+    std::fs::create_dir_all(&unfinished).unwrap();
+    std::fs::copy(s2.join("run.json"), unfinished.join("run.json")).unwrap();
+    let text = std::fs::read_to_string(s2.join("games.csv")).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1..].reverse();
+    std::fs::write(unfinished.join("games.csv"), lines.join("\n") + "\n").unwrap();
+    let err = fails(&["merge", s(&dir.join("m4")), s(&s1), s(&unfinished), s(&s3)]);
+    assert!(
+        err.contains("unfinished/games.csv:3: rows are not in the order of a finished run"),
+        "{err}"
+    );
+    // A shard beside the whole run: duplicate rows, named in both files.
+    let err = fails(&["merge", s(&dir.join("m3")), s(&single), s(&s2)]);
+    assert!(
+        err.contains("duplicate row for game_index 1 seat 0")
+            && err.contains("single/games.csv:")
+            && err.contains("shard2/games.csv:"),
+        "{err}"
+    );
+    assert!(!dir.join("m3/games.csv").exists());
     // Shard of another tournament: refused by configuration.
     let other = dir.join("other");
     ok(&[
@@ -324,7 +346,98 @@ fn summarize_recomputes_standings_in_any_row_order() {
     let err = fails(&["summarize", s(&bad)]);
     assert!(err.contains("bad.csv:2: column players"), "{err}");
     let err = fails(&["summarize", s(&shuffled), s(&run.join("games.csv"))]);
-    assert!(err.contains("duplicate row"), "{err}");
+    assert!(err.contains("give each game once"), "{err}");
+}
+
+#[test]
+fn a_run_grows_to_the_larger_run() {
+    let dir = scratch("grow");
+    let base = line(
+        "tournament --agents",
+        &[CHEAP, "--seed", "4", "--threads", "1"],
+    );
+    let single = dir.join("single");
+    ok(&[&base[..], &["--games", "12", "--out", s(&single)]].concat());
+    let grown = dir.join("grown");
+    ok(&[&base[..], &["--games", "6", "--out", s(&grown)]].concat());
+    let more = ok(&[
+        &base[..],
+        &["--games", "12", "--out", s(&grown), "--resume"],
+    ]
+    .concat());
+    let err = String::from_utf8_lossy(&more.stderr);
+    assert!(
+        err.contains("6 finished game(s) kept, 6 to play; run grown from 6 games"),
+        "{err}"
+    );
+    assert_eq!(comparable(&single), comparable(&grown));
+    for file in ["standings.csv", "run.json"] {
+        let read = |d: &Path| std::fs::read_to_string(d.join(file)).unwrap();
+        assert_eq!(read(&single), read(&grown), "{file}");
+    }
+    let err = fails(&[&base[..], &["--games", "8", "--out", s(&grown), "--resume"]].concat());
+    assert!(
+        err.contains("12 games, and a run can grow but not shrink"),
+        "{err}"
+    );
+}
+
+#[test]
+fn summarize_keys_games_by_run_splits_rule_sets_and_anchors() {
+    let dir = scratch("pools");
+    let (pool, new, rules) = (dir.join("pool"), dir.join("new"), dir.join("rules"));
+    // Last week's pool and a new agent against one of it, both with the default seed.
+    ok(&line(
+        "tournament --games 12 --agents",
+        &[CHEAP, "--out", s(&pool)],
+    ));
+    ok(&line(
+        "tournament --games 6 --agents random:forbid=dig,greedy --out",
+        &[s(&new)],
+    ));
+    let games = |d: &Path| s(&d.join("games.csv")).to_string();
+    let both = ok(&["summarize", &games(&pool), &games(&new)]);
+    let printed = String::from_utf8_lossy(&both.stdout);
+    assert!(printed.starts_with("Standings: 18 games"), "{printed}");
+    assert!(printed.contains("greedy") && printed.contains("random:forbid=move_vehicle"));
+    let note = String::from_utf8_lossy(&both.stderr);
+    assert!(note.contains("same master seed 1"), "{note}");
+    let err = fails(&["summarize", &games(&new), &games(&new)]);
+    assert!(err.contains("give each game once"), "{err}");
+
+    // Anchored: random rates 100 in the table and in standings.csv.
+    let anchored = dir.join("anchored.csv");
+    let args = ["summarize", &games(&pool), "--anchor", "random=100"];
+    ok(&[&args[..], &["--out", s(&anchored)]].concat());
+    let text = std::fs::read_to_string(&anchored).unwrap();
+    let random = text.lines().find(|l| l.starts_with("random,")).unwrap();
+    assert_eq!(random.split(',').nth(10), Some("100.0"), "{text}");
+    let err = fails(&["summarize", &games(&pool), "--anchor", "nobody=0"]);
+    assert!(
+        err.contains("no agent nobody") && err.contains("random:forbid=dig"),
+        "{err}"
+    );
+
+    // Other rules: a table each, one table only on request.
+    ok(&line(
+        "tournament --games 6 --rule vehicles=0 --agents random,greedy --out",
+        &[s(&rules)],
+    ));
+    let split = ok(&["summarize", &games(&pool), &games(&rules)]);
+    let printed = String::from_utf8_lossy(&split.stdout);
+    assert!(
+        printed.contains("Rule set 2 of 2: safari, 2 players, rules"),
+        "{printed}"
+    );
+    assert!(printed.contains("vehicles=0"), "{printed}");
+    let out = dir.join("standings.csv");
+    let err = fails(&["summarize", &games(&pool), &games(&rules), "--out", s(&out)]);
+    assert!(
+        err.contains("2 rule sets") && err.contains("--pool"),
+        "{err}"
+    );
+    let pooled = ok(&["summarize", &games(&pool), &games(&rules), "--pool"]);
+    assert!(String::from_utf8_lossy(&pooled.stdout).starts_with("Standings: 18 games"));
 }
 
 #[test]
@@ -379,8 +492,8 @@ fn bad_input_fails_before_any_game() {
         .concat(),
     );
     assert!(err.contains("rules"), "{err}");
-    let err = fails(&[&base[..], &["--resume", "--games", "12"]].concat());
-    assert!(err.contains("games: 6 vs 12"), "{err}");
+    let err = fails(&[&base[..], &["--resume", "--games", "4"]].concat());
+    assert!(err.contains("can grow but not shrink"), "{err}");
     assert_eq!(
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
         before
@@ -515,4 +628,43 @@ fn an_unwritable_records_folder_fails_before_any_game() {
         "{err}"
     );
     assert!(!out_dir.join("games.csv").exists());
+}
+
+#[test]
+fn match_writes_a_tournament_folder_with_shared_deals() {
+    let dir = scratch("match");
+    let base = line(
+        "match random random:forbid=dig --seed 3 --threads 2 --games",
+        &["6"],
+    );
+    let (out, records) = (dir.join("out"), dir.join("out/records"));
+    let plain = ok(&base);
+    let written = ok(&[&base[..], &["--out", s(&out), "--records", s(&records)]].concat());
+    assert_eq!(plain.stdout, written.stdout, "--out changes the games");
+    let table = GamesTable::read(&out.join("games.csv")).unwrap();
+    assert_eq!(table.rows.len(), 12);
+    // Games 2k and 2k+1 are one deal with the seats swapped.
+    for pair in table.rows.chunks(4) {
+        assert_eq!(pair[0].game_seed, pair[2].game_seed);
+        assert_eq!(
+            (&pair[0].agent, &pair[1].agent),
+            (&pair[3].agent, &pair[2].agent)
+        );
+    }
+    assert!(std::fs::read_to_string(out.join("standings.csv"))
+        .unwrap()
+        .starts_with("agent,games"));
+    check_records_match_games::<SafariState>(&records, &out.join("games.csv"));
+    // Grown with --resume, it equals the larger match.
+    let (grown, bigger) = (dir.join("grown"), dir.join("bigger"));
+    ok(&[&base[..], &["--out", s(&grown)]].concat());
+    let eight = line(
+        "match random random:forbid=dig --seed 3 --threads 2 --games",
+        &["8"],
+    );
+    ok(&[&eight[..], &["--out", s(&grown), "--resume"]].concat());
+    ok(&[&eight[..], &["--out", s(&bigger)]].concat());
+    assert_eq!(comparable(&grown), comparable(&bigger));
+    let err = fails(&line("match random greedy --games", &["7"]));
+    assert!(err.contains("use a multiple of 2, such as 6 or 8"), "{err}");
 }

@@ -24,13 +24,18 @@ const MAX_ITERATIONS: usize = 100_000;
 /// Convergence threshold on the largest change of a log-strength.
 const TOLERANCE: f64 = 1e-10;
 
-/// One game as the rating models see it: agent index and score per seat.
+/// Games as the rating models see them: agent index and score per seat, and how many games
+/// had this seating and outcome. The models use only the order of the scores, so games that
+/// differ only in their scores' values can share one entry (the sufficient statistics of a
+/// games file: a few entries however many games it holds).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatedGame {
     /// Agent index of each seat (an agent may hold several seats).
     pub agents: Vec<usize>,
     /// Final score of each seat.
     pub scores: Vec<f64>,
+    /// Number of games this entry stands for.
+    pub count: u64,
 }
 
 /// Which model a fit used.
@@ -94,8 +99,9 @@ pub fn win_matrix(games: &[RatedGame], agents: usize) -> Array2<f64> {
         } else {
             0.5
         };
-        w[[a, b]] += share;
-        w[[b, a]] += 1.0 - share;
+        let n = g.count as f64;
+        w[[a, b]] += share * n;
+        w[[b, a]] += (1.0 - share) * n;
     }
     w
 }
@@ -163,7 +169,7 @@ pub fn rankings(games: &[RatedGame], agents: usize) -> Vec<Ranking> {
             last_score = Some(g.scores[s]);
         }
         let orders = expand_ties(&groups);
-        let weight = 1.0 / orders.len() as f64;
+        let weight = g.count as f64 / orders.len() as f64;
         out.extend(orders.into_iter().map(|order| Ranking { order, weight }));
     }
     out
@@ -264,26 +270,45 @@ fn normalise_and_converged(gamma: &mut Array1<f64>, mut next: Array1<f64>) -> bo
 }
 
 /// Percentile bootstrap 95% intervals of the ratings: `resamples` refits on games drawn with
-/// replacement, resample `b` seeded with `derive_seed(seed, b)` (so results are reproducible
-/// and independent of thread count). Returns `(low, high)` per agent.
+/// replacement (as many as the entries' counts add up to, each entry drawn in proportion to
+/// its count), resample `b` seeded with `derive_seed(seed, b)` (so results are reproducible
+/// and independent of thread count). Each refit is placed on the scale by `anchor` (see
+/// [`anchored`]). Returns `(low, high)` per agent.
 pub fn bootstrap_intervals(
     model: RatingModel,
     games: &[RatedGame],
     agents: usize,
-    resamples: usize,
-    seed: u64,
+    (resamples, seed): (usize, u64),
+    anchor: Option<(usize, f64)>,
 ) -> Vec<(f64, f64)> {
-    if resamples == 0 || games.is_empty() {
+    let total: u64 = games.iter().map(|g| g.count).sum();
+    if resamples == 0 || total == 0 {
         return vec![(f64::NAN, f64::NAN); agents];
     }
+    // Cumulative counts: draw d (0..total) falls on the first entry whose end exceeds it.
+    let ends: Vec<u64> = games
+        .iter()
+        .scan(0, |end, g| {
+            *end += g.count;
+            Some(*end)
+        })
+        .collect();
     let fits: Vec<Array1<f64>> = (0..resamples as u64)
         .into_par_iter()
         .map(|b| {
             let mut rng = rng_from_seed(derive_seed(seed, b));
-            let sample: Vec<RatedGame> = (0..games.len())
-                .map(|_| games[below(&mut rng, games.len())].clone())
+            let mut counts = vec![0u64; games.len()];
+            for _ in 0..total {
+                let d = below(&mut rng, total as usize) as u64;
+                counts[ends.partition_point(|&end| end <= d)] += 1;
+            }
+            let sample: Vec<RatedGame> = games
+                .iter()
+                .zip(counts)
+                .filter(|(_, c)| *c > 0)
+                .map(|(g, count)| RatedGame { count, ..g.clone() })
                 .collect();
-            model.fit(&sample, agents)
+            anchored(model.fit(&sample, agents), anchor)
         })
         .collect();
     (0..agents)
@@ -293,6 +318,19 @@ pub fn bootstrap_intervals(
             (quantile(&v, 0.025), quantile(&v, 0.975))
         })
         .collect()
+}
+
+/// Ratings moved so that agent `a` rates `value` (`anchor = Some((a, value))`), e.g. random at
+/// 0 so that ladders of different runs share a scale; unchanged (centred on the agents' mean)
+/// without an anchor.
+pub fn anchored(ratings: Array1<f64>, anchor: Option<(usize, f64)>) -> Array1<f64> {
+    match anchor {
+        Some((a, value)) => {
+            let shift = value - ratings[a];
+            ratings.mapv(|r| r + shift)
+        }
+        None => ratings,
+    }
 }
 
 /// Per agent, whether the games leave its rating without a bound: `(no_lower, no_upper)`.
@@ -337,6 +375,7 @@ mod tests {
         RatedGame {
             agents: agents.to_vec(),
             scores: scores.to_vec(),
+            count: 1,
         }
     }
 
@@ -428,12 +467,51 @@ mod tests {
                 game(&[(k % 2) as usize, 1 - (k % 2) as usize], &s)
             })
             .collect();
-        let a = bootstrap_intervals(RatingModel::BradleyTerry, &games, 2, 50, 7);
-        let b = bootstrap_intervals(RatingModel::BradleyTerry, &games, 2, 50, 7);
+        let a = bootstrap_intervals(RatingModel::BradleyTerry, &games, 2, (50, 7), None);
+        let b = bootstrap_intervals(RatingModel::BradleyTerry, &games, 2, (50, 7), None);
         assert_eq!(a, b);
         let fit = RatingModel::BradleyTerry.fit(&games, 2);
         for i in 0..2 {
             assert!(a[i].0 <= fit[i] && fit[i] <= a[i].1, "{a:?} {fit}");
         }
+    }
+
+    #[test]
+    fn counted_entries_fit_like_repeated_games() {
+        // Three seatings of a 3-player field, repeated 1, 4 and 2 times.
+        let entries = [
+            game(&[0, 1, 2], &[9.0, 4.0, 4.0]),
+            game(&[1, 2, 0], &[3.0, 8.0, 1.0]),
+            game(&[2, 0, 1], &[2.0, 7.0, 5.0]),
+        ];
+        let repeats = [1, 4, 2];
+        let mut repeated = Vec::new();
+        let mut counted = Vec::new();
+        for (g, n) in entries.iter().zip(repeats) {
+            repeated.extend(std::iter::repeat_n(g.clone(), n as usize));
+            counted.push(RatedGame {
+                count: n,
+                ..g.clone()
+            });
+        }
+        let model = RatingModel::PlackettLuce;
+        let (a, b) = (model.fit(&repeated, 3), model.fit(&counted, 3));
+        for i in 0..3 {
+            assert!((a[i] - b[i]).abs() < 1e-9, "{a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn an_anchor_moves_the_fit_and_every_resample() {
+        let games: Vec<RatedGame> = (0..30)
+            .map(|k| game(&[k % 3, (k + 1) % 3], &[(k % 4) as f64, 1.5]))
+            .collect();
+        let model = RatingModel::BradleyTerry;
+        let fit = anchored(model.fit(&games, 3), Some((2, 100.0)));
+        assert!((fit[2] - 100.0).abs() < 1e-9, "{fit}");
+        let free = model.fit(&games, 3);
+        assert!(((fit[0] - fit[1]) - (free[0] - free[1])).abs() < 1e-9);
+        let cis = bootstrap_intervals(model, &games, 3, (20, 1), Some((2, 100.0)));
+        assert!((cis[2].0 - 100.0).abs() < 1e-9 && (cis[2].1 - 100.0).abs() < 1e-9);
     }
 }

@@ -1,10 +1,9 @@
 //! Standings: per-agent results and ratings from a games table (`standings.csv`, the printed
 //! table; columns in `docs/csv.md`).
 
-use super::ratings::{bootstrap_intervals, unbounded, RatedGame, RatingModel};
-use super::wilson::{mean_with_ci, wilson_interval, Z95};
+use super::ratings::RatingModel;
+use super::tally::Tally;
 use crate::io::games_csv::{group_games, GamesCsvError, GamesTable};
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// Widest agent column of the standings table; longer labels overflow it.
@@ -65,100 +64,21 @@ pub struct Standings {
 }
 
 impl Standings {
-    /// Computes standings from one or more games tables (rows in any order).
+    /// Computes standings from one or more games tables (rows in any order), every game
+    /// checked ([`group_games`]).
     pub fn compute(tables: &[GamesTable], resamples: usize) -> Result<Standings, GamesCsvError> {
         let groups = group_games(tables)?;
-        if groups.is_empty() {
-            let source = tables.first().map_or("", |t| t.source.as_str());
-            return Err(GamesCsvError {
-                location: source.to_string(),
-                message: "no games to summarise".into(),
-            });
-        }
-        let stat_names = &tables[0].stat_names;
-        let point_cols: Vec<usize> = (0..stat_names.len())
-            .filter(|&i| stat_names[i].starts_with(POINTS_PREFIX))
-            .collect();
-        let labels: BTreeMap<&str, usize> = groups
-            .iter()
-            .flat_map(|g| g.seats.iter().map(|r| r.agent.as_str()))
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .enumerate()
-            .map(|(i, l)| (l, i))
-            .collect();
-        let n = labels.len();
-        let mut scores = vec![Vec::new(); n];
-        let mut wins = vec![0.0; n];
-        let mut rank_sum = vec![0.0; n];
-        let mut points = vec![vec![0.0; point_cols.len()]; n];
-        let mut players = Vec::new();
-        let mut rated = Vec::with_capacity(groups.len());
+        let source = tables.first().map_or("", |t| t.source.as_str());
+        let mut tally = Tally::new(tables.first().map_or(&[], |t| &t.stat_names));
         for g in &groups {
-            if !players.contains(&g.seats.len()) {
-                players.push(g.seats.len());
-            }
-            let mut agents = Vec::with_capacity(g.seats.len());
-            for r in &g.seats {
-                let a = labels[r.agent.as_str()];
-                agents.push(a);
-                scores[a].push(r.score as f64);
-                wins[a] += r.win_share;
-                rank_sum[a] += r.rank as f64;
-                for (k, &c) in point_cols.iter().enumerate() {
-                    points[a][k] += r.stats[c] as f64;
-                }
-            }
-            rated.push(RatedGame {
-                agents,
-                scores: g.seats.iter().map(|r| r.score as f64).collect(),
-            });
+            tally.add(&g.seats);
         }
-        players.sort_unstable();
-        let model = RatingModel::for_games(&rated);
-        let ratings = model.fit(&rated, n);
-        let mut cis = bootstrap_intervals(model, &rated, n, resamples, BOOTSTRAP_SEED);
-        for (ci, (no_lower, no_upper)) in cis.iter_mut().zip(unbounded(&rated, n)) {
-            if no_lower {
-                ci.0 = f64::NEG_INFINITY;
-            }
-            if no_upper {
-                ci.1 = f64::INFINITY;
-            }
-        }
-        let mut agents: Vec<AgentStanding> = labels
-            .iter()
-            .map(|(&label, &a)| {
-                let games = scores[a].len();
-                let (mean_score, score_ci) = mean_with_ci(&scores[a]);
-                let g = games as f64;
-                AgentStanding {
-                    agent: label.to_string(),
-                    games,
-                    wins: wins[a],
-                    win_rate: wins[a] / g,
-                    win_rate_ci: wilson_interval(wins[a], g, Z95),
-                    mean_score,
-                    score_ci,
-                    mean_rank: rank_sum[a] / g,
-                    mean_points: points[a].iter().map(|p| p / g).collect(),
-                    rating: ratings[a],
-                    rating_ci: cis[a],
-                }
+        tally
+            .standings(resamples, None)
+            .map_err(|message| GamesCsvError {
+                location: source.to_string(),
+                message,
             })
-            .collect();
-        agents.sort_by(|x, y| y.rating.total_cmp(&x.rating).then(x.agent.cmp(&y.agent)));
-        Ok(Standings {
-            games: groups.len(),
-            players,
-            model,
-            resamples,
-            point_sources: point_cols
-                .iter()
-                .map(|&c| stat_names[c][POINTS_PREFIX.len()..].to_string())
-                .collect(),
-            agents,
-        })
     }
 
     /// `standings.csv` text: one row per agent, best first.

@@ -1,7 +1,9 @@
 //! A tournament's configuration, stored as `run.json` beside `games.csv` so that `--resume`
 //! and `merge` can refuse files from a different tournament.
 
+use super::indexed::IndexedRun;
 use super::shard::Shard;
+use crate::core::rng::derive_seed;
 use crate::io::run_json::{differences, RunConfig, Settings};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -26,43 +28,33 @@ pub struct TournamentConfig {
     pub rules: String,
     /// Content hash of the compiled tile set, 16 hex digits.
     pub tileset_hash: String,
-    /// Master seed; game `g` is seeded with `derive_seed(seed, g)`.
+    /// Master seed; game `g` is seeded with `derive_seed(seed, g / deal_games)`.
     pub seed: u64,
     /// Games in the whole tournament (all shards together).
     pub games: u64,
+    /// Consecutive games that share one deal (seed): 1 in tournaments; in `match`, the
+    /// schedule's block, so every seating plays each deal. Written only when not 1.
+    #[serde(default = "one_deal", skip_serializing_if = "is_one_deal")]
+    pub deal_games: u64,
     /// The slice this folder plays, `K/N` (`1/1` for everything).
     pub shard: String,
 }
 
+/// The default [`TournamentConfig::deal_games`]: every game its own deal.
+fn one_deal() -> u64 {
+    1
+}
+
+/// Whether `deal_games` is the default (and is left out of `run.json`).
+fn is_one_deal(deal_games: &u64) -> bool {
+    *deal_games == 1
+}
+
 impl TournamentConfig {
-    /// The shard this configuration plays.
-    pub fn shard(&self) -> Result<Shard, String> {
-        self.shard
-            .parse()
-            .map_err(|e: super::shard::ShardError| e.0)
+    /// The seed of game `g`: `derive_seed(seed, g / deal_games)`.
+    pub fn game_seed(&self, g: u64) -> u64 {
+        derive_seed(self.seed, g / self.deal_games)
     }
-
-    /// The same tournament with a different shard.
-    pub fn with_shard(&self, shard: Shard) -> TournamentConfig {
-        TournamentConfig {
-            shard: shard.to_string(),
-            ..self.clone()
-        }
-    }
-
-    /// The fields that differ from `other` (all but `crate_version`, and `shard` unless
-    /// `include_shard`), as `field: ours vs theirs` lines.
-    pub fn differences(&self, other: &TournamentConfig, include_shard: bool) -> Vec<String> {
-        let compared = |c: &TournamentConfig| {
-            let mut settings = c.settings();
-            if !include_shard {
-                settings.retain(|(name, _)| *name != "shard");
-            }
-            settings
-        };
-        differences("", &compared(self), &compared(other))
-    }
-
     /// Every field but `crate_version`.
     fn settings(&self) -> Settings {
         vec![
@@ -74,23 +66,29 @@ impl TournamentConfig {
             ("tileset_hash", self.tileset_hash.clone()),
             ("seed", self.seed.to_string()),
             ("games", self.games.to_string()),
+            ("deal_games", self.deal_games.to_string()),
             ("shard", self.shard.clone()),
         ]
     }
 
-    /// A short stable fingerprint of everything but the shard and crate version (16 hex digits).
+    /// A short stable fingerprint of everything but the shard, the game count (so a run
+    /// grown with a larger `--games` keeps its folder) and the crate version (16 hex digits).
     pub fn fingerprint(&self) -> String {
         let text = format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}",
             self.schema_version,
             self.game,
             self.players,
             self.agents.join("\u{1f}"),
             self.rules,
             self.tileset_hash,
-            self.seed,
-            self.games
+            self.seed
         );
+        // Tournaments (one deal per game) keep the fingerprints they had before deals existed.
+        let text = match self.deal_games {
+            1 => text,
+            n => format!("{text}|deals of {n}"),
+        };
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         for b in text.bytes() {
             h ^= b as u64;
@@ -101,7 +99,8 @@ impl TournamentConfig {
 
     /// Default output folder: `results/tournament-<game>-<players>p-<first 8 digits of the
     /// fingerprint>`, with `-shard<K>of<N>` appended for a shard. The same command always
-    /// picks the same folder, so rerunning it with `--resume` continues it.
+    /// picks the same folder, so rerunning it with `--resume` continues it (or grows it, with
+    /// a larger `--games`).
     pub fn default_out_dir(&self) -> std::path::PathBuf {
         let mut name = format!(
             "tournament-{}-{}p-{}",
@@ -118,6 +117,38 @@ impl TournamentConfig {
     }
 }
 
+impl IndexedRun for TournamentConfig {
+    fn shard(&self) -> Result<Shard, String> {
+        self.shard
+            .parse()
+            .map_err(|e: super::shard::ShardError| e.0)
+    }
+
+    fn with_shard(&self, shard: Shard) -> TournamentConfig {
+        TournamentConfig {
+            shard: shard.to_string(),
+            ..self.clone()
+        }
+    }
+
+    fn games(&self) -> u64 {
+        self.games
+    }
+
+    fn differences(&self, other: &TournamentConfig, skip: &[&str]) -> Vec<String> {
+        let compared = |c: &TournamentConfig| {
+            let mut settings = c.settings();
+            settings.retain(|(name, _)| !skip.contains(name));
+            settings
+        };
+        differences("", &compared(self), &compared(other))
+    }
+
+    fn parts(&self) -> Vec<(Option<String>, TournamentConfig)> {
+        vec![(None, self.clone())]
+    }
+}
+
 impl RunConfig for TournamentConfig {
     const KIND: &'static str = "tournament";
 
@@ -126,6 +157,9 @@ impl RunConfig for TournamentConfig {
     }
 
     fn check(&self) -> Result<(), String> {
+        if self.deal_games == 0 {
+            return Err("deal_games must be at least 1".into());
+        }
         self.shard().map(|_| ())
     }
 }
@@ -178,6 +212,7 @@ mod tests {
             tileset_hash: "0123456789abcdef".into(),
             seed: 1,
             games: 10,
+            deal_games: 1,
             shard: "1/1".into(),
         }
     }
@@ -189,16 +224,25 @@ mod tests {
         assert_eq!(back, c);
         let mut other = c.with_shard(Shard { index: 2, count: 3 });
         other.crate_version = "9.9.9".into();
-        assert!(c.differences(&other, false).is_empty());
-        assert_eq!(c.differences(&other, true), vec!["shard: 1/1 vs 2/3"]);
+        assert!(c.differences(&other, &["shard"]).is_empty());
+        assert_eq!(c.differences(&other, &[]), vec!["shard: 1/1 vs 2/3"]);
         other.seed = 5;
-        assert_eq!(c.differences(&other, false), vec!["seed: 1 vs 5"]);
+        other.games = 20;
+        assert_eq!(
+            c.differences(&other, &["shard", "games"]),
+            vec!["seed: 1 vs 5"]
+        );
     }
 
     #[test]
     fn default_folder_is_stable_and_names_the_shard() {
         let c = sample();
         assert_eq!(c.default_out_dir(), sample().default_out_dir());
+        let grown = TournamentConfig {
+            games: 30,
+            ..sample()
+        };
+        assert_eq!(grown.default_out_dir(), c.default_out_dir());
         let s = c.with_shard(Shard { index: 2, count: 3 }).default_out_dir();
         assert!(
             s.to_string_lossy().ends_with("-shard2of3"),

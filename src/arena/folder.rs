@@ -3,10 +3,10 @@
 
 use super::config::{TournamentConfig, CONFIG_FILE};
 use super::error::ArenaError;
+use super::indexed::{shrink_refusal, IndexedRun};
 use super::lock::FolderLock;
 use super::schedule::Schedule;
 use super::shard::Shard;
-use crate::core::rng::derive_seed;
 use crate::io::games_csv::{split_partial_line, GameRow, GamesTable, GamesWriter};
 use crate::io::run_json::RunConfig;
 use crate::io::write_atomically;
@@ -112,7 +112,7 @@ pub fn check_row(
             row.game_index, config.games
         ));
     }
-    let seed = derive_seed(config.seed, row.game_index);
+    let seed = config.game_seed(row.game_index);
     if row.game_seed != seed {
         return differ("game_seed", &row.game_seed, &seed);
     }
@@ -134,6 +134,8 @@ pub struct ResumeReport {
     pub dropped_partial_line: bool,
     /// Games dropped because some of their seats were missing.
     pub dropped_games: usize,
+    /// The game count the folder had when `--resume` asked for more (a grown run).
+    pub grown_from: Option<u64>,
 }
 
 impl ResumeReport {
@@ -149,6 +151,9 @@ impl ResumeReport {
             "resume: {} finished game(s) kept, {to_play} to play",
             self.kept_games
         );
+        if let Some(from) = self.grown_from {
+            line.push_str(&format!("; run grown from {from} games"));
+        }
         if self.dropped_partial_line {
             line.push_str("; dropped a partial last line");
         }
@@ -197,16 +202,12 @@ pub fn check_row_in_shard(
 /// A tournament or experiment as [`open`] prepares its folder.
 pub(crate) trait Run {
     /// Its configuration, stored as `run.json`.
-    type Config: RunConfig;
+    type Config: IndexedRun;
     /// Whether its games file has the `variant` column.
     const VARIANT_COLUMN: bool;
 
     /// Its configuration.
     fn config(&self) -> &Self::Config;
-
-    /// Why a folder whose `run.json` (in `folder`) holds `stored` cannot be resumed by this
-    /// run, if it cannot.
-    fn conflict(&self, stored: &Self::Config, folder: &Folder) -> Option<String>;
 
     /// Checks that a row of a resumed games file is a seat of a game of this run.
     fn check(&self, row: &GameRow) -> Result<(), String>;
@@ -231,9 +232,10 @@ pub(crate) struct Opened {
 /// folder ([`FolderLock`]: a second run on it fails at once) and deletes temporary files an
 /// interrupted write left behind. A fresh run refuses a
 /// folder that already holds a `games.csv`, writes `run.json` and starts `games.csv` (columns
-/// for `stat_names`); a resumed run refuses a folder whose `run.json` describes another run,
-/// keeps its finished games and drops partial ones. Records folders are created and checked
-/// before anything is written (existing records are kept).
+/// for `stat_names`); a resumed run refuses a folder whose `run.json` describes another run
+/// (all settings but the game count compared) or more games, keeps its finished games and
+/// drops partial ones, and stores a larger game count in `run.json` (a grown run). Records
+/// folders are created and checked before anything is written (existing records are kept).
 pub(crate) fn open<R: Run>(
     run: &R,
     dir: &Path,
@@ -263,14 +265,34 @@ pub(crate) fn open<R: Run>(
     let stored = R::Config::load(&opened.folder.config()).map_err(|e| {
         ArenaError::Conflict(format!("cannot resume {}: {e}", games_path.display()))
     })?;
-    if let Some(conflict) = run.conflict(&stored, &opened.folder) {
-        return Err(ArenaError::Conflict(conflict));
+    let diffs = stored.differences(run.config(), &["games"]);
+    if !diffs.is_empty() {
+        return Err(ArenaError::Conflict(format!(
+            "cannot resume {}: it belongs to a different {} ({} in {} vs this command):\n  {}",
+            opened.folder.dir.display(),
+            R::Config::KIND,
+            if diffs.len() == 1 {
+                "this setting differs"
+            } else {
+                "these settings differ"
+            },
+            opened.folder.config().display(),
+            diffs.join("\n  ")
+        )));
+    }
+    let (stored_games, games) = (stored.games(), run.config().games());
+    if let Some(refusal) = shrink_refusal(stored_games, games, &opened.folder.dir) {
+        return Err(ArenaError::Conflict(refusal));
     }
     run.prepare_records()?;
     let finished = read_finished(&games_path, stat_names, R::VARIANT_COLUMN, |row| {
         run.check(row)
     })?;
     finished.kept.write_atomically(&games_path)?;
+    if games > stored_games {
+        write_atomically(&opened.folder.config(), &run.config().to_json())?;
+        opened.resume.grown_from = Some(stored_games);
+    }
     opened.resume.kept_games = finished.done.len();
     opened.resume.dropped_partial_line = finished.dropped_partial_line;
     opened.resume.dropped_games = finished.dropped_games.len();
@@ -363,6 +385,7 @@ pub fn read_finished(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::rng::derive_seed;
     use crate::io::games_csv::SCHEMA_VERSION;
 
     fn config() -> TournamentConfig {
@@ -376,6 +399,7 @@ mod tests {
             tileset_hash: "h".into(),
             seed: 9,
             games: 4,
+            deal_games: 1,
             shard: "1/1".into(),
         }
     }
@@ -473,13 +497,23 @@ mod tests {
             dropped_games: 2,
             ..kept.clone()
         };
+        let grown = ResumeReport {
+            grown_from: Some(5),
+            ..kept.clone()
+        };
         let lines = [
             "resume: no games.csv in results/t yet, starting a new run",
             "resume: 5 finished game(s) kept, 3 to play",
             "resume: 5 finished game(s) kept, 5 to play; dropped a partial last line; \
              dropped 2 game(s) with missing seats",
+            "resume: 5 finished game(s) kept, 4 to play; run grown from 5 games",
         ];
-        let reports = [(ResumeReport::default(), 8), (kept, 3), (trimmed, 5)];
+        let reports = [
+            (ResumeReport::default(), 8),
+            (kept, 3),
+            (trimmed, 5),
+            (grown, 4),
+        ];
         for ((report, to_play), line) in reports.into_iter().zip(lines) {
             assert_eq!(report.message(Path::new("results/t"), to_play), line);
         }

@@ -1,5 +1,6 @@
 //! Tournaments: who plays whom ([`schedule`]), which games a shard plays ([`shard`]), playing
-//! games in parallel ([`play`]), the tournament folder with resumption ([`folder`], [`run`]),
+//! games in parallel ([`play`]), the tournament folder with resumption and growth ([`folder`],
+//! [`run`], [`indexed`]),
 //! held by one run at a time ([`lock`]), optional game records ([`records`]) and joining
 //! shards ([`merge`]).
 //!
@@ -10,6 +11,7 @@
 pub mod config;
 pub mod error;
 pub mod folder;
+pub mod indexed;
 pub mod lock;
 pub mod merge;
 pub mod outcome;
@@ -22,6 +24,7 @@ pub mod shard;
 
 pub use config::TournamentConfig;
 pub use error::ArenaError;
+pub use indexed::IndexedRun;
 pub use progress::ProgressMode;
 pub use records::{RecordFn, Records};
 pub use run::{Prepared, RunOptions, RunReport, Tournament};

@@ -4,7 +4,6 @@
 use super::schedule::Schedule;
 use crate::agents::{play_out, Agent, AgentSpec};
 use crate::core::game::Game;
-use crate::core::rng::derive_seed;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -15,7 +14,7 @@ use std::time::Instant;
 pub struct PlayedGame {
     /// Index of the game in the tournament.
     pub game_index: u64,
-    /// Seed of the game (in tournaments `derive_seed(master, game_index)`).
+    /// Seed of the game ([`TournamentConfig::game_seed`](super::TournamentConfig::game_seed)).
     pub game_seed: u64,
     /// Agent index per seat.
     pub seating: Vec<usize>,
@@ -29,16 +28,17 @@ pub struct PlayedGame {
     pub wall_ms: f64,
 }
 
-/// Plays game `game_index` of a tournament: seed `derive_seed(master_seed, game_index)`,
-/// seating from the schedule, each seat's agent built with `spec.build(game_seed, seat)`.
+/// Plays game `game_index` of a tournament from `game_seed` (its configuration's
+/// [`game_seed`](super::TournamentConfig::game_seed)), seating from the schedule, each seat's
+/// agent built with `spec.build(game_seed, seat)`.
 pub fn play_game<G: Game + 'static>(
     new_game: &(dyn Fn(u64) -> G + Sync),
     specs: &[AgentSpec],
     schedule: &Schedule,
-    master_seed: u64,
+    game_seed: u64,
     game_index: u64,
 ) -> PlayedGame {
-    play_indexed(new_game, specs, schedule, master_seed, game_index, None)
+    play_indexed(new_game, specs, schedule, game_seed, game_index, None)
 }
 
 /// Plays game `game_index` exactly as [`play_game`] does and also returns every decision in
@@ -47,7 +47,7 @@ pub fn play_game_recorded<G: Game + 'static>(
     new_game: &(dyn Fn(u64) -> G + Sync),
     specs: &[AgentSpec],
     schedule: &Schedule,
-    master_seed: u64,
+    game_seed: u64,
     game_index: u64,
 ) -> (PlayedGame, Vec<G::Action>) {
     let mut decisions = Vec::new();
@@ -55,7 +55,7 @@ pub fn play_game_recorded<G: Game + 'static>(
         new_game,
         specs,
         schedule,
-        master_seed,
+        game_seed,
         game_index,
         Some(&mut decisions),
     );
@@ -67,31 +67,18 @@ fn play_indexed<G: Game + 'static>(
     new_game: &(dyn Fn(u64) -> G + Sync),
     specs: &[AgentSpec],
     schedule: &Schedule,
-    master_seed: u64,
+    game_seed: u64,
     game_index: u64,
     history: Option<&mut Vec<G::Action>>,
 ) -> PlayedGame {
     let seating = schedule.seating(game_index);
-    let game_seed = derive_seed(master_seed, game_index);
-    play_seated_into(new_game, specs, seating, game_index, game_seed, history)
+    play_seated(new_game, specs, seating, game_index, game_seed, history)
 }
 
 /// Plays one game from `new_game(game_seed)` with the agents of `seating` (agent index per
-/// seat), each built with `spec.build(game_seed, seat)`; `game_index` only labels the result.
-/// Tournaments seed game `g` with `derive_seed(master, g)` ([`play_game`]); `match` plays every
-/// seating of a schedule block on one deal and calls this with the block's seed.
-pub fn play_seated<G: Game + 'static>(
-    new_game: &(dyn Fn(u64) -> G + Sync),
-    specs: &[AgentSpec],
-    seating: &[usize],
-    game_index: u64,
-    game_seed: u64,
-) -> PlayedGame {
-    play_seated_into(new_game, specs, seating, game_index, game_seed, None)
-}
-
-/// [`play_seated`], appending the decisions to `history` when one is given.
-fn play_seated_into<G: Game + 'static>(
+/// seat), each built with `spec.build(game_seed, seat)`, appending the decisions to `history`
+/// when one is given; `game_index` only labels the result.
+fn play_seated<G: Game + 'static>(
     new_game: &(dyn Fn(u64) -> G + Sync),
     specs: &[AgentSpec],
     seating: &[usize],

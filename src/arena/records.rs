@@ -75,12 +75,12 @@ impl<'a, G: Game + 'static> Records<'a, G> {
         new_game: &(dyn Fn(u64) -> G + Sync),
         specs: &[AgentSpec],
         schedule: &Schedule,
-        master_seed: u64,
+        game_seed: u64,
         game_index: u64,
         run: &str,
     ) -> (PlayedGame, String) {
         let (game, decisions) =
-            play_game_recorded(new_game, specs, schedule, master_seed, game_index);
+            play_game_recorded(new_game, specs, schedule, game_seed, game_index);
         let mut notes = vec![format!(
             "{run}: game {game_index}, game seed {}",
             game.game_seed

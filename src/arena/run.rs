@@ -9,6 +9,7 @@
 use super::config::{new_run_id, TournamentConfig};
 use super::error::ArenaError;
 use super::folder::{check_row_in_shard, open, Folder, ResumeReport, Run};
+use super::indexed::IndexedRun;
 use super::lock::FolderLock;
 use super::outcome::{ranks, win_shares};
 use super::play::{play_game, play_parallel, thread_pool, PlayedGame};
@@ -114,6 +115,13 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         })
     }
 
+    /// The same tournament with every seating of a schedule block on one deal (game `g` seeded
+    /// with `derive_seed(seed, g / block)`), as `match` plays: each deal from every seat.
+    pub fn with_shared_deals(mut self) -> Tournament<'a, G> {
+        self.config.deal_games = self.schedule.block_len() as u64;
+        self
+    }
+
     /// The same tournament, also writing each game it plays as a record into `records.dir`.
     pub fn with_records(self, records: Records<'a, G>) -> Tournament<'a, G> {
         Tournament {
@@ -155,14 +163,14 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         let mut progress =
             Progress::new(options.progress, total, total - prepared.todo.len() as u64);
         let play = |g: u64| {
-            let (new_game, seed) = (self.new_game.as_ref(), self.config.seed);
+            let (new_game, seed) = (self.new_game.as_ref(), self.config.game_seed(g));
             match &self.records {
                 None => (
                     play_game(new_game, &self.specs, &self.schedule, seed, g),
                     None,
                 ),
                 Some(records) => {
-                    let run = format!("tournament, seed {seed}");
+                    let run = format!("tournament, seed {}", self.config.seed);
                     let (game, text) =
                         records.play(new_game, &self.specs, &self.schedule, seed, g, &run);
                     (game, Some(text))
@@ -207,19 +215,6 @@ impl<G: Game + 'static> Run for Tournament<'_, G> {
         &self.config
     }
 
-    fn conflict(&self, stored: &TournamentConfig, folder: &Folder) -> Option<String> {
-        let diffs = stored.differences(&self.config, true);
-        (!diffs.is_empty()).then(|| {
-            format!(
-                "cannot resume {}: it belongs to a different tournament ({} in {} vs this command):\n  {}",
-                folder.dir.display(),
-                if diffs.len() == 1 { "this setting differs" } else { "these settings differ" },
-                folder.config().display(),
-                diffs.join("\n  ")
-            )
-        })
-    }
-
     fn check(&self, row: &GameRow) -> Result<(), String> {
         check_row_in_shard(&self.config, &self.schedule, self.shard, row)
     }
@@ -239,23 +234,11 @@ impl<'a, G: GameDef> Tournament<'a, G> {
         setup: Setup<G>,
         tileset: &str,
         specs: Vec<AgentSpec>,
-        (seed, games, shard): (u64, u64, Shard),
+        games: (u64, u64, Shard),
         records: Option<&Path>,
     ) -> Result<Tournament<'a, G>, ArenaError> {
-        G::new_game(&setup).map_err(ArenaError::Config)?;
-        let resolved = G::resolve(&setup).map_err(ArenaError::Config)?;
-        let config = TournamentConfig {
-            schema_version: SCHEMA_VERSION,
-            crate_version: env!("CARGO_PKG_VERSION").to_string(),
-            game: G::NAME.to_string(),
-            players: G::common_header(&resolved).players,
-            agents: specs.iter().map(AgentSpec::label).collect(),
-            rules: G::rules_text(&setup),
-            tileset_hash: format!("{:016x}", G::tiles(&setup).content_hash),
-            seed,
-            games,
-            shard: shard.to_string(),
-        };
+        let labels = specs.iter().map(AgentSpec::label).collect();
+        let config = setup_config(&setup, labels, games)?;
         let record = record_maker::<G>(setup.clone(), tileset.to_string());
         let new_game = move |seed: u64| {
             let mut s = setup.clone();
@@ -268,6 +251,31 @@ impl<'a, G: GameDef> Tournament<'a, G> {
             None => tournament,
         })
     }
+}
+
+/// The configuration of a tournament of `G` (`(seed, games, shard)`) started from `setup`
+/// between the agents labelled `agents`: it names the game, players, rules and tile set. The
+/// setup is checked here, before any game runs.
+pub fn setup_config<G: GameDef>(
+    setup: &Setup<G>,
+    agents: Vec<String>,
+    (seed, games, shard): (u64, u64, Shard),
+) -> Result<TournamentConfig, ArenaError> {
+    G::new_game(setup).map_err(ArenaError::Config)?;
+    let resolved = G::resolve(setup).map_err(ArenaError::Config)?;
+    Ok(TournamentConfig {
+        schema_version: SCHEMA_VERSION,
+        crate_version: env!("CARGO_PKG_VERSION").to_string(),
+        game: G::NAME.to_string(),
+        players: G::common_header(&resolved).players,
+        agents,
+        rules: G::rules_text(setup),
+        tileset_hash: format!("{:016x}", G::tiles(setup).content_hash),
+        seed,
+        games,
+        deal_games: 1,
+        shard: shard.to_string(),
+    })
 }
 
 /// The `games.csv` rows of one finished game of the tournament `config` describes (no variant).

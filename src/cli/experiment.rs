@@ -2,7 +2,7 @@
 
 use super::tournament::{announce_folder, explain_interruption};
 use super::CmdResult;
-use meeplelab::arena::{ProgressMode, RunOptions};
+use meeplelab::arena::{ProgressMode, RunOptions, Shard};
 use meeplelab::experiment::spec::MAX_GAMES;
 use meeplelab::experiment::{write_report, Spec, Summary};
 use meeplelab::games::GameDef;
@@ -21,14 +21,19 @@ pub struct Args {
     /// Threads for games (0: one per core). Results do not depend on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// Output folder [default: results/<name from the spec>].
+    /// Output folder [default: results/<name from the spec>, plus -shard<K>of<N> for a shard].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Continue an interrupted run in the output folder (keep its finished games, play the
-    /// missing ones), or re-summarise a finished one. Refused if the folder's run.json
-    /// describes another experiment or game count.
+    /// missing ones), grow a finished one (a larger --games plays only the new games), or
+    /// re-summarise a finished one. Refused if the folder's run.json describes another
+    /// experiment, shard or a larger game count.
     #[arg(long)]
     pub resume: bool,
+    /// Play only the slice K of N of the game indices (g mod N = K - 1), in every variant;
+    /// `merge` joins the N shard folders into the folder of the whole run (docs/cluster.md).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
     /// Also keep every game played as a replayable record, DIR/<variant>/game-<index>.rec
     /// (6-digit zero-padded game index), for `replay` and `render`. Created if missing;
     /// existing records are kept (with --resume only the games played now are written).
@@ -65,24 +70,33 @@ fn run_game<G: GameDef>(args: &Args, spec: &Spec) -> CmdResult {
             "--games: expected 1 to {MAX_GAMES} games per variant, found {games}"
         ));
     }
+    let shard = args.shard.unwrap_or(Shard::ALL);
     let experiment = spec
-        .experiment::<G>(games, args.records.as_deref())
+        .experiment::<G>(games, shard, args.records.as_deref())
         .map_err(|e| e.to_string())?;
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| Path::new("results").join(&spec.name));
+    let out = args.out.clone().unwrap_or_else(|| {
+        let mut name = spec.name.clone();
+        if !shard.is_all() {
+            name.push_str(&format!("-shard{}of{}", shard.index, shard.count));
+        }
+        Path::new("results").join(name)
+    });
     let prepared = experiment
         .prepare(&out, args.resume)
         .map_err(|e| e.to_string())?;
 
     eprintln!(
-        "experiment {}: {} variant(s) x {games} games of {} ({} games), seed {}",
+        "experiment {}: {} variant(s) x {games} games of {} ({} games), seed {}{}",
         spec.name,
         spec.variants.len(),
         spec.game,
         games * spec.variants.len() as u64,
-        spec.seed
+        spec.seed,
+        if shard.is_all() {
+            String::new()
+        } else {
+            format!(", shard {shard}: {} games per variant", shard.len(games))
+        }
     );
     if !spec.description.is_empty() {
         eprintln!("  {}", spec.description.trim());

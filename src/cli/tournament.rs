@@ -44,7 +44,8 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Continue an interrupted run in the output folder: keep its finished games, play the
-    /// missing ones. Refused if the folder's run.json describes another tournament.
+    /// missing ones; with a larger --games, grow a run (only the new games are played).
+    /// Refused if the folder's run.json describes another tournament or more games.
     #[arg(long)]
     pub resume: bool,
     /// Play only slice K of N: the games with index mod N = K-1 (join with `merge`).

@@ -1,7 +1,7 @@
 //! An experiment's resolved configuration, stored as `run.json` beside `games.csv` so that
-//! `--resume` refuses a folder from a different experiment (or a different `--games`).
+//! `--resume` and `merge` refuse a folder from a different experiment.
 
-use crate::arena::TournamentConfig;
+use crate::arena::{IndexedRun, Shard, TournamentConfig};
 use crate::io::run_json::{differences, RunConfig, Settings};
 use serde::{Deserialize, Serialize};
 
@@ -20,10 +20,19 @@ pub struct ExperimentConfig {
     pub tileset_hash: String,
     /// Master seed; game `g` of every variant is seeded with `derive_seed(seed, g)`.
     pub seed: u64,
-    /// Games per variant.
+    /// Games per variant (all shards together).
     pub games: u64,
+    /// The slice of game indices this folder plays, `K/N` (`1/1` for all; files written
+    /// before shards existed lack it and mean `1/1`).
+    #[serde(default = "all_games")]
+    pub shard: String,
     /// The variants, baseline first.
     pub variants: Vec<VariantConfig>,
+}
+
+/// The shard of a whole run, `1/1`.
+fn all_games() -> String {
+    Shard::ALL.to_string()
 }
 
 /// One variant as stored.
@@ -54,27 +63,14 @@ impl ExperimentConfig {
             tileset_hash: self.tileset_hash.clone(),
             seed: self.seed,
             games: self.games,
-            shard: "1/1".into(),
+            deal_games: 1,
+            shard: self.shard.clone(),
         }
     }
 
     /// Position of the variant called `name`.
     pub fn variant_index(&self, name: &str) -> Option<usize> {
         self.variants.iter().position(|v| v.name == name)
-    }
-
-    /// The settings that differ from `other` (all but `crate_version`), as
-    /// `field: ours vs theirs` lines; the variants' own settings only where both have the same
-    /// variants.
-    pub fn differences(&self, other: &ExperimentConfig) -> Vec<String> {
-        let mut out = differences("", &self.settings(), &other.settings());
-        if self.variant_names() == other.variant_names() {
-            for (a, b) in self.variants.iter().zip(&other.variants) {
-                let prefix = format!("variant {}: ", a.name);
-                out.extend(differences(&prefix, &a.settings(), &b.settings()));
-            }
-        }
-        out
     }
 
     /// Every setting but `crate_version` and the variants' own.
@@ -86,6 +82,7 @@ impl ExperimentConfig {
             ("tileset_hash", self.tileset_hash.clone()),
             ("seed", self.seed.to_string()),
             ("games", self.games.to_string()),
+            ("shard", self.shard.clone()),
             ("variants", self.variant_names()),
         ]
     }
@@ -108,11 +105,57 @@ impl VariantConfig {
     }
 }
 
+impl IndexedRun for ExperimentConfig {
+    fn shard(&self) -> Result<Shard, String> {
+        self.shard
+            .parse()
+            .map_err(|e: crate::arena::shard::ShardError| e.0)
+    }
+
+    fn with_shard(&self, shard: Shard) -> ExperimentConfig {
+        ExperimentConfig {
+            shard: shard.to_string(),
+            ..self.clone()
+        }
+    }
+
+    fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The variants' own settings are compared only where both have the same variants.
+    fn differences(&self, other: &ExperimentConfig, skip: &[&str]) -> Vec<String> {
+        let compared = |c: &ExperimentConfig| {
+            let mut settings = c.settings();
+            settings.retain(|(name, _)| !skip.contains(name));
+            settings
+        };
+        let mut out = differences("", &compared(self), &compared(other));
+        if self.variant_names() == other.variant_names() {
+            for (a, b) in self.variants.iter().zip(&other.variants) {
+                let prefix = format!("variant {}: ", a.name);
+                out.extend(differences(&prefix, &a.settings(), &b.settings()));
+            }
+        }
+        out
+    }
+
+    fn parts(&self) -> Vec<(Option<String>, TournamentConfig)> {
+        (self.variants.iter().enumerate())
+            .map(|(v, var)| (Some(var.name.clone()), self.tournament(v)))
+            .collect()
+    }
+}
+
 impl RunConfig for ExperimentConfig {
     const KIND: &'static str = "experiment";
 
     fn schema_version(&self) -> u32 {
         self.schema_version
+    }
+
+    fn check(&self) -> Result<(), String> {
+        self.shard().map(|_| ())
     }
 }
 
@@ -137,6 +180,7 @@ mod tests {
             tileset_hash: "0123456789abcdef".into(),
             seed: 1,
             games: 10,
+            shard: "1/1".into(),
             variants: vec![variant("a", "vehicles=2"), variant("b", "vehicles=0")],
         }
     }
@@ -148,11 +192,11 @@ mod tests {
         assert_eq!(back, c);
         let mut other = c.clone();
         other.crate_version = "9".into();
-        assert!(c.differences(&other).is_empty());
+        assert!(c.differences(&other, &[]).is_empty());
         other.games = 20;
         other.variants[1].rules = "vehicles=1".into();
         assert_eq!(
-            c.differences(&other),
+            c.differences(&other, &[]),
             vec![
                 "games: 10 vs 20",
                 "variant b: rules: vehicles=0 vs vehicles=1"
@@ -160,9 +204,13 @@ mod tests {
         );
         other.variants.pop();
         assert_eq!(
-            c.differences(&other),
-            vec!["games: 10 vs 20", "variants: a b vs a"]
+            c.differences(&other, &["games"]),
+            vec!["variants: a b vs a"]
         );
+        let old = c.to_json().replace("  \"shard\": \"1/1\",\n", "");
+        assert!(!old.contains("shard"), "{old}");
+        let back: ExperimentConfig = serde_json::from_str(&old).unwrap();
+        assert_eq!(back.shard, "1/1");
         assert_eq!(c.tournament(1).rules, "vehicles=0");
         assert_eq!(c.variant_index("b"), Some(1));
     }

@@ -11,13 +11,13 @@
 use super::config::ExperimentConfig;
 use crate::agents::AgentSpec;
 use crate::arena::config::new_run_id;
-use crate::arena::folder::{check_row, open, Folder, ResumeReport, Run};
+use crate::arena::folder::{check_row_in_shard, open, Folder, ResumeReport, Run};
 use crate::arena::lock::FolderLock;
 use crate::arena::play::{play_game, play_parallel, thread_pool};
 use crate::arena::progress::Progress;
 use crate::arena::records::{RecordFn, Records};
 use crate::arena::run::game_rows;
-use crate::arena::{ArenaError, RunOptions, Schedule, TournamentConfig};
+use crate::arena::{ArenaError, IndexedRun, RunOptions, Schedule, Shard, TournamentConfig};
 use crate::core::game::Game;
 use crate::io::games_csv::{GameRow, GamesTable, GamesWriter};
 use std::path::Path;
@@ -44,6 +44,8 @@ pub struct Experiment<'a, G: Game> {
     pub config: ExperimentConfig,
     /// The variants, in `config.variants` order.
     pub variants: Vec<Variant<'a, G>>,
+    /// The game indices this run plays (`config.shard`), in every variant.
+    pub shard: Shard,
 }
 
 /// A folder checked and ready: what is already done and what is left to play.
@@ -86,6 +88,7 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
         if config.games == 0 {
             return Err(ArenaError::Config("--games must be at least 1".into()));
         }
+        let shard = config.shard().map_err(ArenaError::Config)?;
         let variants = variants
             .into_iter()
             .enumerate()
@@ -109,7 +112,11 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
                 })
             })
             .collect::<Result<_, _>>()?;
-        Ok(Experiment { config, variants })
+        Ok(Experiment {
+            config,
+            variants,
+            shard,
+        })
     }
 
     /// The same experiment, also writing each game it plays as a record: variant `v`'s game
@@ -145,7 +152,7 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
         let stat_names: Vec<String> = G::stat_names().iter().map(|s| s.to_string()).collect();
         let opened = open(self, dir, resume, &stat_names)?;
         let mut todo = Vec::new();
-        for g in 0..self.config.games {
+        for g in self.shard.games(self.config.games) {
             for (v, var) in self.config.variants.iter().enumerate() {
                 if !opened.done.contains(&(Some(var.name.clone()), g)) {
                     todo.push((v, g));
@@ -167,13 +174,13 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
         let games_path = prepared.folder.games();
         let run_id = new_run_id();
         let mut writer = GamesWriter::append(&games_path)?;
-        let total = self.config.games * self.variants.len() as u64;
+        let total = self.shard.len(self.config.games) * self.variants.len() as u64;
         let mut progress =
             Progress::new(options.progress, total, total - prepared.todo.len() as u64);
         let pool = thread_pool(options.threads).map_err(ArenaError::Config)?;
         let play = |(v, g): (usize, u64)| {
             let var = &self.variants[v];
-            let (new_game, seed) = (var.new_game.as_ref(), self.config.seed);
+            let (new_game, seed) = (var.new_game.as_ref(), var.config.game_seed(g));
             match &var.records {
                 None => (
                     v,
@@ -182,8 +189,8 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
                 ),
                 Some(records) => {
                     let run = format!(
-                        "experiment {}, variant {}, seed {seed}",
-                        self.config.experiment, self.config.variants[v].name
+                        "experiment {}, variant {}, seed {}",
+                        self.config.experiment, self.config.variants[v].name, self.config.seed
                     );
                     let (game, text) =
                         records.play(new_game, &var.specs, &var.schedule, seed, g, &run);
@@ -226,19 +233,6 @@ impl<G: Game + 'static> Run for Experiment<'_, G> {
     type Config = ExperimentConfig;
     const VARIANT_COLUMN: bool = true;
 
-    fn conflict(&self, stored: &ExperimentConfig, folder: &Folder) -> Option<String> {
-        let diffs = stored.differences(&self.config);
-        (!diffs.is_empty()).then(|| {
-            format!(
-                "cannot resume {}: it belongs to a different experiment or game count \
-                 ({} vs this command):\n  {}",
-                folder.dir.display(),
-                folder.config().display(),
-                diffs.join("\n  ")
-            )
-        })
-    }
-
     fn check(&self, row: &GameRow) -> Result<(), String> {
         let name = row.variant.as_deref().unwrap_or_default();
         let v = self.config.variant_index(name).ok_or_else(|| {
@@ -253,7 +247,8 @@ impl<G: Game + 'static> Run for Experiment<'_, G> {
                 names.join(", ")
             )
         })?;
-        check_row(&self.variants[v].config, &self.variants[v].schedule, row)
+        let var = &self.variants[v];
+        check_row_in_shard(&var.config, &var.schedule, self.shard, row)
     }
 
     fn prepare_records(&self) -> Result<(), ArenaError> {

@@ -5,7 +5,7 @@ use super::config::{ExperimentConfig, VariantConfig};
 use super::run::Experiment;
 use super::summary::Group;
 use crate::agents::AgentSpec;
-use crate::arena::{ArenaError, RecordFn};
+use crate::arena::{ArenaError, RecordFn, Shard};
 use crate::core::tileset::CompiledTiles;
 use crate::games::def::{GameDef, GameId};
 use crate::games::Setup;
@@ -191,12 +191,13 @@ impl Spec {
         })
     }
 
-    /// The experiment ready to run, with `games` games per variant; with `records`, every game
-    /// played is also kept as a record in `records/<variant>/` (see [`Experiment::with_records`]).
-    /// `G` must be the spec's game.
+    /// The experiment ready to run, with `games` games per variant of which it plays `shard`;
+    /// with `records`, every game played is also kept as a record in `records/<variant>/` (see
+    /// [`Experiment::with_records`]). `G` must be the spec's game.
     pub fn experiment<G: GameDef>(
         &self,
         games: u64,
+        shard: Shard,
         records: Option<&Path>,
     ) -> Result<Experiment<'static, G>, ArenaError> {
         if G::NAME != self.game.name() {
@@ -227,7 +228,7 @@ impl Spec {
                 (v.agents.clone(), new_game)
             })
             .collect();
-        let experiment = Experiment::new(self.config(games), variants)?;
+        let experiment = Experiment::new(self.config(games, shard), variants)?;
         match records {
             None => Ok(experiment),
             Some(dir) => {
@@ -242,8 +243,9 @@ impl Spec {
         }
     }
 
-    /// The stored configuration of a run of `games` games per variant.
-    pub fn config(&self, games: u64) -> ExperimentConfig {
+    /// The stored configuration of a run of `games` games per variant, of which it plays
+    /// `shard`.
+    pub fn config(&self, games: u64, shard: Shard) -> ExperimentConfig {
         ExperimentConfig {
             schema_version: SCHEMA_VERSION,
             crate_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -252,6 +254,7 @@ impl Spec {
             tileset_hash: format!("{:016x}", self.tiles.content_hash),
             seed: self.seed,
             games,
+            shard: shard.to_string(),
             variants: self
                 .variants
                 .iter()
@@ -508,7 +511,7 @@ agents = ["random", "greedy", "random:forbid=pass"]
         assert!(s.variants[1].rules.contains("vehicle_bonus=5"));
         assert_eq!(s.variants[1].agents[1].label(), "random:forbid=dig");
         assert_eq!(s.variants[2].players, 3);
-        let c = s.config(10);
+        let c = s.config(10, Shard::ALL);
         assert_eq!(c.games, 10);
         assert_eq!(c.variants[2].agents[1], "greedy");
         assert!(c.variants[1].rules.contains("vehicles=0"));
@@ -597,10 +600,10 @@ agents = ["random", "greedy", "random:forbid=pass"]
             "meeples=3 expansions=none robber_placement=next_player bazaar=auction"
         );
         assert!(s
-            .experiment::<crate::games::safari::SafariState>(2, None)
+            .experiment::<crate::games::safari::SafariState>(2, Shard::ALL, None)
             .is_err());
         assert!(s
-            .experiment::<crate::games::carcassonne::CarcassonneState>(2, None)
+            .experiment::<crate::games::carcassonne::CarcassonneState>(2, Shard::ALL, None)
             .is_ok());
         let e = parse(GOOD.split("[[variant]]").next().unwrap())
             .unwrap_err()

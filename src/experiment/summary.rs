@@ -9,7 +9,7 @@ use super::plot::{ChartData, ChartRow, Estimate};
 use crate::analysis::paired::{PairedDiff, Resamples};
 use crate::analysis::standings::{BOOTSTRAP_SEED, POINTS_PREFIX};
 use crate::analysis::wilson::{mean_with_ci, wilson_interval, Z95};
-use crate::arena::Schedule;
+use crate::arena::{IndexedRun, Schedule};
 use crate::io::games_csv::{group_games, GamesCsvError, GamesTable};
 use ndarray::Array3;
 use std::fmt::Write as _;
@@ -465,9 +465,13 @@ impl Summary {
             Some(a) => format!("{a} in every seat, "),
             None => String::new(),
         };
+        let shard = match self.config.shard() {
+            Ok(s) if !s.is_all() => format!(", shard {s} plays {}", s.len(self.config.games)),
+            _ => String::new(),
+        };
         ChartData {
             title: format!(
-                "{} ({agents}{} games per variant)",
+                "{} ({agents}{} games per variant{shard})",
                 self.config.experiment, self.config.games
             ),
             sources: sources
@@ -536,6 +540,7 @@ mod tests {
             tileset_hash: "0".into(),
             seed: 1,
             games: 4,
+            shard: "1/1".into(),
             variants: vec![variant("base"), variant("more")],
         }
     }

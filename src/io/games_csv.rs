@@ -209,10 +209,7 @@ impl GamesTable {
     /// [`GameId::ALL`]: one being written, or a test's game); an arena reads back what it
     /// wrote with the name of the game it plays.
     pub fn read_game(path: &Path, game: Option<&str>) -> Result<GamesTable, GamesCsvError> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| GamesCsvError::at(&name, 0, format!("cannot read: {e}")))?;
-        GamesTable::parse_game(&text, &name, game)
+        GamesTable::collect(GamesReader::open(path, game)?)
     }
 
     /// Parses games-file text; `name` is used in error messages.
@@ -226,63 +223,16 @@ impl GamesTable {
         name: &str,
         game: Option<&str>,
     ) -> Result<GamesTable, GamesCsvError> {
-        let mut reader = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .flexible(true)
-            .from_reader(text.as_bytes());
-        let mut records = reader.records();
-        let head = match records.next() {
-            None => {
-                return Err(GamesCsvError::at(
-                    name,
-                    0,
-                    "empty file, expected a header row",
-                ))
-            }
-            Some(r) => r.map_err(|e| GamesCsvError::at(name, 1, e.to_string()))?,
-        };
-        let mut head: Vec<String> = head.iter().map(|s| s.to_string()).collect();
-        let variant_column = head.get(VARIANT_POSITION).map(String::as_str) == Some(VARIANT_COLUMN);
-        if variant_column {
-            head.remove(VARIANT_POSITION);
-        }
-        let stat_names = check_header(&head, name)?;
-        let width = head.len() + usize::from(variant_column);
-        let mut rows = Vec::new();
-        for record in records {
-            let record = record.map_err(|e| {
-                let line = e.position().map_or(0, |p| p.line());
-                GamesCsvError::at(name, line, e.to_string())
-            })?;
-            let line = record.position().map_or(0, |p| p.line());
-            if record.len() == 1 && record[0].trim().is_empty() {
-                continue;
-            }
-            if record.len() != width {
-                return Err(GamesCsvError::at(
-                    name,
-                    line,
-                    format!(
-                        "expected {width} fields like the header, found {}",
-                        record.len()
-                    ),
-                ));
-            }
-            let mut fields: Vec<&str> = record.iter().collect();
-            let variant = variant_column.then(|| fields.remove(VARIANT_POSITION).to_string());
-            if variant.as_deref() == Some("") {
-                return Err(GamesCsvError::at(name, line, "column variant is empty"));
-            }
-            let mut row = parse_row(&fields, &head, stat_names.len(), name, line)?;
-            row.variant = variant;
-            check_game(&row, rows.first(), name, game)?;
-            rows.push(row);
-        }
+        GamesTable::collect(GamesReader::new(text.as_bytes(), name, game)?)
+    }
+
+    /// Every row of a reader, in file order.
+    fn collect<R: std::io::Read>(reader: GamesReader<R>) -> Result<GamesTable, GamesCsvError> {
         Ok(GamesTable {
-            source: name.to_string(),
-            stat_names,
-            variant_column,
-            rows,
+            source: reader.name.clone(),
+            stat_names: reader.stat_names.clone(),
+            variant_column: reader.variant_column,
+            rows: reader.collect::<Result<_, _>>()?,
         })
     }
 
@@ -306,11 +256,130 @@ impl GamesTable {
     }
 }
 
+/// Reads a games file one row at a time (so files of any size are read in little memory),
+/// checking the header and every field like [`GamesTable::read`]; errors name `file:line`.
+pub struct GamesReader<R: std::io::Read> {
+    records: csv::StringRecordsIntoIter<R>,
+    /// The file name used in messages.
+    pub name: String,
+    /// Names of the statistics columns (between `win_share` and `turns`).
+    pub stat_names: Vec<String>,
+    /// Whether the file has the experiment `variant` column.
+    pub variant_column: bool,
+    head: Vec<String>,
+    game: Option<String>,
+    /// Game name and line of the first row (a file holds one game).
+    first: Option<(String, u64)>,
+}
+
+impl GamesReader<std::io::BufReader<File>> {
+    /// Opens a games file and reads its header; `game` as in [`GamesTable::read_game`].
+    pub fn open(path: &Path, game: Option<&str>) -> Result<Self, GamesCsvError> {
+        let name = path.display().to_string();
+        let file = File::open(path)
+            .map_err(|e| GamesCsvError::at(&name, 0, format!("cannot read: {e}")))?;
+        GamesReader::new(std::io::BufReader::new(file), &name, game)
+    }
+}
+
+impl<R: std::io::Read> GamesReader<R> {
+    /// Reads the header from `reader`; `name` is used in error messages.
+    pub fn new(reader: R, name: &str, game: Option<&str>) -> Result<Self, GamesCsvError> {
+        let mut records = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(reader)
+            .into_records();
+        let head = match records.next() {
+            None => {
+                return Err(GamesCsvError::at(
+                    name,
+                    0,
+                    "empty file, expected a header row",
+                ))
+            }
+            Some(r) => r.map_err(|e| GamesCsvError::at(name, 1, e.to_string()))?,
+        };
+        let mut head: Vec<String> = head.iter().map(|s| s.to_string()).collect();
+        let variant_column = head.get(VARIANT_POSITION).map(String::as_str) == Some(VARIANT_COLUMN);
+        if variant_column {
+            head.remove(VARIANT_POSITION);
+        }
+        let stat_names = check_header(&head, name)?;
+        Ok(GamesReader {
+            records,
+            name: name.to_string(),
+            stat_names,
+            variant_column,
+            head,
+            game: game.map(str::to_string),
+            first: None,
+        })
+    }
+
+    /// Parses one CSV record into a row, or `None` for a blank line.
+    fn row(&mut self, record: csv::StringRecord) -> Result<Option<GameRow>, GamesCsvError> {
+        let name = self.name.as_str();
+        let line = record.position().map_or(0, |p| p.line());
+        if record.len() == 1 && record[0].trim().is_empty() {
+            return Ok(None);
+        }
+        let width = self.head.len() + usize::from(self.variant_column);
+        if record.len() != width {
+            return Err(GamesCsvError::at(
+                name,
+                line,
+                format!(
+                    "expected {width} fields like the header, found {}",
+                    record.len()
+                ),
+            ));
+        }
+        let mut fields: Vec<&str> = record.iter().collect();
+        let variant = self
+            .variant_column
+            .then(|| fields.remove(VARIANT_POSITION).to_string());
+        if variant.as_deref() == Some("") {
+            return Err(GamesCsvError::at(name, line, "column variant is empty"));
+        }
+        let mut row = parse_row(&fields, &self.head, self.stat_names.len(), name, line)?;
+        row.variant = variant;
+        let first = self.first.as_ref().map(|(g, l)| (g.as_str(), *l));
+        check_game(&row, first, name, self.game.as_deref())?;
+        if self.first.is_none() {
+            self.first = Some((row.game.clone(), row.line));
+        }
+        Ok(Some(row))
+    }
+}
+
+impl<R: std::io::Read> Iterator for GamesReader<R> {
+    type Item = Result<GameRow, GamesCsvError>;
+
+    /// The next row, or the first error (after which the file should not be read on).
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let record = match self.records.next()? {
+                Ok(r) => r,
+                Err(e) => {
+                    let line = e.position().map_or(0, |p| p.line());
+                    return Some(Err(GamesCsvError::at(&self.name, line, e.to_string())));
+                }
+            };
+            match self.row(record) {
+                Ok(None) => continue,
+                Ok(Some(row)) => return Some(Ok(row)),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
+}
+
 /// Checks that `row` names a known game (one of the list, or `game`), the same as `first` (a
 /// file holds one game).
 fn check_game(
     row: &GameRow,
-    first: Option<&GameRow>,
+    first: Option<(&str, u64)>,
     name: &str,
     game: Option<&str>,
 ) -> Result<(), GamesCsvError> {
@@ -319,9 +388,10 @@ fn check_game(
         GameId::from_name(&row.game).map_err(fail)?;
     }
     match first {
-        Some(f) if f.game != row.game => Err(fail(format!(
-            "\"{}\" differs from \"{}\" on line {}; a games file holds one game",
-            row.game, f.game, f.line
+        Some((first_game, first_line)) if first_game != row.game => Err(fail(format!(
+            "\"{}\" differs from \"{first_game}\" on line {first_line}; a games file holds \
+             one game",
+            row.game
         ))),
         _ => Ok(()),
     }
@@ -560,7 +630,7 @@ pub fn group_games(tables: &[GamesTable]) -> Result<Vec<GameGroup<'_>>, GamesCsv
 /// `rank` is 1 + the number of seats with a higher score, the seats with the top score share
 /// a `win_share` of 1 and the others have 0, and all played the same number of `turns`. The
 /// error names the first row that does not fit.
-fn check_outcome(
+pub(crate) fn check_outcome(
     seats: &[(&str, &GameRow)],
     loc: &dyn Fn(&str, &GameRow) -> String,
 ) -> Result<(), GamesCsvError> {

@@ -1,5 +1,6 @@
 //! Input and output: game records and safe file writing.
 
+pub mod game_stream;
 pub mod games_csv;
 pub mod record;
 pub mod run_json;

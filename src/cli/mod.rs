@@ -69,7 +69,8 @@ pub enum Command {
     Merge(merge::Args),
     /// Draw the board of a game record at any turn as an SVG picture.
     Render(render::Args),
-    /// Play Safari in the terminal against agents (numbered options or moves in notation).
+    /// Play any game in the terminal against agents or each other (numbered options or moves
+    /// in notation; --load continues a saved game).
     Play(play::Args),
     /// Run a balance experiment from a TOML spec: paired rule/agent variants on the same game
     /// seeds; writes games.csv, summary.csv and charts (docs/experiments.md).

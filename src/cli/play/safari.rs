@@ -1,0 +1,292 @@
+//! Safari at the terminal (`play --game safari`): tiles drawn as ASCII with their watering-hole
+//! tokens, meeples and vehicles, the tile to place in each rotation with its animals, each
+//! seat's tokens, and the questions of Safari's decisions.
+
+use super::board::{layout_picture, open_space, text_picture, tile_board, Picture, H, W};
+use super::table::{place_targets, Table};
+use meeplelab::core::game::Game;
+use meeplelab::core::geom::{Coord, Corner, Rotation, Side};
+use meeplelab::core::tileset::{CompiledTiles, FeatureKind, TileSet, VariantId};
+use meeplelab::games::safari::{builtin_tile_set, Action, Phase, SafariState, Spot};
+use meeplelab::io::svg::TileFaces;
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::Path;
+
+impl Table for SafariState {
+    type Look = TileFaces;
+
+    fn look(tiles: &'static CompiledTiles, file: Option<&Path>) -> Result<TileFaces, String> {
+        let set = match file {
+            Some(path) => TileSet::load(path).map_err(|e| e.to_string())?,
+            None => builtin_tile_set(),
+        };
+        TileFaces::new(&set, tiles).map_err(|e| e.to_string())
+    }
+
+    fn board(&self, faces: &TileFaces, whole: bool) -> String {
+        let targets = place_targets(self);
+        let vehicles: Vec<Coord> = self.vehicles().into_iter().flatten().collect();
+        let mut out = tile_board(self, &vehicles, whole, |c| {
+            cell_picture(self, faces, c, &targets)
+        });
+        out.push_str(&holes(self));
+        out
+    }
+
+    fn decision_facts(&self, faces: &TileFaces) -> String {
+        if self.phase() == Phase::PlaceTile {
+            drawn_tile(self, faces)
+        } else {
+            String::new()
+        }
+    }
+
+    fn supplies(&self, player: usize) -> String {
+        format!(
+            "meeples {}   tokens {}",
+            self.meeples_in_supply(player),
+            self.hand(player)
+        )
+    }
+
+    fn question(&self) -> String {
+        match self.phase() {
+            Phase::PlaceTile => format!(
+                "place the tile {} (S-4)",
+                self.tiles().variant(self.drawn_tile()).name
+            ),
+            Phase::Action => {
+                "your one action: a meeple on the tile, a vehicle move, a watering hole, or pass \
+                 (S-5)"
+                    .into()
+            }
+            Phase::ScoreOrder => "which completed feature scores first (S-6.8)".into(),
+            Phase::Boost => "boost the feature being scored with a token of an animal on it, \
+                             or not (S-6.5)"
+                .into(),
+            Phase::ReplaceVehicle => "where the displaced vehicle goes (S-7.3)".into(),
+            Phase::GameOver => "nothing: the game is over".into(),
+        }
+    }
+
+    fn source_reason(source: &str) -> &'static str {
+        match source {
+            "path" => {
+                "a completed path: the most meeples score by its species, 1/3/6/10/15, plus a \
+                 boost token (S-6.4, S-6.5)"
+            }
+            "bush" => {
+                "a completed bush: the most meeples score by its species, 1/3/6/10/15, +1 per \
+                 bird, plus a boost token (S-6.4, S-6.5)"
+            }
+            "hole_dig" => "dug a watering hole: 3 (S-8.2)",
+            "hole_extend" => "extended a watering hole: 4, 5 or 6 by its tokens (S-8.3)",
+            "hole_complete" => "a watering hole complete: 3 to each meeple's owner (S-8.4)",
+            "vehicle" => "vehicle bonus: the tile displaced a vehicle (S-7.3)",
+            "final_features" => {
+                "an incomplete path or bush at the end: its majority scores 1 per animal and bird (S-10.2)"
+            }
+            "final_tokens" => "tokens left at the end: 1 each (S-10.3)",
+            _ => "points of the game's own source",
+        }
+    }
+
+    fn placement(action: &Action) -> Option<Coord> {
+        match action {
+            Action::Place { at, .. } => Some(*at),
+            _ => None,
+        }
+    }
+
+    fn numbered_options(&self) -> Vec<Action> {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        legal.sort_by_key(|a| match a {
+            Action::Place { at, rot } => (-i32::from(at.y), i32::from(at.x), rot.quarter_turns()),
+            _ => (0, 0, 0),
+        });
+        legal
+    }
+}
+
+/// The picture of the space at `c`: a tile with its meeples and tokens, a vehicle, an empty
+/// space next to the tiles (with its coordinates), or nothing.
+fn cell_picture(
+    state: &SafariState,
+    faces: &TileFaces,
+    c: Coord,
+    targets: &BTreeSet<Coord>,
+) -> Picture {
+    if let Some(cell) = state.cell_at(c) {
+        let mut pic = face_picture(faces, cell.variant, cell.rot);
+        for corner in Corner::ALL {
+            if let Some(s) = cell.data.token(corner) {
+                let (r, col) = corner_pos(corner);
+                pic[r][col] = s.letter();
+            }
+        }
+        mark_meeples(state, c, &mut pic);
+        return pic;
+    }
+    match state.vehicles().iter().position(|v| *v == Some(c)) {
+        Some(i) => text_picture(&[
+            String::new(),
+            " +---+".into(),
+            format!(" |V{} |", i + 1),
+            " +---+".into(),
+            c.to_string(),
+        ]),
+        None if state.board().frontier_cell(c).is_some() => open_space(c, targets.contains(&c)),
+        None => text_picture(&[]),
+    }
+}
+
+/// A variant's drawing after rotation.
+fn face_picture(faces: &TileFaces, variant: VariantId, rot: Rotation) -> Picture {
+    layout_picture(&faces.placed_layout(variant, rot))
+}
+
+/// The character of a drawing at `corner` (where a token is shown).
+fn corner_pos(corner: Corner) -> (usize, usize) {
+    match corner {
+        Corner::NE => (0, W - 1),
+        Corner::SE => (H - 1, W - 1),
+        Corner::SW => (H - 1, 0),
+        Corner::NW => (0, 0),
+    }
+}
+
+/// Puts the seat digit of each meeple on a tile's feature or baobab into its picture.
+fn mark_meeples(state: &SafariState, c: Coord, pic: &mut Picture) {
+    let Some(ci) = state.cells().iter().position(|cell| cell.at == c) else {
+        return;
+    };
+    let cell = &state.cells()[ci];
+    let v = state.variant_of(cell);
+    let o = state.orientation_of(cell);
+    for m in state.placed_meeples() {
+        let digit = char::from(b'0' + m.player);
+        let pos = match m.spot {
+            Spot::Feature(node)
+                if (cell.first_node..cell.first_node + v.segment_count).contains(&node) =>
+            {
+                let seg = node - cell.first_node;
+                Side::ALL
+                    .into_iter()
+                    .find(|s| o.side_segment[s.index()] == seg)
+                    .map(|s| feature_pos(v.segments[usize::from(seg)].kind, s))
+            }
+            Spot::Baobab(i) if usize::from(i) == ci => find_char(pic, 'T'),
+            _ => None,
+        };
+        if let Some((r, col)) = pos {
+            pic[r][col] = digit;
+        }
+    }
+}
+
+/// Where a meeple on a feature touching `side` is drawn: on the bush band, or on the path.
+fn feature_pos(kind: FeatureKind, side: Side) -> (usize, usize) {
+    let bush = kind == FeatureKind::Bush;
+    match side {
+        Side::N if bush => (0, 3),
+        Side::E if bush => (2, 6),
+        Side::S if bush => (4, 3),
+        Side::W if bush => (2, 0),
+        Side::N => (1, 3),
+        Side::E => (2, 5),
+        Side::S => (3, 3),
+        Side::W => (2, 1),
+    }
+}
+
+/// Where `ch` first appears in a drawing.
+fn find_char(pic: &Picture, ch: char) -> Option<(usize, usize)> {
+    pic.iter()
+        .enumerate()
+        .find_map(|(r, row)| row.iter().position(|&x| x == ch).map(|c| (r, c)))
+}
+
+/// One line per watering hole: its tokens (tile and corner) and the meeples on it.
+fn holes(state: &SafariState) -> String {
+    let vertices = state.hole_vertices();
+    let mut out = String::new();
+    for v in vertices {
+        let tokens: Vec<String> = (0..4)
+            .filter_map(|k| {
+                let (c, corner) = v.slot(k);
+                let s = state.cell_at(c)?.data.token(corner)?;
+                Some(format!("{s} at {c} {}", corner.name()))
+            })
+            .collect();
+        let meeples: Vec<String> = state
+            .placed_meeples()
+            .iter()
+            .filter(|m| m.spot == Spot::Hole(v))
+            .map(|m| format!("P{}", m.player))
+            .collect();
+        let _ = writeln!(
+            out,
+            "watering hole: {}; meeples: {}",
+            tokens.join(", "),
+            if meeples.is_empty() {
+                "none".to_string()
+            } else {
+                meeples.join(" ")
+            }
+        );
+    }
+    out
+}
+
+/// The tile to place in each rotation that gives a different result, with its animals.
+fn drawn_tile(state: &SafariState, faces: &TileFaces) -> String {
+    let id = state.drawn_tile();
+    let v = state.tiles().variant(id);
+    let pictures: Vec<Picture> = v
+        .rotations()
+        .iter()
+        .map(|&r| face_picture(faces, id, r))
+        .collect();
+    let mut out = format!("tile to place: {} ({})\n", v.name, tile_contents(faces, id));
+    for line in 0..H {
+        let parts: Vec<String> = pictures.iter().map(|p| p[line].iter().collect()).collect();
+        let _ = writeln!(out, "  {}", parts.join("   "));
+    }
+    let names: Vec<String> = v
+        .rotations()
+        .iter()
+        .map(|r| format!("{:^W$}", r.to_string()))
+        .collect();
+    let _ = writeln!(out, "  {}", names.join("   ").trim_end());
+    out
+}
+
+/// `path W S: E; bush N E: EG, 2 birds; baobab` (sides as printed on the unturned tile).
+fn tile_contents(faces: &TileFaces, id: VariantId) -> String {
+    let layout = faces.placed_layout(id, Rotation::default());
+    let animals = faces.animals(id);
+    let mut parts: Vec<String> = layout
+        .features
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let sides: Vec<String> = f.side_list().map(|s| s.letter().to_string()).collect();
+            let found = animals.get(i).copied().unwrap_or_default();
+            let mut text = format!("{} {}: {found}", f.kind, sides.join(" "));
+            if f.birds > 0 {
+                let _ = write!(text, ", {} bird(s)", f.birds);
+            }
+            text
+        })
+        .collect();
+    if layout.baobab {
+        parts.push("baobab".into());
+    }
+    if parts.is_empty() {
+        "savanna only".into()
+    } else {
+        parts.join("; ")
+    }
+}

@@ -67,7 +67,8 @@ pub enum Command {
     /// Join the shard folders of one tournament into one folder (checks configuration and
     /// that every game is present once).
     Merge(merge::Args),
-    /// Draw the board of a game record at any turn as an SVG picture.
+    /// Draw the board of a game record at any turn as an SVG picture, or the whole game as an
+    /// HTML replay viewer (--html).
     Render(render::Args),
     /// Play any game in the terminal against agents or each other (numbered options or moves
     /// in notation; --load continues a saved game).

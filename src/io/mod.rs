@@ -1,6 +1,7 @@
 //! Input and output: game records and safe file writing.
 
 pub mod games_csv;
+pub mod html;
 pub mod record;
 pub mod run_json;
 pub mod svg;

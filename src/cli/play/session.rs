@@ -398,7 +398,7 @@ impl<G: Table> Session<G> {
         match write_atomically(Path::new(file), &text) {
             Ok(()) => emit(&format!(
                 "saved {} decisions to {file} (meeplelab play --load {file} continues it; \
-                 meeplelab render {file} --out board.svg draws it)\n",
+                 meeplelab render {file} --html game.html shows it)\n",
                 self.history.len()
             )),
             Err(e) => emit(&format!("could not save: {e}\n")),

@@ -342,3 +342,44 @@ fn a_record_without_agent_lines_needs_vs() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("final scores"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_safari_boost_names_the_feature_and_its_points() {
+    // tests/scenarios/e02-path-boost.rec up to P0's boost decision, continued at the terminal.
+    let dir = temp_dir("boost");
+    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    std::fs::copy(scenarios.join("e01-e02.tiles"), dir.join("e01-e02.tiles")).unwrap();
+    let text = std::fs::read_to_string(scenarios.join("e02-path-boost.rec")).unwrap();
+    let before_boost: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("P0 boost"))
+        .collect();
+    let rec = dir.join("before-boost.rec");
+    std::fs::write(&rec, before_boost.join("\n") + "\n").unwrap();
+    let out = play(
+        &["--load", rec.to_str().unwrap(), "--vs", "random"],
+        "2\nquit\n",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for expected in [
+        // E, G and Z on the path: 3 species score 6, a boost makes 4 (S-6.4, S-6.5).
+        "Decide: the completed path being scored (species EGZ; you score 6 without a boost, \
+         10 with one)",
+        "boost L (P0 +10)",
+        "P0 (you): boost L",
+        "  P0 scores 10 (path: ",
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "missing {expected:?} in:\n{stdout}"
+        );
+    }
+    let view = &stdout[stdout.find("=== Safari").unwrap()..];
+    let board = &view[..view.find("\nP0 you ").unwrap()];
+    assert!(
+        board.contains('z'),
+        "the zebra printed on straight.1 is drawn:\n{board}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

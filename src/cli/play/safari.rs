@@ -6,6 +6,7 @@ use super::board::{layout_picture, open_space, text_picture, tile_board, Picture
 use super::table::{place_targets, Table};
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, Corner, Rotation, Side};
+use meeplelab::core::species::Species;
 use meeplelab::core::tileset::{CompiledTiles, FeatureKind, TileSet, VariantId};
 use meeplelab::games::safari::{builtin_tile_set, Action, Phase, SafariState, Spot};
 use meeplelab::io::svg::TileFaces;
@@ -62,9 +63,7 @@ impl Table for SafariState {
                     .into()
             }
             Phase::ScoreOrder => "which completed feature scores first (S-6.8)".into(),
-            Phase::Boost => "boost the feature being scored with a token of an animal on it, \
-                             or not (S-6.5)"
-                .into(),
+            Phase::Boost => boost_question(self),
             Phase::ReplaceVehicle => "where the displaced vehicle goes (S-7.3)".into(),
             Phase::GameOver => "nothing: the game is over".into(),
         }
@@ -120,6 +119,7 @@ fn cell_picture(
 ) -> Picture {
     if let Some(cell) = state.cell_at(c) {
         let mut pic = face_picture(faces, cell.variant, cell.rot);
+        mark_animals(faces, cell.variant, cell.rot, &mut pic);
         for corner in Corner::ALL {
             if let Some(s) = cell.data.token(corner) {
                 let (r, col) = corner_pos(corner);
@@ -139,6 +139,66 @@ fn cell_picture(
         ]),
         None if state.board().frontier_cell(c).is_some() => open_space(c, targets.contains(&c)),
         None => text_picture(&[]),
+    }
+}
+
+/// The question of a boost decision: which feature is being scored, what it is worth to the
+/// decider without a boost and with one.
+fn boost_question(state: &SafariState) -> String {
+    let Some(node) = state.boost_target() else {
+        return "boost the feature being scored, or not (S-6.5)".into();
+    };
+    let feature = state.feature(state.feature_root(node));
+    let kind = if feature.bush { "bush" } else { "path" };
+    let species: String = (Species::ALL.into_iter())
+        .filter(|s| feature.species & s.bit() != 0)
+        .map(Species::letter)
+        .collect();
+    format!(
+        "the completed {kind} being scored (species {}; you score {} without a boost, {} with \
+         one): discard a token of a species not on it to boost it, or not (S-6.4, S-6.5)",
+        if species.is_empty() { "none" } else { &species },
+        feature.completion_points(0),
+        feature.completion_points(1)
+    )
+}
+
+/// Puts the animals printed on a placed tile (lowercase species letters) on its paths and
+/// bush, where the drawing has room.
+fn mark_animals(faces: &TileFaces, variant: VariantId, rot: Rotation, pic: &mut Picture) {
+    let layout = faces.placed_layout(variant, rot);
+    for (feature, animals) in layout.features.iter().zip(faces.animals(variant)) {
+        if animals.total() == 0 {
+            continue;
+        }
+        let spots: Vec<(usize, usize)> = (feature.side_list())
+            .flat_map(|side| animal_spots(feature.kind, side))
+            .collect();
+        let letters = animals.to_string().to_lowercase();
+        let mut free = spots.into_iter();
+        for letter in letters.chars() {
+            let Some((r, c)) = free.find(|&(r, c)| matches!(pic[r][c], '#' | '|' | '-' | '+'))
+            else {
+                break;
+            };
+            pic[r][c] = letter;
+        }
+    }
+}
+
+/// Where animals on a feature touching `side` are drawn: in the bush band beside the side's
+/// middle, or on the path near the middle of the tile (its end at the side last).
+fn animal_spots(kind: FeatureKind, side: Side) -> Vec<(usize, usize)> {
+    let bush = kind == FeatureKind::Bush;
+    match side {
+        Side::N if bush => vec![(0, 2), (0, 4)],
+        Side::E if bush => vec![(1, 6), (3, 6)],
+        Side::S if bush => vec![(4, 2), (4, 4)],
+        Side::W if bush => vec![(1, 0), (3, 0)],
+        Side::N => vec![(1, 3), (0, 3)],
+        Side::E => vec![(2, 5), (2, 4), (2, 6)],
+        Side::S => vec![(3, 3), (4, 3)],
+        Side::W => vec![(2, 1), (2, 2), (2, 0)],
     }
 }
 

@@ -42,6 +42,8 @@ At your decision, type one of:
   quit                stop the game (end of input stops it too)
 Board: each tile is 7x5 characters, north up; the tile placed last is between [ ]; a digit
 is a piece of that seat; x,y on an empty space (fits: the tile to place fits there).
+Safari: a lowercase letter is an animal printed on the tile (a ape, e elephant, g giraffe,
+l lion, z zebra), an uppercase letter in a corner a watering-hole token, |V1 | a vehicle.
 ";
 
 /// A game in progress with its history.

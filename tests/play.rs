@@ -340,6 +340,24 @@ fn a_record_without_agent_lines_needs_vs() {
     );
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("final scores"));
+    // A record that names some seats only needs --vs too, which then decides.
+    let partial = dir.join("partial.rec");
+    let text = std::fs::read_to_string(&rec).unwrap();
+    std::fs::write(
+        &partial,
+        text.replacen("\nmoves\n", "\nagent P0 human\nmoves\n", 1),
+    )
+    .unwrap();
+    let out = play(&["--load", partial.to_str().unwrap()], "");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("names the agents of some seats only"), "{err}");
+    let out = play(
+        &["--load", partial.to_str().unwrap(), "--vs", "greedy"],
+        "quit\n",
+    );
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("P1 greedy"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

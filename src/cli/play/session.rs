@@ -98,16 +98,16 @@ pub(super) fn load<G: Table>(args: &Args, path: &Path, record: &Record) -> CmdRe
     record
         .replay_game::<G>(&base, None)
         .map_err(|e| e.to_string())?;
-    let specs: Vec<SeatSpec> = match seats::from_record(record)? {
-        Some(specs) if args.vs.is_empty() && args.seats.is_empty() => specs,
-        _ if args.vs.is_empty() && args.seats.is_empty() => {
-            return Err(format!(
+    let specs: Vec<SeatSpec> = if args.vs.is_empty() && args.seats.is_empty() {
+        seats::from_record(record)?.ok_or_else(|| {
+            format!(
                 "{}: the record names no agents (no \"agent P<seat> …\" lines); give --vs SPEC \
                  (and --seat N) to say who plays",
                 path.display()
-            ))
-        }
-        _ => seats::from_args(&args.vs, &args.seats, record.players)?,
+            )
+        })?
+    } else {
+        seats::from_args(&args.vs, &args.seats, record.players)?
     };
     let setup = record.setup::<G>(&base).map_err(|e| e.to_string())?;
     let resolved = G::resolve(&setup)?;

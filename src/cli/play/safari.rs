@@ -4,7 +4,6 @@
 
 use super::board::{layout_picture, open_space, text_picture, tile_board, Picture, H, W};
 use super::table::{place_targets, Table};
-use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, Corner, Rotation, Side};
 use meeplelab::core::species::Species;
 use meeplelab::core::tileset::{CompiledTiles, FeatureKind, TileSet, VariantId};
@@ -96,16 +95,6 @@ impl Table for SafariState {
             Action::Place { at, .. } => Some(*at),
             _ => None,
         }
-    }
-
-    fn numbered_options(&self) -> Vec<Action> {
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        legal.sort_by_key(|a| match a {
-            Action::Place { at, rot } => (-i32::from(at.y), i32::from(at.x), rot.quarter_turns()),
-            _ => (0, 0, 0),
-        });
-        legal
     }
 }
 

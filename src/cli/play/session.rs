@@ -5,7 +5,7 @@
 
 use super::announce::scorings;
 use super::seats::{self, Seat, SeatSpec};
-use super::table::{decision_view, scores_line, Table};
+use super::table::{decision_view, numbered_options, scores_line, Table};
 use super::{emit, Args, CmdResult};
 use meeplelab::core::tileset::CompiledTiles;
 use meeplelab::games::ResolvedSetup;
@@ -304,7 +304,7 @@ impl<G: Table> Session<G> {
 
     /// The legal option with 1-based number `text`.
     fn option(&self, text: &str) -> Result<G::Action, String> {
-        let legal = self.state.numbered_options();
+        let legal = numbered_options(&self.state);
         text.parse::<usize>()
             .ok()
             .filter(|n| (1..=legal.len()).contains(n))

@@ -41,13 +41,16 @@ pub(super) trait Table: GameDef {
 
     /// Where `action` places the drawn tile, if it is a placement.
     fn placement(action: &Self::Action) -> Option<Coord>;
+}
 
-    /// The legal actions in the order they are numbered (the default: as the game lists them).
-    fn numbered_options(&self) -> Vec<Self::Action> {
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        legal
-    }
+/// The legal actions in the order they are numbered: tile placements in reading order of the
+/// board (north to south, west to east; rotations as the game lists them), other actions as
+/// the game lists them.
+pub(super) fn numbered_options<G: Table>(state: &G) -> Vec<G::Action> {
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    legal.sort_by_key(|a| G::placement(a).map(|c| (-i32::from(c.y), i32::from(c.x))));
+    legal
 }
 
 /// Where the drawn tile fits: the spaces of the legal placements (none at other decisions).
@@ -129,7 +132,7 @@ fn seats<G: Table>(state: &G, humans: &[usize], labels: &[String]) -> String {
 /// What is being decided and the numbered legal options in columns, each with the points it
 /// scores at once.
 fn options<G: Table>(state: &G) -> String {
-    let legal = state.numbered_options();
+    let legal = numbered_options(state);
     let notes: Vec<Option<String>> = legal.iter().map(|a| worth(state, a)).collect();
     let entries: Vec<String> = (legal.iter().zip(&notes).enumerate())
         .map(|(i, (a, note))| {

@@ -229,3 +229,184 @@ fn a_headless_browser_steps_through_every_game() {
         );
     }
 }
+
+/// Debian's ChromeDriver (package chromium-driver), for the keyboard test.
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// A WebDriver session of a ChromeDriver this test started (W3C WebDriver over plain HTTP).
+struct Driver {
+    /// The ChromeDriver process.
+    process: std::process::Child,
+    /// Its address, `127.0.0.1:PORT`.
+    address: String,
+    /// The session's path, `/session/<id>`.
+    session: String,
+}
+
+impl Driver {
+    /// Starts ChromeDriver on a free port and opens a headless Chromium session.
+    fn start() -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let process = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("chromedriver runs");
+        let mut driver = Driver {
+            process,
+            address: format!("127.0.0.1:{port}"),
+            session: String::new(),
+        };
+        let ready = (0..100).any(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            std::net::TcpStream::connect(&driver.address).is_ok()
+        });
+        assert!(ready, "chromedriver did not start");
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ];
+        let options = serde_json::json!({"binary": CHROMIUM, "args": args});
+        let caps =
+            serde_json::json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": options}}});
+        let reply = driver.call("POST", "/session", &caps);
+        driver.session = format!("/session/{}", reply["sessionId"].as_str().unwrap());
+        driver
+    }
+
+    /// One WebDriver command: `method path` with a JSON body; returns the reply's `value`.
+    fn call(&self, method: &str, path: &str, body: &Value) -> Value {
+        use std::io::{BufRead, Read, Write};
+        let body = body.to_string();
+        let mut stream = std::net::TcpStream::connect(&self.address).unwrap();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.address,
+            body.len()
+        )
+        .unwrap();
+        // ChromeDriver keeps the connection open: read the headers, then Content-Length bytes.
+        let mut reader = std::io::BufReader::new(stream);
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            reader.read_line(&mut line).unwrap();
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = line.split_once(':') {
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse().unwrap();
+                }
+            }
+        }
+        let mut bytes = vec![0; length];
+        reader.read_exact(&mut bytes).unwrap();
+        let json = String::from_utf8(bytes).unwrap();
+        let value: Value = serde_json::from_str(&json).unwrap();
+        assert!(
+            value["value"]["error"].is_null(),
+            "{method} {path}: {value}"
+        );
+        value["value"].clone()
+    }
+
+    /// A session command (`/session/<id>` + `path`).
+    fn session_call(&self, method: &str, path: &str, body: &Value) -> Value {
+        self.call(method, &format!("{}{path}", self.session), body)
+    }
+
+    /// Presses and releases `key` (a WebDriver key code) `times` times.
+    fn press(&self, key: char, times: usize) {
+        let strokes: Vec<Value> = (0..times)
+            .flat_map(|_| {
+                [
+                    serde_json::json!({"type": "keyDown", "value": key.to_string()}),
+                    serde_json::json!({"type": "keyUp", "value": key.to_string()}),
+                ]
+            })
+            .collect();
+        let actions =
+            serde_json::json!({"actions": [{"type": "key", "id": "keyboard", "actions": strokes}]});
+        self.session_call("POST", "/actions", &actions);
+    }
+
+    /// The page's position: `(data-step, data-turn, address fragment, data-error)`.
+    fn position(&self) -> Value {
+        let script = "return [document.body.dataset.step, document.body.dataset.turn, \
+                      location.hash, document.body.dataset.error || null]";
+        self.session_call(
+            "POST",
+            "/execute/sync",
+            &serde_json::json!({"script": script, "args": []}),
+        )
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.call("DELETE", &self.session, &serde_json::json!({}))
+            }));
+        }
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}
+
+/// WebDriver key codes.
+const ARROW_LEFT: char = '\u{E012}';
+const ARROW_RIGHT: char = '\u{E014}';
+const END: char = '\u{E010}';
+const HOME: char = '\u{E011}';
+
+#[test]
+fn arrow_keys_step_through_every_game_in_a_driven_browser() {
+    if !Path::new(CHROMEDRIVER).exists() || !Path::new(CHROMIUM).exists() {
+        println!("skipped: {CHROMEDRIVER} or {CHROMIUM} is missing (apt-get install chromium chromium-driver)");
+        return;
+    }
+    let dir = scratch("html", "keys");
+    let driver = Driver::start();
+    for (_, html) in pages(&dir) {
+        let data = frames(&std::fs::read_to_string(&html).unwrap());
+        let frames = data["frames"].as_array().unwrap();
+        let turn_of = |k: usize| frames[k]["turn"].to_string();
+        let url = format!("file://{}#step=3", html.canonicalize().unwrap().display());
+        driver.session_call("POST", "/url", &serde_json::json!({ "url": url }));
+        let at =
+            |k: usize| serde_json::json!([k.to_string(), turn_of(k), format!("#step={k}"), null]);
+        assert_eq!(driver.position(), at(3), "{}", html.display());
+        driver.press(ARROW_RIGHT, 4);
+        assert_eq!(driver.position(), at(7), "{}: 4 × right", html.display());
+        driver.press(ARROW_LEFT, 2);
+        assert_eq!(driver.position(), at(5), "{}: 2 × left", html.display());
+        driver.press(END, 1);
+        let last = frames.len() - 1;
+        assert_eq!(driver.position(), at(last), "{}: End", html.display());
+        driver.press(ARROW_RIGHT, 1);
+        assert_eq!(
+            driver.position(),
+            at(last),
+            "{}: right at the end",
+            html.display()
+        );
+        driver.press(HOME, 1);
+        assert_eq!(driver.position(), at(0), "{}: Home", html.display());
+    }
+}

@@ -59,11 +59,21 @@ pub fn record_html(record: &Record, base: &Path, title: &str) -> Result<String, 
 
 /// [`record_html`] for a record of game `G`.
 fn page<G: Drawable>(record: &Record, base: &Path, title: &str) -> Result<String, String> {
+    // The whole record is checked first, so that a bad line is reported as `replay` does.
     record
         .replay_game::<G>(base, None)
         .map_err(|e| e.to_string())?;
     let look = G::look(record, base)?;
     let caption = caption_with_agents(record, title);
+    let frame = |state: &G, decision: String, legal: usize| -> Result<Frame, String> {
+        Ok(Frame {
+            svg: state.svg(&look, &caption)?,
+            turn: state.turn(),
+            decision,
+            legal,
+            scores: state.scores().to_vec(),
+        })
+    };
     let setup = record.setup::<G>(base).map_err(|e| e.to_string())?;
     let mut state = G::new_game(&setup)?;
     let mut frames = Vec::new();
@@ -76,23 +86,12 @@ fn page<G: Drawable>(record: &Record, base: &Path, title: &str) -> Result<String
         let action =
             (state.parse_action(text)).map_err(|m| format!("{}:{line}: {m}", record.origin))?;
         state.legal_actions(&mut legal);
-        frames.push(Frame {
-            svg: state.svg(&look, &caption)?,
-            turn: state.turn(),
-            decision: format!("P{player} {}", state.format_action(&action)),
-            legal: legal.len(),
-            scores: state.scores().to_vec(),
-        });
+        let decision = format!("P{player} {}", state.format_action(&action));
+        frames.push(frame(&state, decision, legal.len())?);
         state.apply(action);
         points.push(chart::points(&state));
     }
-    frames.push(Frame {
-        svg: state.svg(&look, &caption)?,
-        turn: state.turn(),
-        decision: String::new(),
-        legal: 0,
-        scores: state.scores().to_vec(),
-    });
+    frames.push(frame(&state, String::new(), 0)?);
     let seats = (record.agent_labels().iter().enumerate())
         .map(|(p, label)| label.map_or_else(|| format!("P{p}"), |l| format!("P{p} {l}")))
         .collect();

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::cli::{fails, line, ok, s, scratch};
+use common::cli::{line, ok, s, scratch};
 use common::records::check_records_match_games;
 use meeplelab::games::GameId;
 use meeplelab::io::games_csv::GamesTable;
@@ -92,17 +92,12 @@ fn random_game_writes_a_record_that_replays_to_its_scores() {
         );
         // The same seed writes the same record.
         assert_eq!(random_game(game, &dir.join("again.rec")).0, text);
-        // `render` draws the record (tests/render_games.rs checks the drawings); `play` is
-        // still Safari-only and refuses the game clearly.
+        // `render` draws the record (tests/render_games.rs checks the drawings; tests/play.rs
+        // plays every game).
         let said = ok(&["render", s(&rec), "--out", s(&dir.join("g.svg"))]);
         assert!(
             said.contains("wrote") && said.contains("position after") && said.contains("decisions"),
             "{said}"
-        );
-        let err = fails(&["play", "--vs", "random", "--game", game]);
-        assert!(
-            err.contains(&format!("play is not available for {game} yet")),
-            "{err}"
         );
     }
 }

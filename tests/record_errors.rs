@@ -13,7 +13,7 @@ fn sample_record(seed: u64) -> String {
     let setup = Setup::new(3, seed);
     let resolved = setup.resolve().unwrap();
     let mut g = SafariState::from_resolved(setup.tiles, &resolved).unwrap();
-    let mut w = RecordWriter::new(&resolved, setup.tiles, "builtin");
+    let mut w = RecordWriter::new(&resolved, setup.tiles, "builtin", &[]);
     play_random(&mut g, seed, |s, _, a| w.decision(s, &a));
     w.finish(&g)
 }

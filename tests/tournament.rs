@@ -523,7 +523,8 @@ fn records_replay_to_the_games_and_do_not_depend_on_threads() {
     check_records_match_games::<SafariState>(&rec1, &one.join("games.csv"));
     assert_eq!(records_in(&rec1), records_in(&rec2));
 
-    // `render` draws a record exactly as the library draws the replayed position.
+    // `render` draws a record exactly as the library draws the replayed position, with the
+    // seats' agents under the record's name.
     let record = rec1.join("game-000003.rec");
     let svg = dir.join("g3-t20.svg");
     let out = ok(&["render", s(&record), "--turn", "20", "--out", s(&svg)]);
@@ -534,7 +535,9 @@ fn records_replay_to_the_games_and_do_not_depend_on_threads() {
         .unwrap()
         .state;
     let set = meeplelab::io::svg::tileset_of(&parsed, &rec1).unwrap();
-    let want = meeplelab::io::svg::board_svg(&state, &set, "game-000003.rec").unwrap();
+    let caption = meeplelab::io::svg::caption_with_agents(&parsed, "game-000003.rec");
+    assert!(caption.contains("\nP0 agent: "), "{caption}");
+    let want = meeplelab::io::svg::board_svg(&state, &set, &caption).unwrap();
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), want);
 }
 

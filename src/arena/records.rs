@@ -18,10 +18,11 @@ use std::path::{Path, PathBuf};
 /// File extension of game records.
 pub const RECORD_EXTENSION: &str = "rec";
 
-/// Makes the record text of a finished game from its game seed, comment lines (`notes`, written
-/// before the moves) and decisions in order.
+/// Makes the record text of a finished game from its game seed, the agent label of each seat
+/// (`agent` header lines), comment lines (`notes`, written before the moves) and decisions in
+/// order.
 pub type RecordFn<'a, G> =
-    Box<dyn Fn(u64, &[String], &[<G as Game>::Action]) -> String + Sync + 'a>;
+    Box<dyn Fn(u64, &[String], &[String], &[<G as Game>::Action]) -> String + Sync + 'a>;
 
 /// Where a run keeps its games' records, and how a record's text is made.
 pub struct Records<'a, G: Game> {
@@ -68,8 +69,8 @@ impl<'a, G: Game + 'static> Records<'a, G> {
     }
 
     /// Plays game `game_index` as [`super::play::play_game`] does, keeping its decisions, and
-    /// makes its record. The record's comments name `run` (e.g. `tournament, seed 1`), the game
-    /// and the agent in each seat.
+    /// makes its record. The record names the agent in each seat (`agent` header lines) and,
+    /// in a comment, `run` (e.g. `tournament, seed 1`) and the game.
     pub fn play(
         &self,
         new_game: &(dyn Fn(u64) -> G + Sync),
@@ -81,17 +82,12 @@ impl<'a, G: Game + 'static> Records<'a, G> {
     ) -> (PlayedGame, String) {
         let (game, decisions) =
             play_game_recorded(new_game, specs, schedule, game_seed, game_index);
-        let mut notes = vec![format!(
+        let notes = [format!(
             "{run}: game {game_index}, game seed {}",
             game.game_seed
         )];
-        notes.extend(
-            game.seating
-                .iter()
-                .enumerate()
-                .map(|(seat, &a)| format!("seat P{seat}: {}", specs[a].label())),
-        );
-        let text = (self.make)(game.game_seed, &notes, &decisions);
+        let agents: Vec<String> = game.seating.iter().map(|&a| specs[a].label()).collect();
+        let text = (self.make)(game.game_seed, &agents, &notes, &decisions);
         (game, text)
     }
 

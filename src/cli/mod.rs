@@ -67,9 +67,11 @@ pub enum Command {
     /// Join the shard folders of one tournament into one folder (checks configuration and
     /// that every game is present once).
     Merge(merge::Args),
-    /// Draw the board of a game record at any turn as an SVG picture.
+    /// Draw the board of a game record at any turn as an SVG picture, or the whole game as an
+    /// HTML replay viewer (--html).
     Render(render::Args),
-    /// Play Safari in the terminal against agents (numbered options or moves in notation).
+    /// Play any game in the terminal against agents or each other (numbered options or moves
+    /// in notation; --load continues a saved game).
     Play(play::Args),
     /// Run a balance experiment from a TOML spec: paired rule/agent variants on the same game
     /// seeds; writes games.csv, summary.csv and charts (docs/experiments.md).

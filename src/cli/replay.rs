@@ -29,10 +29,14 @@ fn report<G: GameDef>(record: &Record, base: &Path, json: bool) -> CmdResult {
         .replay_game::<G>(base, None)
         .map_err(|e| e.to_string())?;
     let state = &replay.state;
+    let agents = record.agent_labels();
     if json {
-        emit(&format!("{}\n", to_json(state, replay.decisions)));
+        emit(&format!("{}\n", to_json(state, replay.decisions, &agents)));
     } else {
         emit(&table(state, replay.decisions));
+        if let Some(seats) = record.agents_summary() {
+            emit(&format!("agents: {seats}\n"));
+        }
     }
     Ok(())
 }
@@ -53,7 +57,7 @@ fn seat_stats<G: GameDef>(state: &G, seat: usize) -> [Vec<(&'static str, i64)>; 
     out
 }
 
-fn to_json<G: GameDef>(state: &G, decisions: usize) -> String {
+fn to_json<G: GameDef>(state: &G, decisions: usize, agents: &[Option<&str>]) -> String {
     let players: Vec<serde_json::Value> = (0..state.num_players())
         .map(|p| {
             let [points, actions] = seat_stats(state, p);
@@ -65,6 +69,7 @@ fn to_json<G: GameDef>(state: &G, decisions: usize) -> String {
             };
             let mut seat = serde_json::json!({
                 "seat": p,
+                "agent": agents[p],
                 "score": state.scores()[p],
                 "points": map(points),
                 "actions": map(actions),

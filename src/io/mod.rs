@@ -2,6 +2,7 @@
 
 pub mod game_stream;
 pub mod games_csv;
+pub mod html;
 pub mod record;
 pub mod run_json;
 pub mod svg;

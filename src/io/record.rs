@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub const MAGIC: &str = "meeplelab-record 1";
 
 /// Header keywords every game's records have, in the order records write them.
-const COMMON_KEYWORDS: [&str; 7] = [
+const COMMON_KEYWORDS: [&str; 8] = [
     "game",
     "players",
     "seed",
@@ -21,7 +21,11 @@ const COMMON_KEYWORDS: [&str; 7] = [
     "tileset-hash",
     "rule",
     "tiles",
+    "agent",
 ];
+
+/// The label an `agent` line gives a seat played by a person at the terminal (`meeplelab play`).
+pub const HUMAN: &str = "human";
 
 /// A problem with a record, naming the file and line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -61,6 +65,18 @@ pub enum Expectation {
     Winners(Vec<usize>),
     /// A check of the game's own (`expect hand P1 AE` in Safari): its words after `expect`.
     Game(Vec<String>),
+}
+
+/// An `agent P1 mcts:iters=400` header line: who decided for a seat (an agent's label, or
+/// [`HUMAN`]). Optional: records without it name no agents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatAgent {
+    /// The seat.
+    pub seat: usize,
+    /// The agent's label (the rest of the line).
+    pub label: String,
+    /// Line number.
+    pub line: usize,
 }
 
 /// One line of the moves section.
@@ -106,6 +122,8 @@ pub struct Record {
     pub tiles: Vec<(String, usize)>,
     /// The game's own header lines (Safari: `tokens`, `hand`), in file order.
     pub items: Vec<HeaderItem>,
+    /// The `agent` lines, in file order (each seat at most once).
+    pub agents: Vec<SeatAgent>,
     /// The moves section.
     pub entries: Vec<Entry>,
 }
@@ -160,6 +178,29 @@ impl Record {
     pub fn load_as<G: GameDef>(path: &Path) -> Result<Record, RecordError> {
         let (text, origin) = read(path)?;
         Record::parse_as::<G>(&text, &origin)
+    }
+
+    /// The label of each seat's agent (`None` for a seat no `agent` line names).
+    pub fn agent_labels(&self) -> Vec<Option<&str>> {
+        (0..self.players)
+            .map(|p| {
+                let named = self.agents.iter().find(|a| a.seat == p);
+                named.map(|a| a.label.as_str())
+            })
+            .collect()
+    }
+
+    /// `P0 greedy, P1 random` (`?` for a seat no `agent` line names); `None` when the record
+    /// names no agents.
+    pub fn agents_summary(&self) -> Option<String> {
+        let labels = self.agent_labels();
+        if labels.iter().all(Option::is_none) {
+            return None;
+        }
+        let seats: Vec<String> = (labels.iter().enumerate())
+            .map(|(p, a)| format!("P{p} {}", a.unwrap_or("?")))
+            .collect();
+        Some(seats.join(", "))
     }
 
     /// The game of the list this record is of; an error at the `game` line for a game outside
@@ -448,6 +489,7 @@ impl Parser {
                 rules: Vec::new(),
                 tiles: Vec::new(),
                 items: Vec::new(),
+                agents: Vec::new(),
                 entries: Vec::new(),
             },
             seen_magic: false,
@@ -529,6 +571,7 @@ impl Parser {
         if self.record.players == 0 {
             return Err(self.err(0, "missing \"players <n>\" line".into()));
         }
+        self.check_agents()?;
         Ok(self.record)
     }
 
@@ -571,6 +614,54 @@ impl Parser {
                 ))
             }
         }
+    }
+
+    /// Checks that every `agent` line names a seat of the game.
+    fn check_agents(&self) -> Result<(), RecordError> {
+        let players = self.record.players;
+        match self.record.agents.iter().find(|a| a.seat >= players) {
+            Some(a) => Err(self.err(
+                a.line,
+                format!(
+                    "agent line for P{}, which does not exist in a {players}-player game",
+                    a.seat
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Reads `agent P<seat> <label>`; a seat named twice is an error naming the first line.
+    fn agent_line(&mut self, line: usize, words: &[&str]) -> Result<(), RecordError> {
+        let usage = || {
+            format!(
+                "expected \"agent P<seat> <agent label>\" (e.g. \"agent P1 greedy\"), found \"{}\"",
+                words.join(" ")
+            )
+        };
+        let [_, seat, label @ ..] = words else {
+            return Err(self.err(line, usage()));
+        };
+        if label.is_empty() {
+            return Err(self.err(line, usage()));
+        }
+        let seat = parse_seat(seat, 5).map_err(|m| self.err(line, format!("{m}: {}", usage())))?;
+        if let Some(first) = self.record.agents.iter().find(|a| a.seat == seat) {
+            return Err(self.err(
+                line,
+                format!(
+                    "a second \"agent P{seat}\" line (the first is on line {}); a record names \
+                     each seat's agent once",
+                    first.line
+                ),
+            ));
+        }
+        self.record.agents.push(SeatAgent {
+            seat,
+            label: label.join(" "),
+            line,
+        });
+        Ok(())
     }
 
     /// Checks the `expect` lines that belong to the game.
@@ -670,6 +761,7 @@ impl Parser {
                 .record
                 .tiles
                 .extend(words[1..].iter().map(|w| (w.to_string(), line))),
+            "agent" => self.agent_line(line, words)?,
             "moves" => {
                 self.check_header_items()?;
                 if self.record.players == 0 {
@@ -780,8 +872,15 @@ pub struct RecordWriter<G: GameDef> {
 }
 
 impl<G: GameDef> RecordWriter<G> {
-    /// Starts a record with the header of a resolved setup. `tileset` is `builtin` or a path.
-    pub fn new(setup: &ResolvedSetup<G>, tiles: &CompiledTiles, tileset: &str) -> RecordWriter<G> {
+    /// Starts a record with the header of a resolved setup. `tileset` is `builtin` or a path;
+    /// `agents` are the seats' agent labels in seat order, written as `agent P<seat> <label>`
+    /// lines (none when empty).
+    pub fn new(
+        setup: &ResolvedSetup<G>,
+        tiles: &CompiledTiles,
+        tileset: &str,
+        agents: &[String],
+    ) -> RecordWriter<G> {
         let head = G::common_header(setup);
         let mut text = String::new();
         let _ = writeln!(text, "{MAGIC}");
@@ -801,6 +900,9 @@ impl<G: GameDef> RecordWriter<G> {
             let _ = writeln!(text, "tiles {}", names.join(" "));
         }
         G::write_header_items(setup, &mut text);
+        for (seat, label) in agents.iter().enumerate() {
+            let _ = writeln!(text, "agent P{seat} {label}");
+        }
         let _ = writeln!(text, "moves");
         RecordWriter {
             text,
@@ -835,19 +937,20 @@ impl<G: GameDef> RecordWriter<G> {
 }
 
 /// The record of a game of `G` started from `setup` (its seed included) in which `decisions`
-/// were taken in order, with `notes` as comment lines before the first move and the final
-/// scores as a checked expectation. `tileset` is how the record names the tile set (`builtin`
-/// or a path).
+/// were taken in order, with the seats' `agents` (labels, in seat order; none when empty) in
+/// the header, `notes` as comment lines before the first move and the final scores as a
+/// checked expectation. `tileset` is how the record names the tile set (`builtin` or a path).
 pub fn game_record<G: GameDef>(
     setup: &Setup<G>,
     tileset: &str,
+    agents: &[String],
     notes: &[String],
     decisions: &[G::Action],
 ) -> Result<String, String> {
     let resolved = G::resolve(setup)?;
     let tiles = G::tiles(setup);
     let mut state = G::start(tiles, &resolved)?;
-    let mut writer = RecordWriter::<G>::new(&resolved, tiles, tileset);
+    let mut writer = RecordWriter::<G>::new(&resolved, tiles, tileset, agents);
     for note in notes {
         writer.comment(note);
     }
@@ -869,7 +972,7 @@ pub fn random_game_record<G: GameDef>(
     let tiles = G::tiles(setup);
     let mut rng = rng_from_seed(derive_seed(G::common_header(&resolved).seed, 2));
     let mut state = G::start(tiles, &resolved)?;
-    let mut writer = RecordWriter::<G>::new(&resolved, tiles, tileset);
+    let mut writer = RecordWriter::<G>::new(&resolved, tiles, tileset, &[]);
     let mut legal = Vec::new();
     while !state.is_terminal() {
         state.legal_actions(&mut legal);
@@ -882,16 +985,16 @@ pub fn random_game_record<G: GameDef>(
 }
 
 /// Makes records of games of `G` started from `setup` with any seed, as tournaments keep them
-/// (`--records`): `(game seed, notes, decisions)` → record text (see [`game_record`]). `setup`
-/// must start a game (checked before games run).
+/// (`--records`): `(game seed, agents, notes, decisions)` → record text (see [`game_record`]).
+/// `setup` must start a game (checked before games run).
 pub fn record_maker<G: GameDef>(
     setup: Setup<G>,
     tileset: String,
-) -> impl Fn(u64, &[String], &[G::Action]) -> String + Send + Sync {
-    move |seed, notes, decisions| {
+) -> impl Fn(u64, &[String], &[String], &[G::Action]) -> String + Send + Sync {
+    move |seed, agents, notes, decisions| {
         let mut s = setup.clone();
         G::set_seed(&mut s, seed);
-        game_record::<G>(&s, &tileset, notes, decisions)
+        game_record::<G>(&s, &tileset, agents, notes, decisions)
             .expect("the setup was checked before the run")
     }
 }

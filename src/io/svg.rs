@@ -30,10 +30,11 @@ pub use self::safari::{board_svg, tileset_of, TileFaces};
 
 use self::glyph::{num, text, Pt};
 use crate::core::geom::{Coord, Side};
+use crate::core::tileset::TileSet;
 use crate::games::carcassonne::CarcassonneState;
 use crate::games::new_world::NewWorldState;
 use crate::games::safari::SafariState;
-use crate::games::GameId;
+use crate::games::GameDef;
 use crate::io::record::Record;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -90,9 +91,68 @@ pub struct Drawing {
     pub decisions: usize,
 }
 
+/// A game `render` draws: what its drawing needs from a record besides the position (Safari:
+/// the tile set's animals; New World: the coast's names), and the drawing itself.
+pub trait Drawable: GameDef {
+    /// What the drawing needs besides the position.
+    type Look;
+    /// The look of the tile set `record` names (relative paths from `base`).
+    fn look(record: &Record, base: &Path) -> Result<Self::Look, String>;
+    /// The position as a complete SVG document, with `caption` under the panel's title.
+    fn svg(&self, look: &Self::Look, caption: &str) -> Result<String, String>;
+}
+
+impl Drawable for SafariState {
+    type Look = TileSet;
+
+    fn look(record: &Record, base: &Path) -> Result<TileSet, String> {
+        tileset_of(record, base).map_err(|e| e.to_string())
+    }
+
+    fn svg(&self, set: &TileSet, caption: &str) -> Result<String, String> {
+        board_svg(self, set, caption).map_err(|e| e.to_string())
+    }
+}
+
+impl Drawable for CarcassonneState {
+    type Look = ();
+
+    fn look(_: &Record, _: &Path) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn svg(&self, _: &(), caption: &str) -> Result<String, String> {
+        Ok(carcassonne_svg(self, caption))
+    }
+}
+
+impl Drawable for NewWorldState {
+    type Look = Vec<(i8, String)>;
+
+    fn look(record: &Record, base: &Path) -> Result<Vec<(i8, String)>, String> {
+        coast_names_of(record, base).map_err(|e| e.to_string())
+    }
+
+    fn svg(&self, names: &Vec<(i8, String)>, caption: &str) -> Result<String, String> {
+        Ok(new_world_svg(self, names, caption))
+    }
+}
+
+/// `caption`, then one line per seat's agent (`P0 agent: greedy`) when `record` names them.
+pub fn caption_with_agents(record: &Record, caption: &str) -> String {
+    let mut out = caption.to_string();
+    for (p, label) in record.agent_labels().iter().enumerate() {
+        if let Some(label) = label {
+            let _ = write!(out, "\nP{p} agent: {label}");
+        }
+    }
+    out
+}
+
 /// Replays `record` (any game) to the position after `turn` complete turns (`None` or past
 /// the end: its last position) and draws it; `base` is the folder relative tile-set paths are
-/// taken from, `caption` is shown under the panel's title. Errors are messages with the
+/// taken from, `caption` is shown under the panel's title, followed by one line per seat's
+/// agent when the record names them ([`caption_with_agents`]). Errors are messages with the
 /// record's file and line.
 pub fn record_svg(
     record: &Record,
@@ -100,42 +160,28 @@ pub fn record_svg(
     turn: Option<usize>,
     caption: &str,
 ) -> Result<Drawing, String> {
-    let text = |e: &dyn std::fmt::Display| e.to_string();
-    match record.game_id().map_err(|e| text(&e))? {
-        GameId::Safari => {
-            let replay = record
-                .replay_game::<SafariState>(base, turn)
-                .map_err(|e| text(&e))?;
-            let set = tileset_of(record, base).map_err(|e| text(&e))?;
-            let svg = board_svg(&replay.state, &set, caption).map_err(|e| text(&e))?;
-            Ok(Drawing {
-                svg,
-                turn: crate::core::game::Game::turn(&replay.state),
-                decisions: replay.decisions,
-            })
-        }
-        GameId::Carcassonne => {
-            let replay = record
-                .replay_game::<CarcassonneState>(base, turn)
-                .map_err(|e| text(&e))?;
-            Ok(Drawing {
-                svg: carcassonne_svg(&replay.state, caption),
-                turn: replay.state.turn(),
-                decisions: replay.decisions,
-            })
-        }
-        GameId::NewWorld => {
-            let replay = record
-                .replay_game::<NewWorldState>(base, turn)
-                .map_err(|e| text(&e))?;
-            let names = coast_names_of(record, base).map_err(|e| text(&e))?;
-            Ok(Drawing {
-                svg: new_world_svg(&replay.state, &names, caption),
-                turn: replay.state.turn(),
-                decisions: replay.decisions,
-            })
-        }
-    }
+    let game = record.game_id().map_err(|e| e.to_string())?;
+    crate::with_game!(game, G => draw::<G>(record, base, turn, caption))
+}
+
+/// [`record_svg`] for a record of game `G`.
+fn draw<G: Drawable>(
+    record: &Record,
+    base: &Path,
+    turn: Option<usize>,
+    caption: &str,
+) -> Result<Drawing, String> {
+    let replay = record
+        .replay_game::<G>(base, turn)
+        .map_err(|e| e.to_string())?;
+    let look = G::look(record, base)?;
+    Ok(Drawing {
+        svg: replay
+            .state
+            .svg(&look, &caption_with_agents(record, caption))?,
+        turn: replay.state.turn(),
+        decisions: replay.decisions,
+    })
 }
 
 /// The complete document: the board, then the panel, on a background of `width × height`.

@@ -54,7 +54,7 @@ pub fn check_records_match_games<G: GameDef>(records: &Path, games_csv: &Path) {
             path.display()
         );
         for (seat, _, agent) in &seats {
-            let line = format!("# seat P{seat}: {agent}\n");
+            let line = format!("\nagent P{seat} {agent}\n");
             assert!(text.contains(&line), "{} lacks {line}", path.display());
         }
     }

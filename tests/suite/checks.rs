@@ -414,7 +414,7 @@ pub fn records_replay_to_the_same_game<G: GameDef>() {
         let setup = suite_setup::<G>(index);
         let resolved = G::resolve(&setup).unwrap();
         let mut g = G::start(G::tiles(&setup), &resolved).unwrap();
-        let mut writer = RecordWriter::<G>::new(&resolved, G::tiles(&setup), "builtin");
+        let mut writer = RecordWriter::<G>::new(&resolved, G::tiles(&setup), "builtin", &[]);
         let mut rng = rng_from_seed(derive_seed(index, 98));
         let mut legal = Vec::new();
         let mut decisions = Vec::new();
@@ -431,7 +431,7 @@ pub fn records_replay_to_the_same_game<G: GameDef>() {
             g.apply(a);
         }
         let text = writer.finish(&g);
-        let made = game_record::<G>(&setup, "builtin", &[], &decisions).unwrap();
+        let made = game_record::<G>(&setup, "builtin", &[], &[], &decisions).unwrap();
         assert_eq!(made, text, "{name}: game_record and RecordWriter differ");
         let record = Record::parse_as::<G>(&text, "generated")
             .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));

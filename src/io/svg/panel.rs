@@ -23,7 +23,8 @@ pub(super) struct Panel<'a> {
 }
 
 impl<'a> Panel<'a> {
-    /// A panel with its top-left corner at `at`, starting with `title` and `caption`.
+    /// A panel with its top-left corner at `at`, starting with `title` and `caption` (one
+    /// text line per line of it).
     pub fn new(out: &'a mut String, at: Pt, title: &str, caption: &str) -> Panel<'a> {
         let mut p = Panel {
             out,
@@ -32,7 +33,9 @@ impl<'a> Panel<'a> {
             top: at.y,
         };
         p.text("title", title);
-        p.text("caption", caption);
+        for line in caption.lines() {
+            p.text("caption", line);
+        }
         p.gap(0.5);
         p
     }

@@ -29,8 +29,11 @@ pub(super) fn draw_panel(
     let mut y = at.y + 36.0;
     text(out, Pt::new(x, y), "title", "Carcassonne Safari");
     y += LINE;
-    text(out, Pt::new(x, y), "caption", caption);
-    y += LINE * 1.5;
+    for line in caption.lines() {
+        text(out, Pt::new(x, y), "caption", line);
+        y += LINE;
+    }
+    y += LINE * 0.5;
     text(
         out,
         Pt::new(x, y),

@@ -15,11 +15,13 @@
 
 mod game;
 mod parts;
+mod piece;
 mod placement;
 mod rules;
 mod state;
 
 pub use parts::{Cell, Feature, GameParts, NewCell};
+pub use piece::PieceDecisions;
 pub(crate) use placement::append;
 pub(crate) use rules::tile_rules_by_phase;
 pub use rules::{Evaluation, TileRules};

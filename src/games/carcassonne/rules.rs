@@ -147,14 +147,15 @@ impl TileRules for CarcassonneState {
 
     const REDOES: bool = true;
 
-    /// Meeple decisions of a turn that completes nothing, redone as one another (`redo.rs`).
+    /// Meeple decisions of a turn that completes nothing, redone as one another
+    /// (`core/tile_game/piece.rs`).
     fn redo_as(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
-        self.redo_meeple(from, done, instead)
+        self.redo_piece(from, done, instead)
     }
 
-    /// The heuristic terms after such a redo (`redo.rs`).
+    /// The heuristic terms after such a redo (`core/tile_game/piece.rs`).
     fn redo_terms(&self, done: &Action, instead: &Action, terms: &mut [[f64; EVAL_TERMS]]) -> bool {
-        self.redo_meeple_terms(done, instead, terms)
+        self.redo_piece_terms(done, instead, terms)
     }
 
     /// The tile's bit among the tiles with several roads or cities (0 for the others); no

@@ -1,0 +1,109 @@
+//! Redoing a piece decision as another ([`Game::redo_as`]) in games where a turn ends with
+//! the choice of a segment of the tile just placed for one piece (a meeple, a settler), or
+//! none. Agents judge every such choice of every placement; in a turn that completes nothing
+//! the choice changes only where that piece stands (and the statistic of the choice), never
+//! the rest of the turn — nothing scores, and the next draw does not depend on it — so the
+//! result of one choice is turned into another's by moving the piece, and the heuristic terms
+//! by what the piece's features give. A game implements [`PieceDecisions`] and forwards its
+//! [`TileRules::redo_as`] and [`TileRules::redo_terms`] to the functions here.
+//!
+//! [`Game::redo_as`]: crate::core::game::Game::redo_as
+
+use super::parts::GameParts;
+use super::rules::TileRules;
+use super::state::TileState;
+use crate::core::game::EVAL_TERMS;
+
+/// A game whose turns end with a piece decision (see the module documentation).
+pub trait PieceDecisions: TileRules {
+    /// The segment of the tile just placed that `action` puts the piece on (`Some(None)`: no
+    /// piece), or `None` when `action` is not a piece decision.
+    fn piece_choice(action: &Self::Action) -> Option<Option<u8>>;
+    /// Whether the decision now is a piece decision of a turn that completes nothing.
+    fn piece_choice_is_free(&self) -> bool;
+    /// Puts `p`'s piece on `segment` of the tile just placed.
+    fn put_piece(&mut self, p: usize, segment: u8);
+    /// Takes `p`'s piece on `segment` of the tile just placed (the last piece put) back.
+    fn take_back_piece(&mut self, p: usize, segment: u8);
+    /// The owner of the last piece put.
+    fn last_piece_owner(&self) -> usize;
+    /// Adds `sign` (±1) times what the feature of `segment` of the tile just placed gives the
+    /// seats' heuristic terms, with `p` holding `extra` (−1, 0 or 1) pieces more on it than now.
+    fn add_piece_feature_terms(
+        &self,
+        segment: u8,
+        p: usize,
+        extra: i8,
+        sign: f64,
+        terms: &mut [[f64; EVAL_TERMS]],
+    );
+    /// Adds `step` (±1) times what `p`'s piece on `segment` gives `p`'s terms by itself (a
+    /// piece less in supply, …).
+    fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut [[f64; EVAL_TERMS]]);
+}
+
+impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
+    TileState<G, SIDE, FRONTIER, NODES>
+where
+    Self: PieceDecisions<Parts = G>,
+{
+    /// `self` is `from` after `done`; turns it into `from` after `instead` when both are piece
+    /// decisions of a turn that completes nothing, and says whether it did.
+    pub(crate) fn redo_piece(
+        &mut self,
+        from: &Self,
+        done: &<Self as TileRules>::Action,
+        instead: &<Self as TileRules>::Action,
+    ) -> bool {
+        let (Some(done_at), Some(instead_at)) =
+            (Self::piece_choice(done), Self::piece_choice(instead))
+        else {
+            return false;
+        };
+        if self.is_over() || !from.piece_choice_is_free() {
+            return false;
+        }
+        let p = from.active as usize;
+        if let Some(segment) = done_at {
+            self.take_back_piece(p, segment);
+        }
+        if let Some(segment) = instead_at {
+            self.put_piece(p, segment);
+        }
+        self.sheet = from.sheet;
+        self.sheet.count(p, from.kind_of(instead));
+        true
+    }
+
+    /// The heuristic terms after [`TileState::redo_piece`] redid `done` as `instead`, from
+    /// `terms`, those after `done`: what the features of the two pieces give is taken away as
+    /// it was and added as it is, and the owner's own terms follow (every term a feature or
+    /// piece gives is a whole number, so the sums stay exact). Not when `instead` puts no
+    /// piece (the owner is then not known here; agents judge that choice first).
+    pub(crate) fn redo_piece_terms(
+        &self,
+        done: &<Self as TileRules>::Action,
+        instead: &<Self as TileRules>::Action,
+        terms: &mut [[f64; EVAL_TERMS]],
+    ) -> bool {
+        let Some(Some(segment)) = Self::piece_choice(instead) else {
+            return false;
+        };
+        if done == instead {
+            return true;
+        }
+        let p = self.last_piece_owner();
+        if let Some(Some(moved)) = Self::piece_choice(done) {
+            self.move_piece_terms(moved, p, -1, terms);
+        }
+        self.move_piece_terms(segment, p, 1, terms);
+        true
+    }
+
+    /// Updates `terms` for `p`'s piece having come to (`step` 1) or left (−1) `segment`.
+    fn move_piece_terms(&self, segment: u8, p: usize, step: i8, terms: &mut [[f64; EVAL_TERMS]]) {
+        self.add_piece_feature_terms(segment, p, -step, -1.0, terms);
+        self.add_piece_feature_terms(segment, p, 0, 1.0, terms);
+        self.add_piece_terms(segment, p, step as f64, terms);
+    }
+}

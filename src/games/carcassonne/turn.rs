@@ -128,6 +128,7 @@ impl CarcassonneState {
 
     /// The node and feature kind of `segment` of the tile just placed (B-3: its bridge when
     /// `segment` is the tile's segment count).
+    #[inline]
     pub(super) fn meeple_node(&self, segment: u8) -> (Node, FeatureKind) {
         let cell = self.last_cell();
         match self.variant_of(cell).segments().get(segment as usize) {
@@ -138,6 +139,7 @@ impl CarcassonneState {
 
     /// Whether monastery `m` is complete and next to (or on) the tile just placed: the tile
     /// completed it (C-3).
+    #[inline]
     pub(super) fn completed_by_last_tile(&self, m: &Monastery) -> bool {
         let placed = self.last_cell().at;
         let at = self.cells[m.cell as usize].at;

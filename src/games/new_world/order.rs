@@ -66,6 +66,7 @@ impl NewWorldState {
 
     /// The trails, towns and farms the tile just placed completed (the first `n` entries),
     /// farms first, then the tile's segments in order.
+    #[inline(always)]
     pub(super) fn completed_by_last_tile(&self) -> ([Completed; MAX_COMPLETED], usize) {
         let cell = *self.last_cell();
         let mut found = [Completed {

@@ -30,6 +30,7 @@ impl NewWorldState {
     }
 
     /// `p`'s settler on `segment` of the tile just placed (whether it stands there or not).
+    #[inline]
     pub(super) fn settler_on(&self, p: usize, segment: u8) -> Settler {
         let cell = self.last_cell();
         Settler {

@@ -20,8 +20,8 @@ else
     mode="plain bash, without GNU parallel"
 fi
 
-# games.csv with the run_id (2nd) and wall_ms (last) columns blanked; both are plain fields.
-comparable() { sed -E 's/^([^,]*),[^,]*,/\1,,/; s/,[^,]*$/,/' "$1"; }
+# shellcheck source=scripts/check-common.sh
+source "$here/check-common.sh"
 
 # same NAME FILE A B: fails, naming the file, unless A and B hold the same text.
 same() {
@@ -41,26 +41,11 @@ run() {
         "$(comparable "$work/$name/merged/games.csv")"
 }
 
-run tournament tournament --agents random,greedy,random:forbid=dig --games 12 --seed 9
+run tournament "${check_tournament[@]}"
 same tournament standings.csv "$(cat "$work/tournament/single/standings.csv")" \
     "$(cat "$work/tournament/merged/standings.csv")"
 
-cat > "$work/spec.toml" <<'SPEC'
-name = "check-shards"
-game = "safari"
-players = 2
-agents = ["random"]
-games = 5
-seed = 3
-bootstrap = 20
-
-[[variant]]
-name = "base"
-
-[[variant]]
-name = "no-vehicles"
-rules = { vehicles = 0 }
-SPEC
+write_check_spec "$work/spec.toml" check-shards
 run experiment experiment "$work/spec.toml"
 "$bin" experiment "$work/spec.toml" --out "$work/experiment/merged" --resume > /dev/null 2>&1
 same experiment summary.csv "$(cat "$work/experiment/single/summary.csv")" \

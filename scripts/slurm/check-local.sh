@@ -59,30 +59,15 @@ for _ in $(seq 1 30); do
 done
 sinfo
 
-comparable() { sed -E 's/^([^,]*),[^,]*,/\1,,/; s/,[^,]*$/,/' "$1"; }
+# shellcheck source=scripts/check-common.sh
+source "$here/../check-common.sh"
 cd "$work"
 export MEEPLELAB=$bin SBATCH_ARGS="--cpus-per-task=1"
-tournament=(tournament --agents random,greedy,random:forbid=dig --games 12 --seed 9)
-cat > spec.toml <<'SPEC'
-name = "check-slurm"
-game = "safari"
-players = 2
-agents = ["random"]
-games = 5
-seed = 3
-bootstrap = 20
-
-[[variant]]
-name = "base"
-
-[[variant]]
-name = "no-vehicles"
-rules = { vehicles = 0 }
-SPEC
+write_check_spec spec.toml check-slurm
 experiment=(experiment "$work/spec.toml")
-"$here/submit.sh" 3 t "${tournament[@]}"
+"$here/submit.sh" 3 t "${check_tournament[@]}"
 "$here/submit.sh" 3 e "${experiment[@]}"
-"$bin" "${tournament[@]}" --out t/single > /dev/null 2>&1
+"$bin" "${check_tournament[@]}" --out t/single > /dev/null 2>&1
 "$bin" "${experiment[@]}" --out e/single > /dev/null 2>&1
 for _ in $(seq 1 300); do
     [ -z "$(squeue -h)" ] && break

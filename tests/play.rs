@@ -401,3 +401,24 @@ fn a_safari_boost_names_the_feature_and_its_points() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_agent_that_keeps_telemetry_has_it_printed() {
+    // The person plays P1 (and quits at their first decision), so the agent at P0 opens.
+    let out = play(
+        &[
+            "--seed",
+            "3",
+            "--seat",
+            "1",
+            "--vs",
+            "mcts:iters=20,telemetry=true",
+        ],
+        "quit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("P0 (mcts:iters=20,telemetry=true): ") && text.contains("iterations=20 "),
+        "{text}"
+    );
+}

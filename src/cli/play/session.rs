@@ -260,7 +260,8 @@ impl<G: Table> Session<G> {
         }
     }
 
-    /// Lets the agent of `seat` decide, and prints its decision.
+    /// Lets the agent of `seat` decide, and prints its decision (with the agent's telemetry
+    /// when it keeps some, e.g. `mcts:telemetry=true`).
     fn agent_decision(&mut self, seat: usize) {
         let mut legal = Vec::new();
         self.state.legal_actions(&mut legal);
@@ -272,6 +273,9 @@ impl<G: Table> Session<G> {
             "P{seat} ({label}): {}\n",
             self.state.format_action(&action)
         ));
+        if let Some(telemetry) = agent.telemetry() {
+            emit(&format!("  {telemetry}\n"));
+        }
         self.apply(seat, action);
     }
 

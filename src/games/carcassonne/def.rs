@@ -1,5 +1,5 @@
 //! Carcassonne as the tools see it ([`GameDef`]): setup from options and the record
-//! notation of `notation.rs` and the checks of `checks.rs`. Its records use only the common
+//! notation of `notation.rs` and the checks of `expect.rs`. Its records use only the common
 //! header lines.
 
 use super::action::Action;
@@ -15,7 +15,7 @@ impl GameDef for CarcassonneState {
     const TITLE: &'static str = "Carcassonne";
     const PLAYERS: RangeInclusive<usize> = PLAYER_RANGE;
     const HEADER_KEYWORDS: &'static [&'static str] = &[];
-    const EXPECT_KEYWORDS: &'static [&'static str] = super::checks::EXPECT_KEYWORDS;
+    const EXPECT_KEYWORDS: &'static [&'static str] = super::expect::EXPECT_KEYWORDS;
 
     type Options = Options;
     type Deal = ();

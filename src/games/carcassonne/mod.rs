@@ -17,9 +17,9 @@
 mod action;
 mod bazaar;
 mod bcb;
-mod checks;
 mod def;
 mod eval;
+mod expect;
 mod features;
 mod fields;
 mod legal;

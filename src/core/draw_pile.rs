@@ -97,6 +97,8 @@ impl<T: Copy, const N: usize> DrawPile<T, N> {
 pub struct EdgeClassCounts {
     counts: [u8; MAX_EDGE_CLASSES],
     total: u8,
+    /// One bit per class with a tile counted.
+    present: u128,
 }
 
 impl EdgeClassCounts {
@@ -104,22 +106,29 @@ impl EdgeClassCounts {
     pub const EMPTY: EdgeClassCounts = EdgeClassCounts {
         counts: [0; MAX_EDGE_CLASSES],
         total: 0,
+        present: 0,
     };
 
     /// The counts of the tiles of `pile`.
     pub fn of(tiles: &CompiledTiles, pile: &[VariantId]) -> EdgeClassCounts {
         let mut counts = EdgeClassCounts::EMPTY;
         for &v in pile {
-            counts.counts[tiles.edge_class[v as usize] as usize] += 1;
+            let class = tiles.edge_class[v as usize] as usize;
+            counts.counts[class] += 1;
             counts.total += 1;
+            counts.present |= 1 << class;
         }
         counts
     }
 
     /// Counts one tile `v` (which the pile holds) less.
     pub fn take(&mut self, tiles: &CompiledTiles, v: VariantId) {
-        self.counts[tiles.edge_class[v as usize] as usize] -= 1;
+        let class = tiles.edge_class[v as usize] as usize;
+        self.counts[class] -= 1;
         self.total -= 1;
+        if self.counts[class] == 0 {
+            self.present &= !(1 << class);
+        }
     }
 
     /// Tiles counted.
@@ -128,8 +137,21 @@ impl EdgeClassCounts {
     }
 
     /// Tiles counted whose edge class is in `classes` (one bit per class, as
-    /// [`CompiledTiles::classes_fitting`] gives them).
+    /// [`CompiledTiles::classes_fitting`] gives them). Adds up the counts of the classes in
+    /// `classes` or, when those are more than half the classes counted, takes the others'
+    /// from the total: a vehicle's space often fits most classes.
     pub fn fitting(&self, classes: u128) -> usize {
+        let inside = classes & self.present;
+        let outside = self.present & !classes;
+        if inside.count_ones() <= outside.count_ones() {
+            self.sum(inside)
+        } else {
+            self.total as usize - self.sum(outside)
+        }
+    }
+
+    /// The counts of the classes in `classes`.
+    fn sum(&self, classes: u128) -> usize {
         let mut rest = classes;
         let mut n = 0;
         while rest != 0 {
@@ -146,6 +168,34 @@ mod tests {
     use crate::core::board::FrontierCell;
     use crate::core::geom::Coord;
     use crate::games::safari::builtin_tiles;
+
+    /// Either way of adding up (the classes asked for, or the total less the others) gives
+    /// the plain sum over the classes asked for, for masks that ask for few or most classes,
+    /// after tiles have been taken too.
+    #[test]
+    fn fitting_sums_the_classes_asked_for() {
+        let tiles = builtin_tiles();
+        let mut counts = EdgeClassCounts::of(tiles, &tiles.land);
+        let plain = |c: &EdgeClassCounts, mask: u128| -> usize {
+            (0..MAX_EDGE_CLASSES)
+                .filter(|&k| mask & (1 << k) != 0)
+                .map(|k| c.counts[k] as usize)
+                .sum()
+        };
+        let masks = [
+            0,
+            u128::MAX,
+            0b1011,
+            u128::MAX << 3,
+            0x5555_5555_5555_5555_5555_5555_5555_5555,
+        ];
+        for taken in 0..3 {
+            for mask in masks {
+                assert_eq!(counts.fitting(mask), plain(&counts, mask), "{mask:x}");
+            }
+            counts.take(tiles, tiles.land[taken]);
+        }
+    }
 
     /// Counting by class agrees with testing every tile of the pile.
     #[test]

@@ -31,10 +31,6 @@ pub(crate) struct OnePly<G: Game> {
     /// After [`OnePly::choose`]: the candidate whose result `scratch` holds (the last one
     /// worked out), when it still does.
     last: Option<Held>,
-    /// After [`OnePly::choose`], in games that do not redo actions: the candidate that last
-    /// raised the best value, whose result `kept` holds.
-    kept: Option<Held>,
-    kept_result: Scratch<G>,
     /// The heuristic terms of the position [`OnePly::play_chosen`] handed over, when known.
     played_terms: Option<SeatTerms>,
 }
@@ -56,8 +52,6 @@ impl<G: Game> OnePly<G> {
             order: Vec::new(),
             scratch: Scratch::new(),
             last: None,
-            kept: None,
-            kept_result: Scratch::new(),
             played_terms: None,
         }
     }
@@ -73,7 +67,7 @@ impl<G: Game> OnePly<G> {
         rng: &mut GameRng,
     ) -> usize {
         if candidates.len() == 1 {
-            (self.last, self.kept) = (None, None);
+            self.last = None;
             return 0;
         }
         self.evaluate(state, candidates, player, eval, true);
@@ -86,10 +80,10 @@ impl<G: Game> OnePly<G> {
     }
 
     /// Plays candidate `chosen` of the last [`OnePly::choose`] in `state`, the position it
-    /// chose from. The choice worked the result out already: it is handed over where a scratch
-    /// position still holds it, or derived from the last result worked out where the game
-    /// redoes actions ([`Game::redo_as`]); else the action is applied. The position is the
-    /// same either way. Returns its heuristic terms when they are known.
+    /// chose from. The choice worked the result out already: it is handed over when it is the
+    /// last result worked out, or derived from that one where the game redoes actions
+    /// ([`Game::redo_as`]); else the action is applied. The position is the same either way.
+    /// Returns its heuristic terms when they are known.
     pub(crate) fn play_chosen(
         &mut self,
         state: &mut Box<G>,
@@ -97,10 +91,7 @@ impl<G: Game> OnePly<G> {
         chosen: usize,
     ) -> Option<&SeatTerms> {
         self.played_terms = None;
-        if let Some(kept) = self.kept.take().filter(|k| k.index == chosen) {
-            self.kept_result.exchange(state);
-            self.played_terms = kept.terms;
-        } else if let Some(last) = self.last.take() {
+        if let Some(last) = self.last.take() {
             let (done, instead) = (&candidates[last.index], &candidates[chosen]);
             if last.index == chosen {
                 self.scratch.exchange(state);
@@ -140,9 +131,7 @@ impl<G: Game> OnePly<G> {
     }
 
     /// Fills `self.values` as [`OnePly::values_after`] describes. With `keep`, notes which
-    /// result the scratch holds at the end and, in games that do not redo actions (where moving
-    /// a result out breaks no chain of derived results), keeps the result of the candidate that
-    /// last raised the best value (in the order of evaluation).
+    /// result the scratch holds at the end, for [`OnePly::play_chosen`].
     fn evaluate(
         &mut self,
         state: &G,
@@ -153,19 +142,12 @@ impl<G: Game> OnePly<G> {
     ) {
         self.values.clear();
         self.values.resize(actions.len(), 0.0);
-        (self.last, self.kept) = (None, None);
+        self.last = None;
         group_by_kind(state, actions, &mut self.kinds, &mut self.order);
         let mut successors = Successors::new(&mut self.scratch, state);
-        let mut best = f64::NEG_INFINITY;
         for &i in &self.order {
             successors.after(actions[i]);
-            let value = successors.value(eval, player);
-            self.values[i] = value;
-            if keep && !G::REDOES && value > best + TIE {
-                best = value;
-                let terms = successors.hand_over(&mut self.kept_result);
-                self.kept = Some(Held { index: i, terms });
-            }
+            self.values[i] = successors.value(eval, player);
         }
         if keep && successors.holds_result() {
             let index = *self.order.last().expect("candidates");

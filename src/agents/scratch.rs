@@ -115,8 +115,8 @@ impl<'a, G: Game> Successors<'a, G> {
         eval.value_with(state, &self.terms, player)
     }
 
-    /// Whether the scratch holds the last result of [`Successors::after`] (not handed over
-    /// or changed further).
+    /// Whether the scratch holds the last result of [`Successors::after`] (not changed
+    /// further).
     pub(crate) fn holds_result(&self) -> bool {
         self.last.is_some()
     }
@@ -132,16 +132,5 @@ impl<'a, G: Game> Successors<'a, G> {
         self.last = None;
         self.terms_valid = false;
         self.scratch.state.as_mut().expect("a result")
-    }
-
-    /// Moves the last result into `keeper` (whose position takes its place, to be
-    /// overwritten by the next result) and returns its heuristic terms when
-    /// [`Successors::value`] computed them.
-    pub(crate) fn hand_over(&mut self, keeper: &mut Scratch<G>) -> Option<SeatTerms> {
-        std::mem::swap(&mut self.scratch.state, &mut keeper.state);
-        let terms = self.terms_valid.then_some(self.terms);
-        self.last = None;
-        self.terms_valid = false;
-        terms
     }
 }

@@ -15,6 +15,19 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Where Debian's Chromium lives.
 const CHROMIUM: &str = "/usr/bin/chromium";
 
+/// Headless Chromium on a machine without network (no first-run page, no background
+/// connections that this machine would refuse).
+const HEADLESS: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];
+
 /// A record of a random game of `game` with `agent` lines for its 3 seats; returns its path.
 fn record_with_agents(dir: &Path, game: &str) -> PathBuf {
     let plain = dir.join(format!("{game}-plain.rec"));
@@ -148,15 +161,7 @@ fn chromium(url: &str, screenshot: Option<&Path>) -> (String, String) {
         &format!("profile-{}", RUNS.fetch_add(1, Ordering::Relaxed)),
     );
     let mut cmd = Command::new(CHROMIUM);
-    cmd.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
+    cmd.args(HEADLESS).args([
         "--enable-logging=stderr",
         "--v=0",
         "--window-size=1500,1000",
@@ -267,17 +272,7 @@ impl Driver {
             std::net::TcpStream::connect(&driver.address).is_ok()
         });
         assert!(ready, "chromedriver did not start");
-        let args = [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ];
-        let options = serde_json::json!({"binary": CHROMIUM, "args": args});
+        let options = serde_json::json!({"binary": CHROMIUM, "args": HEADLESS});
         let caps =
             serde_json::json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": options}}});
         let reply = driver.call("POST", "/session", &caps);

@@ -35,16 +35,24 @@ impl Totals {
     /// `player`'s total minus `opponent` times the best total of the others (0 without
     /// others).
     fn value(&self, player: usize, opponent: f64) -> f64 {
-        let best_other = self
-            .as_slice()
-            .iter()
-            .enumerate()
-            .filter(|&(q, _)| q != player)
-            .map(|(_, &t)| t)
-            .reduce(f64::max)
-            .unwrap_or(0.0);
-        self.totals[player] - opponent * best_other
+        value_of(self.as_slice().iter().copied(), player, opponent)
     }
+}
+
+/// `player`'s total minus `opponent` times the best total of the others (0 without others),
+/// from every seat's total in seat order.
+#[inline(always)]
+fn value_of(totals: impl Iterator<Item = f64>, player: usize, opponent: f64) -> f64 {
+    let mut own = 0.0;
+    let mut best_other: Option<f64> = None;
+    for (seat, t) in totals.enumerate() {
+        if seat == player {
+            own = t;
+        } else {
+            best_other = Some(best_other.map_or(t, |b| b.max(t)));
+        }
+    }
+    own - opponent * best_other.unwrap_or(0.0)
 }
 
 impl Evaluator {
@@ -105,17 +113,9 @@ impl Evaluator {
     /// the totals (agents ask it of every candidate).
     pub(crate) fn value_with<G: Game>(&self, state: &G, terms: &SeatTerms, player: usize) -> f64 {
         let judged = !state.is_terminal();
-        let mut own = 0.0;
-        let mut best_other: Option<f64> = None;
-        for (seat, &score) in state.scores().iter().enumerate() {
-            let t = self.total(score, &terms[seat], judged);
-            if seat == player {
-                own = t;
-            } else {
-                best_other = Some(best_other.map_or(t, |b| b.max(t)));
-            }
-        }
-        own - self.opponent * best_other.unwrap_or(0.0)
+        let totals = (state.scores().iter().enumerate())
+            .map(|(seat, &score)| self.total(score, &terms[seat], judged));
+        value_of(totals, player, self.opponent)
     }
 
     /// The value of `state` for `player`: own total − `opponent` × best other total.

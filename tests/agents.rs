@@ -141,6 +141,10 @@ fn same_seed_gives_same_choices() {
             "mcts:iters=30,reuse=true",
             "mcts:iters=30,reuse=true,threads=2",
         ],
+        [
+            "mcts:iters=30,chance=explicit",
+            "mcts:iters=30,chance=explicit,reuse=true,threads=2",
+        ],
     ] {
         let specs = [spec(texts[0]), spec(texts[1])];
         let run = |seed| {

@@ -15,8 +15,8 @@ use meeplelab::games::carcassonne::{
 use meeplelab::games::def::GameDef;
 use std::path::Path;
 
-/// The agent specs under test: greedy and a small MCTS.
-const SPECS: [&str; 2] = ["greedy", "mcts:iters=50"];
+/// The agent specs under test: greedy and a small MCTS, open-loop and with chance nodes.
+const SPECS: [&str; 3] = ["greedy", "mcts:iters=50", "mcts:iters=50,chance=explicit"];
 
 fn agents(spec: &str, players: usize, seed: u64) -> Vec<Box<dyn Agent<CarcassonneState>>> {
     let s = AgentSpec::resolve(spec).unwrap();

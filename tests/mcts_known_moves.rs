@@ -1,11 +1,12 @@
-//! MCTS on a tiny game whose best moves are known (as OpenSpiel tests its MCTS on solved
+//! MCTS on tiny games whose best moves are known (as OpenSpiel tests its MCTS on solved
 //! positions): take-away, where two players alternately take 1 to 3 counters from a pile and
 //! whoever takes the last one wins. A pile that is a multiple of 4 loses for the player to
-//! move, so from a pile of `n` the only winning move takes `n mod 4` counters.
+//! move, so from a pile of `n` the only winning move takes `n mod 4` counters. And a gamble
+//! whose draw an open-loop search cannot tell apart but chance nodes can.
 
 use meeplelab::agents::AgentSpec;
-use meeplelab::core::game::{Game, EVAL_TERMS};
-use meeplelab::core::rng::GameRng;
+use meeplelab::core::game::{ChanceOutcome, Game, EVAL_TERMS};
+use meeplelab::core::rng::{below, GameRng};
 
 /// A take-away position.
 #[derive(Clone, Debug)]
@@ -147,5 +148,145 @@ fn win_rewards_ignore_the_opponent_factor() {
                 "pile {pile}, seed {seed}"
             );
         }
+    }
+}
+
+/// One player, two decisions: `Safe` ends the game with 2 points; `Gamble` draws a hidden
+/// card (red or black, even odds) that the player then sees and calls (`Call(colour)`): 3
+/// points for the right colour, 0 for the wrong one. Gambling is worth 3 to a player who calls
+/// after seeing the card, so it is the best first move. An open-loop search keeps one node per
+/// call whatever the card, each right half the time (worth 1.5): it sees the gamble as worth
+/// less than the safe 2. Chance nodes keep the calls after each card apart.
+#[derive(Clone, Debug)]
+struct Gamble {
+    /// The hidden card (0 or 1), what the next draw gives.
+    card: u8,
+    drawn: bool,
+    over: bool,
+    score: [i32; 1],
+}
+
+/// Moves of [`Gamble`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Bet {
+    Safe,
+    Gamble,
+    Call(u8),
+}
+
+impl Game for Gamble {
+    type Action = Bet;
+
+    fn num_players(&self) -> usize {
+        1
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        (!self.over).then_some(0)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Bet>) {
+        out.clear();
+        match (self.over, self.drawn) {
+            (true, _) => {}
+            (false, false) => out.extend([Bet::Safe, Bet::Gamble]),
+            (false, true) => out.extend([Bet::Call(0), Bet::Call(1)]),
+        }
+    }
+
+    fn apply(&mut self, bet: Bet) {
+        match bet {
+            Bet::Safe => (self.score[0], self.over) = (2, true),
+            Bet::Gamble => self.drawn = true,
+            Bet::Call(colour) => {
+                self.score[0] = if colour == self.card { 3 } else { 0 };
+                self.over = true;
+            }
+        }
+    }
+
+    fn scores(&self) -> &[i32] {
+        &self.score
+    }
+
+    fn turn(&self) -> usize {
+        0
+    }
+
+    /// The card is hidden until drawn.
+    fn redeterminize(&mut self, rng: &mut GameRng) {
+        if !self.drawn {
+            self.card = below(rng, 2) as u8;
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<ChanceOutcome>) {
+        out.clear();
+        if !self.drawn {
+            out.extend((0..2).map(|id| ChanceOutcome {
+                id,
+                probability: 0.5,
+            }));
+        }
+    }
+
+    fn fix_chance(&mut self, id: u32, _rng: &mut GameRng) {
+        self.card = id as u8;
+    }
+
+    fn chance_events(&self) -> usize {
+        usize::from(self.drawn)
+    }
+
+    fn action_kind_names() -> &'static [&'static str] {
+        &["safe", "gamble", "call"]
+    }
+
+    fn action_kind(&self, bet: &Bet) -> usize {
+        match bet {
+            Bet::Safe => 0,
+            Bet::Gamble => 1,
+            Bet::Call(_) => 2,
+        }
+    }
+
+    fn eval_term_names() -> &'static [&'static str] {
+        &[]
+    }
+
+    fn default_eval_weights() -> &'static [f64] {
+        &[]
+    }
+
+    fn eval_terms(&self, _player: usize) -> [f64; EVAL_TERMS] {
+        [0.0; EVAL_TERMS]
+    }
+
+    fn stat_names() -> &'static [&'static str] {
+        &[]
+    }
+
+    fn player_stats(&self, _player: usize, out: &mut Vec<i64>) {
+        out.clear();
+    }
+}
+
+#[test]
+fn chance_nodes_see_what_a_gamble_is_worth_and_open_loop_search_does_not() {
+    let base = "mcts:iters=2000,rollout_turns=0,rollout=random,prior=random,prior_visits=0,widening=false,c=0.7,scale=1";
+    let state = Gamble {
+        card: 0,
+        drawn: false,
+        over: false,
+        score: [0],
+    };
+    let legal = [Bet::Safe, Bet::Gamble];
+    for seed in 0..5 {
+        let first_move = |chance: &str| {
+            let spec = AgentSpec::resolve(&format!("{base},chance={chance}")).expect("a spec");
+            spec.build::<Gamble>(seed, 0).choose(&state, &legal)
+        };
+        assert_eq!(first_move("explicit"), Bet::Gamble, "seed {seed}");
+        assert_eq!(first_move("determinize"), Bet::Safe, "seed {seed}");
     }
 }

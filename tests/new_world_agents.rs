@@ -36,8 +36,8 @@ fn score_order_position() -> NewWorldState {
 #[test]
 fn greedy_and_mcts_choose_the_order_that_pays_them() {
     // Scoring P0's farm first moves a surveyor into the column of P1's robber: P1 then scores
-    // 5 + 4 instead of 5 (and P0 9 instead of 13). Both agents see it.
-    for text in ["greedy", "mcts:iters=50"] {
+    // 5 + 4 instead of 5 (and P0 9 instead of 13). Every agent sees it.
+    for text in ["greedy", "mcts:iters=50", "mcts:iters=50,chance=explicit"] {
         let g = score_order_position();
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);

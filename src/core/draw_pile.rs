@@ -2,7 +2,8 @@
 //! pile of a game in play, and counting its tiles by edge class.
 
 use crate::core::fixed_vec::FixedVec;
-use crate::core::rng::{shuffle, GameRng};
+use crate::core::game::ChanceOutcome;
+use crate::core::rng::{below, shuffle, GameRng};
 use crate::core::tileset::{CompiledTiles, VariantId, MAX_EDGE_CLASSES};
 
 /// The complete draw pile over `tiles.land`: the tiles of `prefix` first, in order, then the
@@ -88,6 +89,69 @@ impl<T: Copy, const N: usize> DrawPile<T, N> {
     pub fn shuffle_unseen(&mut self, rng: &mut GameRng) {
         shuffle(rng, self.unseen_mut());
     }
+
+    /// How many items have been drawn.
+    pub fn drawn_count(&self) -> usize {
+        self.next as usize
+    }
+
+    /// Makes a copy of `item` the next draw: one of its unseen copies, chosen uniformly with
+    /// `rng`, swaps places with the next item. When the unseen items were a uniform shuffle,
+    /// they stay one among the orders that draw `item` next. Nothing changes when no unseen
+    /// item is `item`.
+    pub fn put_next(&mut self, item: T, rng: &mut GameRng)
+    where
+        T: PartialEq,
+    {
+        let unseen = self.unseen_mut();
+        let copies = unseen.iter().filter(|&&u| u == item).count();
+        if copies == 0 {
+            return;
+        }
+        let chosen = below(rng, copies);
+        let (at, _) = (unseen.iter().enumerate())
+            .filter(|&(_, &u)| u == item)
+            .nth(chosen)
+            .expect("a copy counted");
+        unseen.swap(0, at);
+    }
+}
+
+impl<const N: usize> DrawPile<VariantId, N> {
+    /// The chance outcomes of the next draw of tiles ([`Game::chance_outcomes`]): each tile
+    /// type of the unseen tiles, as likely as its share of them, written into `out`.
+    ///
+    /// [`Game::chance_outcomes`]: crate::core::game::Game::chance_outcomes
+    pub fn next_draw_outcomes(&self, out: &mut Vec<ChanceOutcome>) {
+        out.clear();
+        let unseen = self.unseen();
+        let mut copies = [0u16; 1 << VariantId::BITS];
+        for &v in unseen {
+            copies[v as usize] += 1;
+        }
+        let total = unseen.len() as f64;
+        let outcome = |(v, &n): (usize, &u16)| ChanceOutcome {
+            id: v as u32,
+            probability: n as f64 / total,
+        };
+        out.extend(
+            copies
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(outcome),
+        );
+    }
+
+    /// Makes a tile of type `id` the next draw ([`Game::fix_chance`], see
+    /// [`DrawPile::put_next`]); nothing changes for an id that is no unseen tile's.
+    ///
+    /// [`Game::fix_chance`]: crate::core::game::Game::fix_chance
+    pub fn fix_next_draw(&mut self, id: u32, rng: &mut GameRng) {
+        if let Ok(tile) = VariantId::try_from(id) {
+            self.put_next(tile, rng);
+        }
+    }
 }
 
 /// How many tiles of each edge class a draw pile holds (see [`CompiledTiles::edge_class`]):
@@ -167,7 +231,44 @@ mod tests {
     use super::*;
     use crate::core::board::FrontierCell;
     use crate::core::geom::Coord;
+    use crate::core::rng::rng_from_seed;
     use crate::games::safari::builtin_tiles;
+
+    /// A uniformly shuffled pile with a copy of `item` put next stays a uniform shuffle of
+    /// the orders that draw `item` first: over 60,000 shuffles of `a a b c`, each of the six
+    /// orders of the other three comes within 5% of a sixth; and the outcomes of the next
+    /// draw are each tile's share.
+    #[test]
+    fn putting_an_item_next_keeps_the_rest_uniform() {
+        let mut rng = rng_from_seed(3);
+        let mut pile = DrawPile::<VariantId, 8>::default();
+        let mut seen = std::collections::HashMap::new();
+        let trials = 60_000;
+        for _ in 0..trials {
+            pile.set(&[0, 0, 1, 2]);
+            pile.shuffle_unseen(&mut rng);
+            pile.put_next(0, &mut rng);
+            assert_eq!(pile.unseen()[0], 0);
+            *seen.entry(pile.unseen()[1..].to_vec()).or_insert(0) += 1;
+        }
+        assert_eq!(seen.len(), 6, "{seen:?}");
+        for (order, &n) in &seen {
+            let share = n as f64 * 6.0 / trials as f64;
+            assert!((share - 1.0).abs() < 0.05, "{order:?}: {n} of {trials}");
+        }
+        pile.set(&[0, 0, 1, 2]);
+        pile.draw();
+        let mut outcomes = Vec::new();
+        pile.next_draw_outcomes(&mut outcomes);
+        let ids: Vec<(u32, f64)> = outcomes.iter().map(|o| (o.id, o.probability)).collect();
+        assert_eq!(ids, [(0, 1.0 / 3.0), (1, 1.0 / 3.0), (2, 1.0 / 3.0)]);
+        pile.fix_next_draw(7, &mut rng);
+        assert_eq!(
+            pile.unseen(),
+            &[0, 1, 2],
+            "an id no unseen tile has changes nothing"
+        );
+    }
 
     /// Either way of adding up (the classes asked for, or the total less the others) gives
     /// the plain sum over the classes asked for, for masks that ask for few or most classes,

@@ -11,11 +11,24 @@ pub const MAX_ACTION_KINDS: usize = 64;
 /// Number of heuristic terms a game reports for evaluation ([`Game::eval_terms`]).
 pub const EVAL_TERMS: usize = 8;
 
+/// One outcome of a chance event ([`Game::chance_outcomes`]): an id the game gives it (in the
+/// tile games, the type of the tile drawn) and its probability.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChanceOutcome {
+    /// The game's id of the outcome, for [`Game::fix_chance`].
+    pub id: u32,
+    /// Its probability given what the deciding seat knows.
+    pub probability: f64,
+}
+
 /// A game position with its decision structure.
 ///
 /// A turn may consist of several decisions (place a tile, act, boost, …), and a decision can
 /// belong to a player other than the one whose turn it is. Chance (tile and token draws) is
-/// resolved inside `apply` from the state's own seeded stream.
+/// resolved inside `apply` from the state's hidden order and its own seeded stream, so that
+/// playouts pay nothing for it. Search that treats chance explicitly asks for the outcomes of
+/// the next draw ([`Game::chance_outcomes`]), fixes one before applying an action
+/// ([`Game::fix_chance`]) and sees from [`Game::chance_events`] whether the action drew.
 pub trait Game: Clone + Send + Sync {
     /// One choice at one decision (hashable: search trees index children by action).
     type Action: Copy + Eq + Hash + Debug + Send + Sync;
@@ -122,6 +135,25 @@ pub trait Game: Clone + Send + Sync {
         _terms: &mut [[f64; EVAL_TERMS]],
     ) -> bool {
         false
+    }
+
+    /// The outcomes of the next chance event — the next draw from what is hidden — with their
+    /// probabilities given what the deciding seat knows (they sum to 1); empty when nothing
+    /// is left to draw. The default: a game without chance.
+    fn chance_outcomes(&self, out: &mut Vec<ChanceOutcome>) {
+        out.clear();
+    }
+
+    /// Makes outcome `id` (one of [`Game::chance_outcomes`]) the result of the next chance
+    /// event, keeping the rest of what is hidden a uniform sample given that outcome when it
+    /// was one (`rng` picks how). Applying an action that draws then draws it. The default:
+    /// nothing to fix.
+    fn fix_chance(&mut self, _id: u32, _rng: &mut GameRng) {}
+
+    /// How many chance events have happened so far: an action after which the count grew
+    /// drew (the first of its draws being the one [`Game::fix_chance`] fixed). The default: 0.
+    fn chance_events(&self) -> usize {
+        0
     }
 
     /// Names of the per-player statistics columns of [`Game::player_stats`].

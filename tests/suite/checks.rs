@@ -22,6 +22,7 @@ pub fn run_all<G: GameDef>() {
     records_replay_to_the_same_game::<G>();
     clones_behave_like_the_original::<G>();
     redeterminize_keeps_what_is_public::<G>();
+    chance_fixes_the_next_draw::<G>();
     random_actions_are_legal_and_uniform::<G>();
     restart_new_game_and_start_agree::<G>();
     decisions_do_not_allocate::<G>();
@@ -593,6 +594,75 @@ pub fn redeterminize_keeps_what_is_public<G: GameDef>() {
     }
 }
 
+/// `chance_outcomes` lists the next hidden draw: distinct outcomes whose probabilities sum
+/// to 1, each its share of the hidden order where the hooks show it (empty exactly when
+/// nothing is hidden); `fix_chance` makes the chosen outcome the next item of the hidden order
+/// and changes nothing public nor the unseen multiset; `chance_events` grows by exactly the
+/// items an action takes from the hidden order.
+pub fn chance_fixes_the_next_draw<G: GameDef>() {
+    let name = G::NAME;
+    let h = hooks::<G>();
+    let mut rng = rng_from_seed(9);
+    let (mut outcomes, mut legal) = (Vec::new(), Vec::new());
+    let (mut fixed, mut draws) = (0, 0);
+    for index in 0..20u64 {
+        let mut g = suite_game::<G>(index);
+        while !g.is_terminal() {
+            g.chance_outcomes(&mut outcomes);
+            let total: f64 = outcomes.iter().map(|o| o.probability).sum();
+            assert!(
+                outcomes.is_empty() || (total - 1.0).abs() < 1e-9,
+                "{name}: probabilities sum to {total}"
+            );
+            let mut ids: Vec<u32> = outcomes.iter().map(|o| o.id).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            assert_eq!(ids.len(), outcomes.len(), "{name}: repeated outcomes");
+            let hidden = h.hidden_order(&g);
+            if let Some(order) = &hidden {
+                assert_eq!(outcomes.is_empty(), order.is_empty(), "{name}: {order:?}");
+                for o in &outcomes {
+                    let share = order.iter().filter(|&&x| x == o.id).count() as f64;
+                    let expected = share / order.len() as f64;
+                    assert!(
+                        (o.probability - expected).abs() < 1e-12,
+                        "{name}: outcome {} has probability {}, its share is {expected}",
+                        o.id,
+                        o.probability
+                    );
+                }
+            }
+            if !outcomes.is_empty() {
+                let pick = outcomes[below(&mut rng, outcomes.len())].id;
+                let before = g.clone();
+                g.fix_chance(pick, &mut rng);
+                assert_eq!(observe(&g, false), observe(&before, false), "{name}");
+                assert_eq!(h.unseen(&g), h.unseen(&before), "{name}: unseen changed");
+                if let Some(order) = h.hidden_order(&g) {
+                    assert_eq!(order[0], pick, "{name}: the fixed outcome is not next");
+                }
+                fixed += 1;
+            }
+            let events = g.chance_events();
+            g.legal_actions(&mut legal);
+            g.apply(legal[below(&mut rng, legal.len())]);
+            let drawn = g.chance_events() - events;
+            if let (Some(before), Some(after)) = (hidden, h.hidden_order(&g)) {
+                assert_eq!(
+                    drawn,
+                    before.len() - after.len(),
+                    "{name}: chance events must count the draws"
+                );
+            }
+            draws += drawn;
+        }
+    }
+    assert!(
+        fixed > 100 && draws > 100,
+        "{name}: {fixed} draws fixed, {draws} draws"
+    );
+}
+
 /// `random_action` returns a legal action at every decision of random games played with it,
 /// the same one for the same random stream, and (where the hooks say it is uniform) every
 /// legal action and nothing else, uniformly (chi-square, fixed seeds): over positions taken
@@ -829,14 +899,15 @@ fn agent_allocations<G: GameDef>(spec: &str) -> (usize, usize) {
     let spec = AgentSpec::resolve(spec).expect("valid spec");
     let mut agent: Box<dyn Agent<G>> = spec.build::<G>(3, 0);
     let mut counted = 0;
-    for pass in 0..3 {
+    // Three passes to warm up, the fourth counted.
+    for pass in 0..4 {
         let before = allocations();
         start_counting();
         for (state, legal) in &decisions {
             std::hint::black_box(agent.choose(state, legal));
         }
         stop_counting();
-        if pass == 2 {
+        if pass == 3 {
             counted = allocations() - before;
         }
     }
@@ -844,7 +915,8 @@ fn agent_allocations<G: GameDef>(spec: &str) -> (usize, usize) {
 }
 
 /// Agents' decisions allocate nothing per simulation or candidate once their buffers have
-/// grown: greedy nothing at all, MCTS (30 simulations a decision) at most twice in a game.
+/// grown: greedy nothing at all, MCTS (30 simulations a decision, with and without chance
+/// nodes) at most twice in a game.
 pub fn agents_do_not_allocate_once_warm<G: GameDef>() {
     let name = G::NAME;
     // Greedy sees only these positions, whose needs the warm-up passes met: nothing.
@@ -856,11 +928,13 @@ pub fn agents_do_not_allocate_once_warm<G: GameDef>() {
     );
     // A search also meets positions of its own (random determinizations), so a buffer may
     // still grow once in a while past its largest size so far; never per simulation.
-    let (decisions, mcts) = agent_allocations::<G>("mcts:iters=30");
-    assert!(
-        mcts <= 2,
-        "{name}: mcts allocated {mcts} times in {decisions} decisions of 30 simulations"
-    );
+    for spec in ["mcts:iters=30", "mcts:iters=30,chance=explicit"] {
+        let (decisions, mcts) = agent_allocations::<G>(spec);
+        assert!(
+            mcts <= 2,
+            "{name}: {spec} allocated {mcts} times in {decisions} decisions of 30 simulations"
+        );
+    }
 }
 
 /// Results derived with `redo_as` and `redo_terms` are the applied results (what agents

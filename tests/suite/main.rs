@@ -80,6 +80,11 @@ fn redeterminize_keeps_what_is_public() {
 }
 
 #[test]
+fn chance_fixes_the_next_draw() {
+    for_every_game!(chance_fixes_the_next_draw);
+}
+
+#[test]
 fn random_actions_are_legal_and_uniform() {
     for_every_game!(random_actions_are_legal_and_uniform);
 }

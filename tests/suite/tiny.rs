@@ -11,8 +11,9 @@
 //! its type (`final`).
 
 use super::hooks::{Hooks, Variant, Watch};
-use meeplelab::core::game::{Game, EVAL_TERMS};
-use meeplelab::core::rng::{shuffle, GameRng};
+use meeplelab::core::draw_pile::DrawPile;
+use meeplelab::core::game::{ChanceOutcome, Game, EVAL_TERMS};
+use meeplelab::core::rng::GameRng;
 use meeplelab::core::tileset::{parse_tileset, CompiledTiles, VariantId};
 use meeplelab::games::def::{parse_seat, GameDef};
 use meeplelab::games::ResolvedSetup;
@@ -100,9 +101,7 @@ pub struct Tiny {
     east: usize,
     /// The slot of the tile placed this turn.
     last: usize,
-    pile: [VariantId; MAX_TILES],
-    pile_next: usize,
-    pile_len: usize,
+    pile: DrawPile<VariantId, MAX_TILES>,
     drawn: VariantId,
     marks: [u8; MAX_PLAYERS],
     scores: [i32; MAX_PLAYERS],
@@ -136,7 +135,7 @@ impl Tiny {
     fn next_turn(&mut self) {
         self.turn += 1;
         self.active = (self.active + 1) % self.players;
-        if self.pile_next == self.pile_len {
+        let Some(drawn) = self.pile.draw() else {
             self.phase = Phase::Over;
             for i in self.west..self.east {
                 let owner = self.marked[i];
@@ -147,15 +146,14 @@ impl Tiny {
                 }
             }
             return;
-        }
-        self.drawn = self.pile[self.pile_next];
-        self.pile_next += 1;
+        };
+        self.drawn = drawn;
         self.phase = Phase::Place;
     }
 
     /// The unseen pile, top first.
     pub fn pile(&self) -> &[VariantId] {
-        &self.pile[self.pile_next..self.pile_len]
+        self.pile.unseen()
     }
 }
 
@@ -226,7 +224,19 @@ impl Game for Tiny {
     }
 
     fn redeterminize(&mut self, rng: &mut GameRng) {
-        shuffle(rng, &mut self.pile[self.pile_next..self.pile_len]);
+        self.pile.shuffle_unseen(rng);
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<ChanceOutcome>) {
+        self.pile.next_draw_outcomes(out);
+    }
+
+    fn fix_chance(&mut self, id: u32, rng: &mut GameRng) {
+        self.pile.fix_next_draw(id, rng);
+    }
+
+    fn chance_events(&self) -> usize {
+        self.pile.drawn_count()
     }
 
     fn action_kind_names() -> &'static [&'static str] {
@@ -288,8 +298,8 @@ impl GameDef for Tiny {
         if order.len() >= MAX_TILES {
             return Err(format!("at most {} tiles", MAX_TILES - 1));
         }
-        let mut pile = [0; MAX_TILES];
-        pile[..order.len()].copy_from_slice(order);
+        let mut pile = DrawPile::default();
+        pile.set(order);
         let mut row = [u8::MAX; 2 * MAX_TILES + 1];
         row[MIDDLE] = tiles.start[0].1;
         let mut g = Tiny {
@@ -304,8 +314,6 @@ impl GameDef for Tiny {
             east: MIDDLE + 1,
             last: MIDDLE,
             pile,
-            pile_next: 0,
-            pile_len: order.len(),
             drawn: 0,
             marks: [r.options.marks; MAX_PLAYERS],
             scores: [0; MAX_PLAYERS],
@@ -424,7 +432,11 @@ impl Watch<Tiny> for RowInvariants {
     }
 
     fn end(&mut self, s: &Tiny) {
-        assert_eq!(s.east - s.west, 1 + s.pile_len, "every tile is in the row");
+        assert_eq!(
+            s.east - s.west,
+            1 + s.pile.drawn_count(),
+            "every tile is in the row"
+        );
         assert!(s.pile().is_empty());
     }
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 /// Parameters of `mcts` besides the heuristic weights (used by greedy rollouts and truncated
 /// rollouts).
-pub(crate) const PARAMS: [ParamDef; 20] = [
+pub(crate) const PARAMS: [ParamDef; 21] = [
     ParamDef::int("iters", 1, 100_000_000, 500),
     ParamDef::int("time_ms", 0, 3_600_000, 0),
     ParamDef::float("c", 0.0, 100.0, 0.1),
@@ -15,6 +15,7 @@ pub(crate) const PARAMS: [ParamDef; 20] = [
     ParamDef::choice("prior", &["random", "greedy"], "greedy"),
     ParamDef::float("prior_visits", 0.0, 1e6, 3.0),
     ParamDef::choice("rollout", &["random", "greedy"], "greedy"),
+    ParamDef::choice("chance", &["determinize", "explicit"], "determinize"),
     ParamDef::float("epsilon", 0.0, 1.0, 0.0),
     ParamDef::int("rollout_sample", 0, 100_000, 0),
     ParamDef::int("rollout_kind_sample", 0, 100_000, 0),
@@ -46,6 +47,19 @@ pub(super) enum Prior {
     Greedy,
 }
 
+/// How the tree treats the draws of hidden tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Chance {
+    /// Open loop: each iteration's determinization decides every draw, and the nodes after a
+    /// draw gather the statistics of every tile it may give.
+    Determinize,
+    /// Chance nodes: the tile an action draws is sampled from [`Game::chance_outcomes`], and
+    /// the tree follows a child per tile drawn.
+    ///
+    /// [`Game::chance_outcomes`]: crate::core::game::Game::chance_outcomes
+    Explicit,
+}
+
 /// How a finished (or truncated) rollout is turned into per-seat rewards in `[0, 1]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum ValueMode {
@@ -72,6 +86,8 @@ pub(crate) struct Config {
     pub(super) prior_visits: f64,
     /// Rollout policy.
     pub(super) rollout: Rollout,
+    /// How draws within the tree are treated.
+    pub(super) chance: Chance,
     /// Chance of a random rollout step under the greedy policy.
     pub(super) epsilon: f64,
     /// Candidates the greedy rollout policy evaluates per decision (0: all).
@@ -113,6 +129,10 @@ impl Config {
             rollout: match p.choice("rollout") {
                 "greedy" => Rollout::Greedy,
                 _ => Rollout::Random,
+            },
+            chance: match p.choice("chance") {
+                "explicit" => Chance::Explicit,
+                _ => Chance::Determinize,
             },
             epsilon: p.float("epsilon"),
             rollout_sample: p.int("rollout_sample") as usize,

@@ -8,7 +8,10 @@
 //! widening and count as virtual visits. The walk stops at the first unvisited child; a
 //! rollout plays a few turns (or to the end), the heuristic judges the result, and every
 //! node on the path gains the reward of the seat that chose its action. The most visited
-//! root action is played. `docs/agents.md` describes every parameter.
+//! root action is played. With `chance=explicit` the tree also has chance nodes: the next
+//! draw's outcome is sampled and fixed before each action of the walk, and an action that
+//! draws leads on through its child for the tile drawn. `docs/agents.md` describes every
+//! parameter.
 
 mod config;
 mod index;

@@ -1,12 +1,13 @@
-//! One determinized open-loop UCT search tree: selection, expansion, rollout and backup.
+//! One determinized open-loop UCT search tree: selection, expansion, rollout and backup, with
+//! chance nodes for draws under `chance=explicit`.
 
-use super::config::{Config, Prior, Rollout, ValueMode};
+use super::config::{Chance, Config, Prior, Rollout, ValueMode};
 use super::index::ActionIndex;
 use crate::agents::greedy::{OnePly, TurnLookahead};
 use crate::agents::restrict::Restriction;
 use crate::agents::scratch::Scratch;
 use crate::agents::value::Evaluator;
-use crate::core::game::{Game, MAX_ACTION_KINDS};
+use crate::core::game::{ChanceOutcome, Game, MAX_ACTION_KINDS};
 use crate::core::rng::{below, rng_from_seed, GameRng};
 use rand_core::RngCore;
 use std::time::Instant;
@@ -15,12 +16,15 @@ use std::time::Instant;
 pub(super) const NONE: u32 = u32::MAX;
 
 /// A tree node: the action that leads to it from its parent, and statistics for the seat
-/// that chose that action.
+/// that chose that action; or, under `chance=explicit`, the outcome of the draw its parent's
+/// action made.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node<A> {
-    /// The action from the parent (`None` at the root).
+    /// The action from the parent (`None` at the root and at chance outcomes).
     pub(super) action: Option<A>,
-    /// The seat that chose `action`.
+    /// The draw's outcome ([`ChanceOutcome::id`]) of a chance outcome node, else `NONE`.
+    outcome: u32,
+    /// The seat that chose `action` (at a chance outcome: its parent's).
     mover: u32,
     /// First child, in decreasing prior order.
     pub(super) first_child: u32,
@@ -40,6 +44,7 @@ impl<A> Node<A> {
     fn new(action: Option<A>, mover: usize, next_sibling: u32, prior: f64) -> Self {
         Node {
             action,
+            outcome: NONE,
             mover: mover as u32,
             first_child: NONE,
             next_sibling,
@@ -99,6 +104,8 @@ pub(super) struct Tree<G: Game> {
     fresh: Vec<G::Action>,
     /// Per-seat rewards of the current iteration.
     values: Vec<f64>,
+    /// Outcomes of the draw at hand (`chance=explicit`).
+    outcomes: Vec<ChanceOutcome>,
     lookahead: TurnLookahead<G>,
     one_ply: OnePly<G>,
     /// The position each iteration plays in.
@@ -127,6 +134,7 @@ impl<G: Game> Tree<G> {
             has_child: Vec::new(),
             fresh: Vec::new(),
             values: Vec::new(),
+            outcomes: Vec::new(),
             lookahead: TurnLookahead::new(),
             one_ply: OnePly::new(),
             sim: Scratch::new(),
@@ -189,7 +197,7 @@ impl<G: Game> Tree<G> {
             let mut c = old[from as usize].first_child;
             while c != NONE {
                 let node = old[c as usize];
-                if from != child || node.mover as usize == me {
+                if from != child || (node.mover as usize == me && node.outcome == NONE) {
                     let id = new.len() as u32;
                     new.push(Node {
                         first_child: NONE,
@@ -242,11 +250,27 @@ impl<G: Game> Tree<G> {
                 Some(&first) if sh.cfg.prior_visits == 0.0 => first,
                 _ => self.select(sh.cfg.c, sh.cfg.prior_visits),
             };
+            let draw = (sh.cfg.chance == Chance::Explicit).then(|| self.fix_draw(&mut state));
             state.apply(self.allowed[i]);
             self.path.push(child);
             node = child as usize;
             if self.nodes[node].visits == 0 {
                 break;
+            }
+            if let Some(Some((drawn_before, outcome))) = draw {
+                if state.chance_events() > drawn_before {
+                    match self.outcome_child(sh, node, outcome) {
+                        Some(id) => {
+                            self.path.push(id);
+                            node = id as usize;
+                            if self.nodes[node].visits == 0 {
+                                break;
+                            }
+                        }
+                        // The tree is full and has no node for this draw: roll out.
+                        None => break,
+                    }
+                }
             }
         }
         self.max_depth = self.max_depth.max(self.path.len() - 1);
@@ -260,6 +284,54 @@ impl<G: Game> Tree<G> {
                 n.reward += self.values[n.mover as usize];
             }
         }
+    }
+
+    /// Samples the outcome of the next draw from [`Game::chance_outcomes`] and fixes it in
+    /// `state`; returns the draws made so far and the outcome, or `None` when nothing is left
+    /// to draw.
+    fn fix_draw(&mut self, state: &mut G) -> Option<(usize, u32)> {
+        state.chance_outcomes(&mut self.outcomes);
+        let mut rest = unit(&mut self.rng);
+        let last = *self.outcomes.last()?;
+        let outcome = (self.outcomes.iter())
+            .find(|o| {
+                rest -= o.probability;
+                rest < 0.0
+            })
+            .unwrap_or(&last)
+            .id;
+        state.fix_chance(outcome, &mut self.rng);
+        Some((state.chance_events(), outcome))
+    }
+
+    /// The child of `node` for draw `outcome`, created when missing while the tree holds fewer
+    /// than `max_nodes` nodes (`None` otherwise).
+    fn outcome_child(&mut self, sh: &Shared<'_, G>, node: usize, outcome: u32) -> Option<u32> {
+        let mut child = self.nodes[node].first_child;
+        while child != NONE {
+            let n = &self.nodes[child as usize];
+            if n.outcome == outcome {
+                return Some(child);
+            }
+            child = n.next_sibling;
+        }
+        if self.nodes.len() >= sh.cfg.max_nodes {
+            return None;
+        }
+        // First among the siblings, with an infinite prior so that action children inserted
+        // later keep their decreasing prior order behind it.
+        let id = self.nodes.len() as u32;
+        let parent = &self.nodes[node];
+        let mut chance = Node::new(
+            None,
+            parent.mover as usize,
+            parent.first_child,
+            f64::INFINITY,
+        );
+        chance.outcome = outcome;
+        self.nodes.push(chance);
+        self.nodes[node].first_child = id;
+        Some(id)
     }
 
     /// Fills `self.kids` with the children of `node` that may be chosen now, in prior order:
@@ -293,15 +365,14 @@ impl<G: Game> Tree<G> {
     }
 
     /// Fills `self.kids` with the children of `node` whose action is among the candidates, in
-    /// prior order.
+    /// prior order (chance outcomes are not candidates).
     fn legal_children(&mut self, node: usize) {
         self.kids.clear();
         let mut child = self.nodes[node].first_child;
         // Children have distinct actions: once every candidate has its child, stop.
         while child != NONE && self.kids.len() < self.allowed.len() {
             let n = &self.nodes[child as usize];
-            let action = n.action.expect("only the root has no action");
-            if let Some(i) = self.index.get(&action) {
+            if let Some(i) = n.action.and_then(|action| self.index.get(&action)) {
                 self.kids.push((child, i));
             }
             child = n.next_sibling;

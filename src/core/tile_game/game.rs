@@ -4,7 +4,7 @@ use super::parts::GameParts;
 use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
 use super::state::MAX_PLAYERS;
-use crate::core::game::{Game, EVAL_TERMS};
+use crate::core::game::{ChanceOutcome, Game, EVAL_TERMS};
 use crate::core::rng::{below, GameRng};
 use crate::core::stats::{StatKey, Tally};
 
@@ -105,6 +105,22 @@ where
         terms: &mut [[f64; EVAL_TERMS]],
     ) -> bool {
         TileRules::redo_terms(self, done, instead, terms)
+    }
+
+    /// The next tile drawn from the pile: each type of the unseen tiles, as likely as its
+    /// share of them. (A tile that fits nowhere then leaves the game as usual, and the draw
+    /// after it is not fixed.)
+    fn chance_outcomes(&self, out: &mut Vec<ChanceOutcome>) {
+        self.pile.next_draw_outcomes(out);
+    }
+
+    fn fix_chance(&mut self, id: u32, rng: &mut GameRng) {
+        self.pile.fix_next_draw(id, rng);
+    }
+
+    /// Tiles drawn from the pile so far.
+    fn chance_events(&self) -> usize {
+        self.pile.drawn_count()
     }
 
     fn stat_names() -> &'static [&'static str] {

@@ -8,6 +8,32 @@ use meeplelab::agents::AgentSpec;
 use meeplelab::core::game::{ChanceOutcome, Game, EVAL_TERMS};
 use meeplelab::core::rng::{below, GameRng};
 
+/// The `Game` items of a game with no heuristic terms (only the final score tells) and no
+/// statistics.
+macro_rules! no_heuristic_nor_statistics {
+    () => {
+        fn eval_term_names() -> &'static [&'static str] {
+            &[]
+        }
+
+        fn default_eval_weights() -> &'static [f64] {
+            &[]
+        }
+
+        fn eval_terms(&self, _player: usize) -> [f64; EVAL_TERMS] {
+            [0.0; EVAL_TERMS]
+        }
+
+        fn stat_names() -> &'static [&'static str] {
+            &[]
+        }
+
+        fn player_stats(&self, _player: usize, out: &mut Vec<i64>) {
+            out.clear();
+        }
+    };
+}
+
 /// A take-away position.
 #[derive(Clone, Debug)]
 struct TakeAway {
@@ -75,26 +101,7 @@ impl Game for TakeAway {
         0
     }
 
-    fn eval_term_names() -> &'static [&'static str] {
-        &[]
-    }
-
-    fn default_eval_weights() -> &'static [f64] {
-        &[]
-    }
-
-    /// No heuristic: only the final score tells.
-    fn eval_terms(&self, _player: usize) -> [f64; EVAL_TERMS] {
-        [0.0; EVAL_TERMS]
-    }
-
-    fn stat_names() -> &'static [&'static str] {
-        &[]
-    }
-
-    fn player_stats(&self, _player: usize, out: &mut Vec<i64>) {
-        out.clear();
-    }
+    no_heuristic_nor_statistics!();
 }
 
 /// The move `spec` chooses from a pile of `pile`, searched with `seed`.
@@ -250,25 +257,7 @@ impl Game for Gamble {
         }
     }
 
-    fn eval_term_names() -> &'static [&'static str] {
-        &[]
-    }
-
-    fn default_eval_weights() -> &'static [f64] {
-        &[]
-    }
-
-    fn eval_terms(&self, _player: usize) -> [f64; EVAL_TERMS] {
-        [0.0; EVAL_TERMS]
-    }
-
-    fn stat_names() -> &'static [&'static str] {
-        &[]
-    }
-
-    fn player_stats(&self, _player: usize, out: &mut Vec<i64>) {
-        out.clear();
-    }
+    no_heuristic_nor_statistics!();
 }
 
 #[test]

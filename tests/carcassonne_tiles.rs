@@ -9,7 +9,8 @@ use common::tile_files::{
     tile_blocks,
 };
 use meeplelab::core::game::Game;
-use meeplelab::core::tileset::{render_tileset, CompiledTiles, CARCASSONNE_MAX_SEGMENTS};
+use meeplelab::core::tileset::{render_tileset, CompiledTiles};
+use meeplelab::games::carcassonne::MAX_TOTAL_SEGMENTS;
 use meeplelab::games::carcassonne::{
     builtin_tile_set, CarcassonneState, Setup, BUILTIN_CARCASSONNE,
 };
@@ -56,5 +57,5 @@ fn every_single_edit_of_the_builtin_file_is_handled() {
     let replacements = [
         "", "-1", "300", "X", "N", "Nw", "pennant", "copy", "road", "field",
     ];
-    every_single_edit_survives(BUILTIN_CARCASSONNE, &replacements, CARCASSONNE_MAX_SEGMENTS);
+    every_single_edit_survives(BUILTIN_CARCASSONNE, &replacements, MAX_TOTAL_SEGMENTS);
 }

@@ -6,12 +6,13 @@ mod common;
 use common::check_features_against_flood_fill;
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::Coord;
-use meeplelab::core::tileset::{CompiledTiles, TileSet};
+use meeplelab::core::tileset::CompiledTiles;
 use meeplelab::games::safari::{Action, Phase, SafariState, Setup};
+use meeplelab::games::tile_sets;
 
 #[test]
 fn seventy_two_tiles_in_a_line_west_of_the_start() {
-    let set = TileSet::load(std::path::Path::new("tests/data/line.tiles")).unwrap();
+    let set = tile_sets::load(std::path::Path::new("tests/data/line.tiles")).unwrap();
     let tiles = CompiledTiles::compile(&set).leak();
     let mut g = SafariState::new(&Setup::with_tiles(2, 3, tiles)).unwrap();
     let mut legal = Vec::new();

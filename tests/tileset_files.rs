@@ -9,9 +9,10 @@ use common::tile_files::{
     survive, tile_blocks,
 };
 use meeplelab::core::tileset::{
-    parse_tileset, render_tileset, validate, CompiledTiles, TileSet, TileSetError,
+    parse_tileset, render_tileset, CompiledTiles, TileSet, TileSetError,
 };
 use meeplelab::games::safari::{builtin_tile_set, BUILTIN_SAFARI};
+use meeplelab::games::tile_sets::{self, validate};
 use std::path::{Path, PathBuf};
 
 /// Segments a Safari set may have.
@@ -52,7 +53,7 @@ fn data(path: &str) -> PathBuf {
 }
 
 fn load(path: &Path) -> Result<TileSet, TileSetError> {
-    TileSet::load(path)
+    tile_sets::load(path)
 }
 
 #[test]

@@ -9,11 +9,14 @@ use crate::core::draw_pile::resolve_draw_order_of;
 use crate::core::game::Game;
 use crate::core::options::{RuleOption, RuleOptions};
 use crate::core::rng::{derive_seed, rng_from_seed};
-use crate::core::tileset::{
-    parse_tileset, render_tileset, validate, CompiledTiles, TileSet, VariantId,
-};
+use crate::core::tileset::validate::TileProblem;
+use crate::core::tileset::{parse_tileset, render_tileset, CompiledTiles, TileSet, VariantId};
+use crate::games::tile_sets;
 use std::ops::RangeInclusive;
 use std::path::Path;
+
+/// A game's checks of a tile set of the shared format ([`GameDef::TILE_CHECKS`]).
+pub type TileChecks = fn(&TileSet) -> Result<(), TileProblem>;
 
 /// A game line of a record header that only some games have (`tokens …`, `hand …`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +74,11 @@ pub trait GameDef: Game + Sized + 'static {
 
     /// The built-in tile set.
     fn builtin_tiles() -> &'static CompiledTiles;
+    /// What a tile set of the shared format (docs/tileset-format.md) must hold to be played as
+    /// this game, beyond what [`crate::core::tileset::validate`] shares: the game's checks,
+    /// run by [`crate::games::tile_sets::validate`]; `None` for a game whose tile files have a
+    /// format of their own (New World).
+    const TILE_CHECKS: Option<TileChecks>;
     /// The text of the built-in tile file (embedded in the binary).
     const BUILTIN_TILE_FILE: &'static str;
     /// A setup with default options over `tiles`.
@@ -193,7 +201,7 @@ pub trait GameDef: Game + Sized + 'static {
     /// Loads a tile-set file for this game; the error names the file and says when the set is
     /// for another game.
     fn load_tiles(path: &Path) -> Result<&'static CompiledTiles, String> {
-        let set = TileSet::load(path).map_err(|e| e.to_string())?;
+        let set = tile_sets::load(path).map_err(|e| e.to_string())?;
         if set.game != Self::NAME {
             return Err(format!(
                 "{}: the tile set is for game \"{}\", not {}",
@@ -210,7 +218,7 @@ pub trait GameDef: Game + Sized + 'static {
     /// of docs/tileset-format.md (Safari and Carcassonne sets).
     fn view_tile_file(text: &str, origin: &str) -> Result<TileFileView, String> {
         let set = parse_tileset(text, origin).map_err(|e| e.to_string())?;
-        validate(&set).map_err(|e| e.to_string())?;
+        tile_sets::validate(&set).map_err(|e| e.to_string())?;
         if set.game != Self::NAME {
             return Err(format!(
                 "{origin}: the tile set is for game \"{}\", not {}",

@@ -1,7 +1,8 @@
 //! Tile-set files in tests: the repository's files and documents, and the edits of a file that
 //! the parser, validator, compiler and renderer must survive.
 
-use meeplelab::core::tileset::{parse_tileset, render_tileset, validate, CompiledTiles, TileSet};
+use meeplelab::core::tileset::{parse_tileset, render_tileset, CompiledTiles, TileSet};
+use meeplelab::games::tile_sets::{load, validate};
 use std::path::{Path, PathBuf};
 
 /// A file of the repository, by its path from the root.
@@ -53,7 +54,7 @@ pub fn assert_doc_shows(name: &str, blocks: &[&str]) {
 /// Checks that the tile file at `path` (from the repository's root) loads to `builtin`, but for
 /// the origin.
 pub fn assert_file_is(path: &str, builtin: &TileSet) {
-    let from_file = TileSet::load(&repo_file(path)).unwrap();
+    let from_file = load(&repo_file(path)).unwrap();
     assert_eq!(
         &TileSet {
             origin: builtin.origin.clone(),

@@ -15,7 +15,7 @@ use meeplelab::core::draw_pile::DrawPile;
 use meeplelab::core::game::{ChanceOutcome, Game, EVAL_TERMS};
 use meeplelab::core::rng::GameRng;
 use meeplelab::core::tileset::{parse_tileset, CompiledTiles, VariantId};
-use meeplelab::games::def::{parse_seat, GameDef};
+use meeplelab::games::def::{parse_seat, GameDef, TileChecks};
 use meeplelab::games::ResolvedSetup;
 use std::ops::RangeInclusive;
 use std::sync::OnceLock;
@@ -284,6 +284,9 @@ impl GameDef for Tiny {
     type Options = Options;
     type Deal = ();
     const BUILTIN_TILE_FILE: &'static str = TILE_FILE;
+
+    /// Tiny plays only its built-in set (written in Safari's format, `game safari`).
+    const TILE_CHECKS: Option<TileChecks> = None;
 
     fn builtin_tiles() -> &'static CompiledTiles {
         static TILES: OnceLock<CompiledTiles> = OnceLock::new();

@@ -6,8 +6,9 @@ use super::board::{layout_picture, open_space, text_picture, tile_board, Picture
 use super::table::{place_targets, Table};
 use meeplelab::core::geom::{Coord, Corner, Rotation, Side};
 use meeplelab::core::species::Species;
-use meeplelab::core::tileset::{CompiledTiles, FeatureKind, TileSet, VariantId};
+use meeplelab::core::tileset::{CompiledTiles, FeatureKind, VariantId};
 use meeplelab::games::safari::{builtin_tile_set, Action, Phase, SafariState, Spot};
+use meeplelab::games::tile_sets;
 use meeplelab::io::svg::TileFaces;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -18,7 +19,7 @@ impl Table for SafariState {
 
     fn look(tiles: &'static CompiledTiles, file: Option<&Path>) -> Result<TileFaces, String> {
         let set = match file {
-            Some(path) => TileSet::load(path).map_err(|e| e.to_string())?,
+            Some(path) => tile_sets::load(path).map_err(|e| e.to_string())?,
             None => builtin_tile_set(),
         };
         TileFaces::new(&set, tiles).map_err(|e| e.to_string())

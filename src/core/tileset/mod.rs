@@ -1,24 +1,21 @@
-//! Tile sets as data: the source model ([`TileSet`]), the text format parser, the validator,
+//! Tile sets as data: the source model ([`TileSet`]), the text format parser, what checking a
+//! set shares between games (each game checks its own, `games::tile_sets`),
 //! ASCII drawings, and the compiled lookup tables the engines use ([`CompiledTiles`]).
 //!
 //! The text format is documented in `docs/tileset-format.md`.
 
 mod ascii;
-mod carcassonne;
 mod compiled;
 mod parse;
-mod validate;
+pub mod validate;
 
 pub use ascii::{draw_layout, drawing_with_notes, render_tileset};
-pub use carcassonne::{
-    MAX_CELLS as CARCASSONNE_MAX_CELLS, MAX_TOTAL_SEGMENTS as CARCASSONNE_MAX_SEGMENTS,
-};
 pub use compiled::{
     rotated_signatures, CompiledTiles, Orientation, Segment, Variant, VariantId, MAX_EDGE_CLASSES,
     NO_SEGMENT,
 };
+pub(crate) use parse::{check_entry_count, count_noun, feature_summary};
 pub use parse::{declared_game, parse_tileset, rim_words};
-pub use validate::validate;
 
 use crate::core::geom::{halves_of_sides, Corner, HalfSide, Side};
 use crate::core::species::SpeciesCounts;
@@ -332,19 +329,6 @@ impl TileSet {
             .iter()
             .fold(0usize, |n, t| n.saturating_add(t.copy_count()));
         copies.saturating_sub(usize::from(self.start_type.is_some()))
-    }
-
-    /// Loads and validates a tile set from `path`.
-    pub fn load(path: &std::path::Path) -> Result<TileSet, TileSetError> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| TileSetError {
-            origin: name.clone(),
-            line: 0,
-            message: format!("cannot read file: {e}"),
-        })?;
-        let set = parse_tileset(&text, &name)?;
-        validate(&set)?;
-        Ok(set)
     }
 }
 

@@ -48,7 +48,7 @@ pub fn declared_game(text: &str) -> Option<(usize, String)> {
 
 /// A feature in file syntax without its birds or pennants, e.g. `path N S`, `bush E`,
 /// `field N En` or `monastery`.
-pub(super) fn feature_summary(feature: &FeatureSpec) -> String {
+pub(crate) fn feature_summary(feature: &FeatureSpec) -> String {
     let mut words = vec![feature.kind.keyword().to_string()];
     words.extend(rim_words(feature));
     words.join(" ")
@@ -87,7 +87,7 @@ fn halves_summary(halves: u8) -> Vec<String> {
 
 /// Checks that a copy line with `entries` animal entries fits `layout` (one entry per
 /// feature); `owner` names the tile or cell in the message.
-pub(super) fn check_entry_count(
+pub(crate) fn check_entry_count(
     entries: usize,
     layout: &TileLayout,
     owner: &str,
@@ -116,7 +116,7 @@ pub(super) fn check_entry_count(
 }
 
 /// `1 entry`, `2 entries`.
-pub(super) fn count_noun(n: usize, one: &str, many: &str) -> String {
+pub(crate) fn count_noun(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 

@@ -1,69 +1,31 @@
-//! Checks that a parsed [`TileSet`] is playable: counts, feature sides, the start tile, the
-//! vehicles and the board limits. Every error names the line of the offending item (0 when it
-//! concerns the whole file). This module checks Safari sets and what every game shares;
-//! [`super::carcassonne`] checks the layouts and start tile of Carcassonne sets.
+//! What checking a parsed [`TileSet`] shares between games: the error with its file and line,
+//! tile type headers, totals against a capacity, cell positions. Each game checks what its sets
+//! may hold (`games::<game>::tile_checks`), and `games::tile_sets` picks the game's checks by
+//! the set's `game` line. Every error names the line of the offending item (0 when it concerns
+//! the whole file).
 
-use super::carcassonne;
-use super::parse::{check_entry_count, count_noun, feature_summary};
-use super::{FeatureKind, StartCell, TileLayout, TileSet, TileSetError, TileType};
+use super::{StartCell, TileSet, TileSetError, TileType};
 use crate::core::geom::Side;
 use std::collections::HashMap;
 
-/// Games whose tile sets this crate can play.
-const SUPPORTED_GAMES: [&str; 2] = ["safari", "carcassonne"];
+/// A problem found in a tile set: the line it concerns and what is wrong.
+pub type TileProblem = (usize, String);
 
-/// Most features on one Safari tile (each needs a side of its own).
-const SAFARI_MAX_FEATURES: usize = 4;
-
-/// Most cells (land tiles plus start cells) a Safari board holds.
-const MAX_CELLS: usize = 78;
-
-/// Most segments (features over all tile copies and start cells) Safari's feature tracker holds.
-const MAX_TOTAL_SEGMENTS: usize = 255;
-
-/// Most vehicle start spaces.
-const MAX_VEHICLES: usize = 2;
-
-/// Largest `|x|` or `|y|` of a start cell: from there, a straight line of every other cell
-/// still fits the 8-bit board coordinates.
-const MAX_START_COORDINATE: i16 = i8::MAX as i16 - MAX_CELLS as i16;
-
-/// A problem found: the line it concerns and what is wrong.
-pub(super) type Problem = (usize, String);
-
-/// Checks what a parsed tile set means; the first problem found is returned as an error.
-pub fn validate(set: &TileSet) -> Result<(), TileSetError> {
-    check_game(set)
-        .and_then(|()| match set.game.as_str() {
-            "carcassonne" => carcassonne::check(set),
-            _ => check_types(set)
-                .and_then(|()| check_start(set))
-                .and_then(|()| check_vehicles(set))
-                .and_then(|()| check_limits(set)),
-        })
-        .map_err(|(line, message)| TileSetError {
-            origin: set.origin.clone(),
-            line,
-            message,
-        })
-}
-
-fn check_game(set: &TileSet) -> Result<(), Problem> {
-    if SUPPORTED_GAMES.contains(&set.game.as_str()) {
-        return Ok(());
-    }
-    Err((
-        0,
-        format!(
-            "unknown game {:?}; supported games: {}",
-            set.game,
-            SUPPORTED_GAMES.join(", ")
-        ),
-    ))
+/// Runs a game's `checks` on `set`; the first problem found is returned as an error naming
+/// the set's file and the line.
+pub fn validate_with(
+    set: &TileSet,
+    checks: impl FnOnce(&TileSet) -> Result<(), TileProblem>,
+) -> Result<(), TileSetError> {
+    checks(set).map_err(|(line, message)| TileSetError {
+        origin: set.origin.clone(),
+        line,
+        message,
+    })
 }
 
 /// The error for a set without tile types.
-pub(super) fn no_types() -> Problem {
+pub(crate) fn no_types() -> TileProblem {
     (
         0,
         "no land tile types: a tile set needs at least one \"tile <id> count <n>\" block"
@@ -73,10 +35,10 @@ pub(super) fn no_types() -> Problem {
 
 /// Checks what every game's tile types share: a unique id (`first_line` records the ids seen
 /// so far) and a count of at least one.
-pub(super) fn check_type_header<'a>(
+pub(crate) fn check_type_header<'a>(
     tile: &'a TileType,
     first_line: &mut HashMap<&'a str, usize>,
-) -> Result<(), Problem> {
+) -> Result<(), TileProblem> {
     if let Some(first) = first_line.insert(tile.id.as_str(), tile.line) {
         return Err((
             tile.line,
@@ -98,275 +60,17 @@ pub(super) fn check_type_header<'a>(
     Ok(())
 }
 
-fn check_types(set: &TileSet) -> Result<(), Problem> {
-    if set.types.is_empty() {
-        return Err(no_types());
-    }
-    let mut first_line = HashMap::new();
-    for tile in &set.types {
-        check_type_header(tile, &mut first_line)?;
-        let owner = format!("tile {}", tile.id);
-        if tile.expansion.is_some() {
-            return Err((
-                tile.line,
-                format!("{owner} names an expansion; only carcassonne tile sets have expansions"),
-            ));
-        }
-        if tile.count != tile.copies.len() {
-            return Err((
-                tile.line,
-                format!(
-                    "{owner} has count {} but {}",
-                    tile.count,
-                    count_noun(tile.copies.len(), "copy line", "copy lines")
-                ),
-            ));
-        }
-        check_layout(&tile.layout, &owner)?;
-        for (i, copy) in tile.copies.iter().enumerate() {
-            check_entry_count(copy.len(), &tile.layout, &owner)
-                .map_err(|m| (tile.line, format!("copy {} of {owner}: {m}", i + 1)))?;
-        }
-    }
-    Ok(())
-}
-
-/// Safari feature rules shared by tile types and start cells.
-fn check_layout(layout: &TileLayout, owner: &str) -> Result<(), Problem> {
-    if let Some(extra) = layout.features.get(SAFARI_MAX_FEATURES) {
-        return Err((
-            extra.line,
-            format!(
-                "{owner} declares {} features; a tile has at most {SAFARI_MAX_FEATURES} (each \
-                 needs a side of its own)",
-                layout.features.len()
-            ),
-        ));
-    }
-    let mut side_line: [Option<usize>; 4] = [None; 4];
-    for feature in &layout.features {
-        if feature.kind.game() != "safari" {
-            return Err((
-                feature.line,
-                format!(
-                    "{owner} has a {}, a carcassonne feature; safari tiles have path and bush",
-                    feature.kind
-                ),
-            ));
-        }
-        if feature.sides & 0xF == 0 {
-            return Err((
-                feature.line,
-                format!("a {} of {owner} touches no side", feature.kind),
-            ));
-        }
-        if feature.kind == FeatureKind::Path && feature.birds > 0 {
-            return Err((
-                feature.line,
-                format!(
-                    "{owner} has birds on a path ({}); only bush can hold birds",
-                    feature_summary(feature)
-                ),
-            ));
-        }
-        for side in feature.side_list() {
-            if let Some(other) = side_line[side.index()].replace(feature.line) {
-                return Err((
-                    feature.line,
-                    format!(
-                        "side {} of {owner} is touched by two features (lines {other} and {})",
-                        side.letter(),
-                        feature.line
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
-fn check_start(set: &TileSet) -> Result<(), Problem> {
-    if let Some(start) = &set.start_type {
-        return Err((
-            start.line,
-            "\"start-tile\" is for carcassonne tile sets; a safari start tile is a \"start\" \
-             block of cells"
-                .to_string(),
-        ));
-    }
-    if set.start.is_empty() {
-        return Err((
-            0,
-            "no start tile: add a \"start\" block with at least one \"cell <x> <y>\"".to_string(),
-        ));
-    }
-    for (i, cell) in set.start.iter().enumerate() {
-        let owner = format!("start cell {}", name(cell.x, cell.y));
-        if [cell.x, cell.y]
-            .iter()
-            .any(|c| i16::from(*c).abs() > MAX_START_COORDINATE)
-        {
-            return Err((
-                cell.line,
-                format!(
-                    "{owner} is too far out: start cells lie within \
-                     -{MAX_START_COORDINATE}..={MAX_START_COORDINATE} so that a line of every \
-                     tile fits the board"
-                ),
-            ));
-        }
-        let earlier = &set.start[..i];
-        if let Some(first) = earlier.iter().find(|c| (c.x, c.y) == (cell.x, cell.y)) {
-            return Err((
-                cell.line,
-                format!("{owner} is declared twice (first at line {})", first.line),
-            ));
-        }
-        check_layout(&cell.layout, &owner)?;
-        check_entry_count(cell.animals.len(), &cell.layout, &owner).map_err(|m| (cell.line, m))?;
-        for other in earlier {
-            check_facing(other, cell)?;
-        }
-    }
-    check_connected(&set.start)
-}
-
-/// Where two start cells touch, the sides facing each other must show the same terrain.
-fn check_facing(a: &StartCell, b: &StartCell) -> Result<(), Problem> {
-    let Some(side) = side_towards((a.x, a.y), (b.x, b.y)) else {
-        return Ok(());
-    };
-    let (ta, tb) = (a.layout.terrain(side), b.layout.terrain(side.opposite()));
-    if ta == tb {
-        return Ok(());
-    }
-    Err((
-        b.line,
-        format!(
-            "start cells {a_name} and {b_name} do not match: the {} side of {a_name} shows {} \
-             but the {} side of {b_name} shows {}",
-            side.letter(),
-            ta.name(),
-            side.opposite().letter(),
-            tb.name(),
-            a_name = name(a.x, a.y),
-            b_name = name(b.x, b.y),
-        ),
-    ))
-}
-
-/// The start cells must form one piece joined by edges.
-fn check_connected(cells: &[StartCell]) -> Result<(), Problem> {
-    let mut reached = vec![false; cells.len()];
-    let mut queue = vec![0];
-    reached[0] = true;
-    while let Some(i) = queue.pop() {
-        for (j, cell) in cells.iter().enumerate() {
-            if !reached[j] && side_towards((cells[i].x, cells[i].y), (cell.x, cell.y)).is_some() {
-                reached[j] = true;
-                queue.push(j);
-            }
-        }
-    }
-    match cells.iter().zip(&reached).find(|(_, r)| !**r) {
-        Some((cell, _)) => Err((
-            cell.line,
-            format!(
-                "start cell {} is not connected to start cell {}: start cells must form one \
-                 piece joined by edges",
-                name(cell.x, cell.y),
-                name(cells[0].x, cells[0].y)
-            ),
-        )),
-        None => Ok(()),
-    }
-}
-
-fn check_vehicles(set: &TileSet) -> Result<(), Problem> {
-    if let Some(extra) = set.vehicles.get(MAX_VEHICLES) {
-        return Err((
-            extra.line,
-            format!(
-                "{} vehicle spaces; a tile set has at most {MAX_VEHICLES}",
-                set.vehicles.len()
-            ),
-        ));
-    }
-    for (i, v) in set.vehicles.iter().enumerate() {
-        let at = (v.x, v.y);
-        let space = format!("vehicle space {}", name(v.x, v.y));
-        if let Some(first) = set.vehicles[..i].iter().find(|w| (w.x, w.y) == at) {
-            return Err((
-                v.line,
-                format!("{space} is declared twice (first at line {})", first.line),
-            ));
-        }
-        if let Some(cell) = set.start.iter().find(|c| (c.x, c.y) == at) {
-            return Err((
-                v.line,
-                format!(
-                    "{space} is on the start cell of line {}; vehicles start on empty spaces \
-                     next to the start tile",
-                    cell.line
-                ),
-            ));
-        }
-        if !set
-            .start
-            .iter()
-            .any(|c| side_towards((c.x, c.y), at).is_some())
-        {
-            return Err((
-                v.line,
-                format!(
-                    "{space} is not next to any start cell; vehicles start on empty spaces \
-                     orthogonally adjacent to the start tile"
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Board and feature-tracker capacity.
-fn check_limits(set: &TileSet) -> Result<(), Problem> {
-    check_total(
-        set,
-        |_| 1,
-        |t| t.copies.len(),
-        MAX_CELLS,
-        |total| {
-            format!(
-                "too many tiles: {total} cells (land tiles + start cells) but the board holds at \
-             most {MAX_CELLS}"
-            )
-        },
-    )?;
-    check_total(
-        set,
-        |c| c.layout.features.len(),
-        |t| t.copies.len() * t.layout.features.len(),
-        MAX_TOTAL_SEGMENTS,
-        |total| {
-            format!(
-                "too many features: {total} segments (paths and bushes over all tile copies \
-                 and start cells) but the feature tracker holds at most {MAX_TOTAL_SEGMENTS}"
-            )
-        },
-    )
-}
-
 /// Sums an amount over the start cells, then the tile types; over `limit`, reports the line
 /// of the item where the limit was passed.
-pub(super) fn check_total(
+pub(crate) fn check_total(
     set: &TileSet,
     per_cell: impl Fn(&StartCell) -> usize,
     per_type: impl Fn(&TileType) -> usize,
     limit: usize,
     message: impl Fn(usize) -> String,
-) -> Result<(), Problem> {
+) -> Result<(), TileProblem> {
     let cells = set.start.iter().map(|c| {
-        let name = format!("start cell {}", name(c.x, c.y));
+        let name = format!("start cell {}", cell_name(c.x, c.y));
         (c.line, per_cell(c), name)
     });
     let types = set
@@ -390,7 +94,7 @@ pub(super) fn check_total(
 }
 
 /// The side of cell `from` that faces cell `to`, if they share an edge.
-fn side_towards(from: (i8, i8), to: (i8, i8)) -> Option<Side> {
+pub(crate) fn side_towards(from: (i8, i8), to: (i8, i8)) -> Option<Side> {
     Side::ALL.into_iter().find(|side| {
         let (dx, dy) = side.offset();
         i16::from(from.0) + i16::from(dx) == i16::from(to.0)
@@ -399,174 +103,6 @@ fn side_towards(from: (i8, i8), to: (i8, i8)) -> Option<Side> {
 }
 
 /// A cell position as written in files: `x y`.
-fn name(x: i8, y: i8) -> String {
+pub(crate) fn cell_name(x: i8, y: i8) -> String {
     format!("{x} {y}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::tileset::parse_tileset;
-
-    fn set(text: &str) -> TileSet {
-        parse_tileset(text, "test.tiles").expect("test text parses")
-    }
-
-    fn problem(text: &str) -> TileSetError {
-        validate(&set(text)).expect_err("the set should be invalid")
-    }
-
-    const SMALL: &str = "tileset t\ngame safari\ntile 1 count 1\npath N S\ncopy Z\n\
-                         start\ncell 0 0\npath E\ncopy -\ncell 1 0\npath W\ncopy G\n\
-                         vehicle 2 0\n";
-
-    #[test]
-    fn a_small_set_validates() {
-        validate(&set(SMALL)).unwrap();
-    }
-
-    #[test]
-    fn each_rule_reports_its_line() {
-        let cases = [
-            (
-                SMALL.replace("safari", "chess"),
-                0,
-                "unknown game \"chess\"; supported games: safari",
-            ),
-            (
-                SMALL.replace("count 1", "count 2"),
-                3,
-                "tile 1 has count 2 but 1 copy line",
-            ),
-            (
-                SMALL.replace("count 1", "count 1 expansion robbers"),
-                3,
-                "tile 1 names an expansion; only carcassonne tile sets have expansions",
-            ),
-            (
-                SMALL.replace("count 1\npath N S\ncopy Z", "count 0\ncopy"),
-                3,
-                "count 0",
-            ),
-            (
-                SMALL.replace("path N S\ncopy Z", "path N S\nbush S\ncopy Z -"),
-                5,
-                "side S of tile 1 is touched by two features (lines 4 and 5)",
-            ),
-            (
-                SMALL.replace("cell 1 0", "cell 0 0"),
-                10,
-                "start cell 0 0 is declared twice (first at line 7)",
-            ),
-            (
-                SMALL.replace("cell 1 0\npath W", "cell 1 0\npath N"),
-                10,
-                "the E side of 0 0 shows path but the W side of 1 0 shows savanna",
-            ),
-            (
-                SMALL
-                    .replace("cell 1 0\npath W", "cell 3 0\npath N")
-                    .replace("vehicle 2 0", ""),
-                10,
-                "start cell 3 0 is not connected to start cell 0 0",
-            ),
-            (
-                SMALL.replace("vehicle 2 0", "vehicle 1 0"),
-                13,
-                "is on the start cell of line 10",
-            ),
-            (
-                SMALL.replace("vehicle 2 0", "vehicle 5 5"),
-                13,
-                "not next to any start cell",
-            ),
-            (
-                SMALL.replace("vehicle 2 0", "vehicle 2 0\nvehicle 2 0"),
-                14,
-                "declared twice (first at line 13)",
-            ),
-            (
-                SMALL.replace("vehicle 2 0", "vehicle 2 0\nvehicle -1 0\nvehicle 0 1"),
-                15,
-                "3 vehicle spaces; a tile set has at most 2",
-            ),
-            (SMALL.replace("cell 1 0", "cell 50 0"), 10, "too far out"),
-            (
-                SMALL.replace("tile 1", "tile 2 count 1\ncopy\ntile 2"),
-                5,
-                "duplicate tile id \"2\" (first declared at line 3)",
-            ),
-            (
-                SMALL.replace(
-                    "start\ncell 0 0\npath E\ncopy -\ncell 1 0\npath W\ncopy G\nvehicle 2 0\n",
-                    "",
-                ),
-                0,
-                "no start tile",
-            ),
-        ];
-        for (text, line, phrase) in cases {
-            let e = problem(&text);
-            assert!(e.message.contains(phrase), "{text}\n{e}");
-            assert_eq!(e.line, line, "{text}\n{e}");
-        }
-    }
-
-    #[test]
-    fn capacity_limits_name_the_tile_where_they_are_passed() {
-        let body = |count: usize, layout: &str, copy: &str| {
-            let copies = format!("{copy}\n").repeat(count);
-            SMALL.replace(
-                "count 1\npath N S\ncopy Z",
-                &format!("count {count}\n{layout}{copies}"),
-            )
-        };
-        let e = problem(&body(77, "", "copy"));
-        assert_eq!(e.line, 3);
-        assert!(e.message.contains("too many tiles: 79 cells"), "{e}");
-        assert!(e.message.contains("the board holds at most 78"), "{e}");
-        let four = "path N\npath E\npath S\npath W\n";
-        let e = problem(&body(64, four, "copy - - - -"));
-        assert_eq!(e.line, 3);
-        assert!(e.message.contains("too many features: 258 segments"), "{e}");
-        validate(&set(&body(76, "", "copy"))).unwrap();
-    }
-
-    #[test]
-    fn programmatic_sets_are_checked_too() {
-        let mut s = set(SMALL);
-        s.types[0].layout.features[0].birds = 3;
-        assert!(validate(&s)
-            .unwrap_err()
-            .message
-            .contains("birds on a path (path N S)"));
-        let mut s = set(SMALL);
-        s.types[0].layout.features[0].sides = 0;
-        assert!(validate(&s)
-            .unwrap_err()
-            .message
-            .contains("touches no side"));
-        let mut s = set(SMALL);
-        let extra = s.types[0].layout.features[0].clone();
-        s.types[0]
-            .layout
-            .features
-            .extend(std::iter::repeat_n(extra, 4));
-        assert!(validate(&s)
-            .unwrap_err()
-            .message
-            .contains("declares 5 features"));
-        let mut s = set(SMALL);
-        s.types[0].copies[0].clear();
-        assert!(validate(&s)
-            .unwrap_err()
-            .message
-            .starts_with("copy 1 of tile 1: copy line has 0"));
-        let mut s = set(SMALL);
-        s.types.clear();
-        assert!(validate(&s)
-            .unwrap_err()
-            .message
-            .contains("no land tile types"));
-    }
 }

@@ -7,7 +7,7 @@ use super::options::Options;
 use super::setup::{builtin_tiles, ResolvedSetup, Setup, PLAYER_RANGE};
 use super::state::{CarcassonneState, Phase};
 use crate::core::tileset::{CompiledTiles, VariantId};
-use crate::games::def::GameDef;
+use crate::games::def::{GameDef, TileChecks};
 use std::ops::RangeInclusive;
 
 impl GameDef for CarcassonneState {
@@ -23,6 +23,8 @@ impl GameDef for CarcassonneState {
     fn builtin_tiles() -> &'static CompiledTiles {
         builtin_tiles()
     }
+
+    const TILE_CHECKS: Option<TileChecks> = Some(super::tile_checks::check);
 
     const BUILTIN_TILE_FILE: &'static str = super::setup::BUILTIN_CARCASSONNE;
 

@@ -31,6 +31,7 @@ mod rules;
 mod setup;
 mod state;
 mod stats;
+mod tile_checks;
 mod turn;
 
 pub use action::Action;
@@ -50,7 +51,7 @@ pub use setup::{
 };
 pub use state::{
     Carcassonne, CarcassonneBoard, CarcassonneState, Cell, CellInfo, Node, Phase, PlacedMeeple,
-    MAX_PLAYERS,
+    MAX_PLAYERS, MAX_TOTAL_SEGMENTS,
 };
 pub use stats::{ActionKind, PlayerStats, PointSource, STAT_NAMES};
 

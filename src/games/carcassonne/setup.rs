@@ -34,7 +34,8 @@ pub fn builtin_tiles() -> &'static CompiledTiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::tileset::{validate, FeatureKind};
+    use crate::core::tileset::FeatureKind;
+    use crate::games::tile_sets::validate;
 
     /// Rule C-1: the types and their counts.
     const C1: [(&str, usize); 24] = [

@@ -11,15 +11,17 @@ use crate::core::board::{self, max_frontier};
 use crate::core::fixed_vec::FixedVec;
 use crate::core::shared_tiles::SharedTileBits;
 use crate::core::tile_game::{GameParts, TileState};
-use crate::core::tileset::{
-    CompiledTiles, FeatureKind, CARCASSONNE_MAX_CELLS, CARCASSONNE_MAX_SEGMENTS,
-};
+use crate::core::tileset::{CompiledTiles, FeatureKind};
 
 pub use crate::core::tile_game::MAX_PLAYERS;
 
-/// Most cells: the base game's 72 tiles and every expansion's (92 with The Robbers and
-/// Bridges, Castles and Bazaars).
-pub const MAX_CELLS: usize = CARCASSONNE_MAX_CELLS;
+/// Most cells (land tiles of the base game and every expansion in the tile file, plus the
+/// start tile): base 72 + The Robbers 8 + Bridges, Castles and Bazaars 12.
+pub const MAX_CELLS: usize = 92;
+
+/// Most segments (features over all tile copies of the file) a game tracks (the union-find
+/// has `MAX_TOTAL_SEGMENTS + 1` nodes of 16 bits); tile files that need more are refused.
+pub const MAX_TOTAL_SEGMENTS: usize = 383;
 
 /// The board: a torus of side `MAX_CELLS + 2` with 16-bit entries (cell indices and
 /// frontier slots exceed a byte), see `docs/engine.md`.
@@ -29,7 +31,7 @@ pub type CarcassonneBoard = board::Board<u16, { MAX_CELLS + 2 }, { max_frontier(
 pub type Node = u16;
 
 /// Union-find capacity: segments over all tiles of a game.
-pub const MAX_NODES: usize = CARCASSONNE_MAX_SEGMENTS + 1;
+pub const MAX_NODES: usize = MAX_TOTAL_SEGMENTS + 1;
 
 /// Most meeples on the board at once.
 pub const MAX_MEEPLES: usize = MAX_PLAYERS * MAX_MEEPLES_PER_PLAYER as usize;

@@ -4,7 +4,8 @@
 use super::*;
 use crate::core::game::Game;
 use crate::core::geom::{Coord, HalfSide, Rotation, Side};
-use crate::core::tileset::{validate, CompiledTiles, FeatureKind, StartType};
+use crate::core::tileset::{CompiledTiles, FeatureKind, StartType};
+use crate::games::tile_sets::validate;
 
 /// The built-in layouts with only the given types, in the given counts, and the start tile of
 /// type `start` (one of its copies).

@@ -9,7 +9,7 @@ use super::setup::{ResolvedSetup, Setup};
 use super::state::{NewWorldState, Phase, MAX_PLAYERS};
 use super::tiles::{parse_new_world, NewWorldTiles, BUILTIN_NEW_WORLD};
 use crate::core::tileset::CompiledTiles;
-use crate::games::def::{GameDef, TileFileView};
+use crate::games::def::{GameDef, TileChecks, TileFileView};
 use std::ops::RangeInclusive;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -25,6 +25,9 @@ impl GameDef for NewWorldState {
     type Deal = ();
 
     const BUILTIN_TILE_FILE: &'static str = BUILTIN_NEW_WORLD;
+
+    /// New World's tile file has a format of its own (docs/new-world-tiles.md).
+    const TILE_CHECKS: Option<TileChecks> = None;
 
     fn builtin_tiles() -> &'static CompiledTiles {
         static TILES: OnceLock<CompiledTiles> = OnceLock::new();

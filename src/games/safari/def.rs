@@ -10,7 +10,7 @@ use super::setup::{
 use super::state::{Phase, SafariState};
 use crate::core::species::{Species, SpeciesCounts};
 use crate::core::tileset::CompiledTiles;
-use crate::games::def::{parse_seat, GameDef, HeaderItem};
+use crate::games::def::{parse_seat, GameDef, HeaderItem, TileChecks};
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
 
@@ -27,6 +27,8 @@ impl GameDef for SafariState {
     fn builtin_tiles() -> &'static CompiledTiles {
         builtin_tiles()
     }
+
+    const TILE_CHECKS: Option<TileChecks> = Some(super::tile_checks::check);
 
     const BUILTIN_TILE_FILE: &'static str = super::setup::BUILTIN_SAFARI;
 

@@ -18,6 +18,7 @@ mod sample;
 mod setup;
 mod state;
 mod stats;
+mod tile_checks;
 mod turn;
 
 pub use action::Action;

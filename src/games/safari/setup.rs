@@ -142,7 +142,7 @@ pub fn builtin_tiles() -> &'static CompiledTiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::tileset::validate;
+    use crate::games::tile_sets::validate;
 
     /// Rule S-9 (shared/rules/safari.md): every type's copies and the animals printed on each
     /// copy, all features of the copy together; `-` = no animal.

@@ -16,6 +16,7 @@ use crate::core::tileset::{
     CompiledTiles, CopyAnimals, FeatureSpec, TileLayout, TileSet, VariantId,
 };
 use crate::games::safari::{SafariState, Spot};
+use crate::games::tile_sets;
 use crate::io::record::{Record, RecordError, TileSource};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -51,7 +52,7 @@ pub fn tileset_of(record: &Record, base: &Path) -> Result<TileSet, RecordError> 
     let (source, line) = &record.tileset;
     match source {
         TileSource::Builtin => Ok(crate::games::safari::builtin_tile_set()),
-        TileSource::File(p) => TileSet::load(&base.join(p)).map_err(|e| RecordError {
+        TileSource::File(p) => tile_sets::load(&base.join(p)).map_err(|e| RecordError {
             origin: record.origin.clone(),
             line: *line,
             message: format!("tile set: {e}"),

@@ -1,29 +1,21 @@
-//! Validation of Carcassonne tile sets: every side of a tile is a road, a city or field, fields
+//! Checks of Carcassonne tile sets: every side of a tile is a road, a city or field, fields
 //! meet the rim in half sides and are split only by roads and cities, at most one monastery, no
 //! copy lines, and a `start-tile` line naming the start tile's type (rule C-1).
 
-use super::parse::count_noun;
-use super::validate::{check_total, check_type_header, no_types, Problem};
-use super::{FeatureKind, TileLayout, TileSet, TileType};
+use super::state::{MAX_CELLS, MAX_TOTAL_SEGMENTS};
 use crate::core::geom::{HalfSide, Side};
+use crate::core::tileset::validate::{check_total, check_type_header, no_types, TileProblem};
+use crate::core::tileset::{count_noun, FeatureKind, TileLayout, TileSet, TileType};
 use std::collections::HashMap;
 
-/// Most cells (land tiles of the base game and every expansion in the file, plus the start
-/// tile) a Carcassonne game holds: base 72 + The Robbers 8 + Bridges, Castles and Bazaars 12.
-pub const MAX_CELLS: usize = 92;
-
-/// Most segments (features over all tile copies of the file) a Carcassonne game tracks (its
-/// union-find has `MAX_TOTAL_SEGMENTS + 1` nodes of 16 bits).
-pub const MAX_TOTAL_SEGMENTS: usize = 383;
-
 /// Checks a tile set whose game is `carcassonne`.
-pub(super) fn check(set: &TileSet) -> Result<(), Problem> {
+pub(crate) fn check(set: &TileSet) -> Result<(), TileProblem> {
     check_types(set)?;
     check_start(set)?;
     check_limits(set)
 }
 
-fn check_types(set: &TileSet) -> Result<(), Problem> {
+fn check_types(set: &TileSet) -> Result<(), TileProblem> {
     if set.types.is_empty() {
         return Err(no_types());
     }
@@ -48,7 +40,7 @@ fn check_types(set: &TileSet) -> Result<(), Problem> {
 
 /// The rules of one layout (see the module documentation); `tile_line` is where its tile
 /// block starts.
-fn check_layout(layout: &TileLayout, owner: &str, tile_line: usize) -> Result<(), Problem> {
+fn check_layout(layout: &TileLayout, owner: &str, tile_line: usize) -> Result<(), TileProblem> {
     let mut side_line: [Option<usize>; 4] = [None; 4];
     let mut half_field: [Option<usize>; 8] = [None; 8];
     let mut monastery: Option<usize> = None;
@@ -124,7 +116,7 @@ fn check_rim(
     owner: &str,
     tile_line: usize,
     half_field: &[Option<usize>; 8],
-) -> Result<(), Problem> {
+) -> Result<(), TileProblem> {
     let line_of = |f: usize| layout.features[f].line;
     for side in Side::ALL {
         let covering = layout.features.iter().find(|f| f.sides & side.bit() != 0);
@@ -212,7 +204,7 @@ fn check_rim(
     Ok(())
 }
 
-fn check_start(set: &TileSet) -> Result<(), Problem> {
+fn check_start(set: &TileSet) -> Result<(), TileProblem> {
     if let Some(cell) = set.start.first() {
         return Err((
             cell.line,
@@ -254,7 +246,7 @@ fn check_start(set: &TileSet) -> Result<(), Problem> {
 }
 
 /// Board and feature-tracker capacity (the start tile is one of the copies).
-fn check_limits(set: &TileSet) -> Result<(), Problem> {
+fn check_limits(set: &TileSet) -> Result<(), TileProblem> {
     let copies = |t: &TileType| t.count;
     check_total(
         set,
@@ -279,11 +271,11 @@ fn check_limits(set: &TileSet) -> Result<(), Problem> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{
-        draw_layout, parse_tileset, validate, CompiledTiles, FeatureKind, TileSet, TileSetError,
-        NO_SEGMENT,
-    };
     use crate::core::geom::{HalfSide, Rotation, Side};
+    use crate::core::tileset::{
+        draw_layout, parse_tileset, CompiledTiles, FeatureKind, TileSet, TileSetError, NO_SEGMENT,
+    };
+    use crate::games::tile_sets::validate;
 
     /// A small valid set; line numbers matter to the cases below.
     const SMALL: &str = "tileset t\n\
@@ -418,7 +410,7 @@ mod tests {
         let m = broken(|s| s.types[0].layout.features[0].birds = 1);
         assert!(m.contains("birds on a city"), "{m}");
         let m = broken(|s| {
-            let monastery = super::super::FeatureSpec {
+            let monastery = crate::core::tileset::FeatureSpec {
                 kind: FeatureKind::Monastery,
                 sides: 0,
                 halves: 0,

@@ -9,7 +9,7 @@ use std::hash::Hash;
 pub const MAX_ACTION_KINDS: usize = 64;
 
 /// Number of heuristic terms a game reports for evaluation ([`Game::eval_terms`]).
-pub const EVAL_TERMS: usize = 8;
+pub const EVAL_TERMS: usize = 9;
 
 /// A game position with its decision structure.
 ///

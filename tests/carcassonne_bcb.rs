@@ -570,3 +570,66 @@ fn b_2_b_7_a_held_bazaar_tile_may_be_discarded_and_its_holder_draws() {
     assert_eq!(g.tiles_discarded(), 1);
     assert!(g.bazaar().is_open(), "X.1 is still held by P0");
 }
+
+/// The `castle_points` term (docs/agents.md) of seat `p`.
+fn castle_points(g: &CarcassonneState, p: usize) -> f64 {
+    let i = CarcassonneState::eval_term_names()
+        .iter()
+        .position(|t| *t == "castle_points")
+        .unwrap();
+    g.eval_terms(p)[i]
+}
+
+/// B-5: `castle_points` values an unscored castle by the incomplete roads, cities and
+/// monasteries in its 6 spaces (a monastery: its own tile), each at what completing it would
+/// pay now (C-3), weighted by 1 / its open edges (a monastery: 1 / its empty neighbours); a
+/// scored castle is worth nothing more. Positions of the castle example 2 above.
+#[test]
+fn b_5_castle_points_expect_the_first_neighbouring_completion() {
+    let mut g = small_city(&["E.1", "A.1", "A.2", "X.1", "V.1"]);
+    assert_eq!(castle_points(&g, 0), 0.0, "no castle yet");
+    play(&mut g, Action::Castle { build: true });
+    // In the 6 spaces: D's road (1 tile, 2 open ends: 1 point, weight 1/2) and the castle's
+    // own city, complete.
+    assert_eq!((castle_points(&g, 0), castle_points(&g, 1)), (1.0, 0.0));
+    // P1's monastery A at -1,1 (2 of 8 neighbours placed: 9 points, weight 1/6) with its road
+    // (1 tile, one open end: 1 point, weight 1): (9/6 + 1 + 1/2) / (1/6 + 1 + 1/2) = 1.8.
+    place(&mut g, -1, 1, 0);
+    play(&mut g, Action::Pass);
+    assert!(
+        (castle_points(&g, 0) - 1.8).abs() < 1e-12,
+        "{}",
+        castle_points(&g, 0)
+    );
+    // Once the crossroads closes the roads, the castle scores and its term falls to 0.
+    place(&mut g, 1, 0, 1);
+    play(&mut g, Action::Pass);
+    place(&mut g, -1, 0, 0);
+    play(&mut g, Action::Pass);
+    play(&mut g, Action::CastleScore { points: 3 });
+    assert!(g.castles()[0].scored);
+    assert_eq!(castle_points(&g, 0), 0.0);
+}
+
+/// B-4: greedy converts a small city into a castle when `castle_points` values the castle
+/// above what scoring the city pays (4 points and the meeple back in supply): not with the
+/// default weight here (the castle's neighbourhood holds one road worth 1), always with a
+/// weight of 100, never with 0.
+#[test]
+fn b_4_greedy_builds_a_castle_when_its_expected_score_pays() {
+    use meeplelab::agents::AgentSpec;
+    let g = small_city(&["E.1", "A.1"]);
+    let choose = |spec: &str| {
+        let spec = AgentSpec::resolve(spec).unwrap();
+        spec.build::<CarcassonneState>(1, 0).choose(&g, &legal(&g))
+    };
+    assert_eq!(choose("greedy"), Action::Castle { build: false });
+    assert_eq!(
+        choose("greedy:castle_points=0"),
+        Action::Castle { build: false }
+    );
+    assert_eq!(
+        choose("greedy:castle_points=100"),
+        Action::Castle { build: true }
+    );
+}

@@ -9,7 +9,9 @@
 //!   agent kind's parameters with their defaults (`AgentKind::param_names`), and each game's
 //!   heuristic terms with their default weights;
 //! - the README's command table names exactly the subcommands of `meeplelab --help`, and
-//!   its documentation list every file in docs/.
+//!   its documentation list every file in docs/;
+//! - the usage line of `meeplelab tune` in docs/agents.md names exactly the options of
+//!   `meeplelab tune --help`.
 //!
 //! Every failure names the doc file and what is missing or extra.
 
@@ -614,6 +616,43 @@ fn readme_documentation_list_names_every_doc() {
             .into_iter()
             .filter(|n| n.starts_with("docs/"))
             .collect(),
+        &mut problems,
+    );
+    report(problems);
+}
+
+#[test]
+fn agents_md_tune_usage_names_every_option() {
+    let help = meeplelab(&["tune", "--help"]);
+    let options: Vec<String> = help
+        .split_whitespace()
+        .filter(|w| w.starts_with("--") && w.len() > 2)
+        .map(|w| w.trim_end_matches([',', '.', ')']).to_string())
+        .filter(|w| w != "--help")
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert!(
+        options.len() > 10,
+        "options read from tune --help: {options:?}"
+    );
+    let file = "docs/agents.md";
+    let doc = read(file);
+    let usage = section(&doc, file, "## Tuning: `meeplelab tune`")
+        .lines()
+        .find(|l| l.starts_with("meeplelab tune "))
+        .unwrap_or_else(|| panic!("{file}: no `meeplelab tune …` usage line under `## Tuning`"));
+    let listed: BTreeSet<String> = usage
+        .split(|c: char| c.is_whitespace() || c == '[' || c == ']')
+        .filter(|w| w.starts_with("--"))
+        .map(String::from)
+        .collect();
+    let mut problems = Vec::new();
+    compare(
+        "options of `meeplelab tune --help`",
+        file,
+        &options,
+        &listed,
         &mut problems,
     );
     report(problems);

@@ -15,7 +15,7 @@ mod spec;
 mod value;
 
 pub use mcts::node_bytes as mcts_node_bytes;
-pub use spec::{AgentError, AgentKind, AgentSpec, BUILTIN_SPECS};
+pub use spec::{AgentError, AgentKind, AgentSpec, SpecNumber, BUILTIN_SPECS};
 
 use crate::core::game::Game;
 

@@ -39,6 +39,17 @@ pub(crate) enum ParamValue {
     Choice(&'static str),
 }
 
+impl ParamValue {
+    /// The value as a TOML spec file writes it (words quoted, numbers with a decimal point).
+    pub(crate) fn toml_text(self) -> String {
+        match self {
+            ParamValue::Float(v) => format!("{v:?}"),
+            ParamValue::Choice(v) => format!("\"{v}\""),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for ParamValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -111,6 +122,20 @@ impl ParamDef {
             ParamType::Choice(words) => ParamValue::Choice(words.iter().find(|w| **w == text)?),
         };
         self.in_range(v).then_some(v)
+    }
+
+    /// The number `x` as a value of this parameter, if it takes numbers and `x` is in range.
+    pub(crate) fn number(&self, x: f64) -> Option<ParamValue> {
+        let v = ParamValue::Float(x);
+        (matches!(self.ty, ParamType::Float { .. }) && self.in_range(v)).then_some(v)
+    }
+
+    /// The range of a number parameter; `None` for other types.
+    pub(crate) fn number_range(&self) -> Option<(f64, f64)> {
+        match self.ty {
+            ParamType::Float { min, max } => Some((min, max)),
+            _ => None,
+        }
     }
 
     /// Converts a TOML value (integers are accepted where numbers are expected).
@@ -235,6 +260,18 @@ mod tests {
         );
         assert_eq!(INT.parse_toml(&toml::Value::Float(1.0)), None);
         assert_eq!(INT.parse_toml(&toml::Value::Integer(-3)), None);
+    }
+
+    #[test]
+    fn numbers_are_range_checked_and_written_as_toml() {
+        assert_eq!(FLOAT.number(0.25), Some(ParamValue::Float(0.25)));
+        assert_eq!(FLOAT.number(1.5), None);
+        assert_eq!(INT.number(3.0), None);
+        assert_eq!(FLOAT.number_range(), Some((0.0, 1.0)));
+        assert_eq!(CHOICE.number_range(), None);
+        assert_eq!(ParamValue::Float(1.0).toml_text(), "1.0");
+        assert_eq!(ParamValue::Choice("greedy").toml_text(), "\"greedy\"");
+        assert_eq!(ParamValue::Int(5).toml_text(), "5");
     }
 
     #[test]

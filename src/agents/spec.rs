@@ -27,6 +27,23 @@ pub const BUILTIN_SPECS: [(&str, &str); 4] = [
 /// setup and chance, 2 to `random-game`).
 const AGENT_STREAM: u64 = 3;
 
+/// The range of a heuristic weight.
+const WEIGHT: ParamDef = ParamDef::float("weight", -1e6, 1e6, 0.0);
+
+/// A number of a spec that can be varied: a number parameter of its kind or a heuristic
+/// weight, with its allowed range and its value in the spec.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpecNumber {
+    /// The key (parameter or heuristic term name).
+    pub name: &'static str,
+    /// Smallest allowed value.
+    pub min: f64,
+    /// Largest allowed value.
+    pub max: f64,
+    /// The value the spec gives it (the game's default weight when the spec sets none).
+    pub value: f64,
+}
+
 /// A bad agent spec: the message names the file or inline text, the line and the key.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -319,7 +336,7 @@ impl AgentSpec {
             return Ok(());
         }
         if self.kind.takes_weights() {
-            let weight = ParamDef::float("weight", -1e6, 1e6, 0.0);
+            let weight = WEIGHT;
             let Some(ParamValue::Float(w)) = parse(&weight) else {
                 return Err(AgentError(format!(
                     "{}: `{key}` is not a parameter of {} ({}), so it must be a heuristic \
@@ -355,6 +372,89 @@ impl AgentSpec {
             list.push_str(", and a numeric weight per heuristic term of the game");
         }
         list
+    }
+
+    /// The same spec under another display name.
+    pub fn with_name(&self, name: &str) -> AgentSpec {
+        AgentSpec {
+            name: name.to_string(),
+            ..self.clone()
+        }
+    }
+
+    /// The same spec with the number `key` (a number parameter of its kind, or a heuristic
+    /// weight) set to `value`; an error names the key and what it takes when it is neither, or
+    /// `value` is out of its range. Weights are checked against a game by
+    /// [`AgentSpec::validate_for`].
+    pub fn with_number(&self, key: &str, value: f64) -> Result<AgentSpec, AgentError> {
+        let mut spec = self.clone();
+        spec.set_param(key, None, |def| def.number(value), || value.to_string())?;
+        Ok(spec)
+    }
+
+    /// The numbers of this spec for game `G`, in order: the number parameters of its kind,
+    /// then the heuristic weights of `G` (none for `random`).
+    pub fn numbers_for<G: Game>(&self) -> Vec<SpecNumber> {
+        let mut numbers: Vec<SpecNumber> = (self.kind.params().iter())
+            .filter_map(|d| {
+                let (min, max) = d.number_range()?;
+                let value = self.params.float(d.name);
+                Some(SpecNumber {
+                    name: d.name,
+                    min,
+                    max,
+                    value,
+                })
+            })
+            .collect();
+        if self.kind.takes_weights() {
+            let (min, max) = WEIGHT.number_range().expect("weights are numbers");
+            let weights = self.weights_for::<G>();
+            numbers.extend(
+                G::eval_term_names()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &name)| SpecNumber {
+                        name,
+                        min,
+                        max,
+                        value: weights[i],
+                    }),
+            );
+        }
+        numbers
+    }
+
+    /// The spec as a spec file (the format of `agents/*.toml`), led by `comment` as `#` lines:
+    /// name, kind, forbidden kinds, then every parameter that differs from its default and
+    /// every weight the spec sets.
+    pub fn to_toml(&self, comment: &str) -> String {
+        let mut text: String = comment.lines().map(|l| format!("# {l}\n")).collect();
+        let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+        text.push_str(&format!(
+            "name = {}\nkind = {}\n",
+            quote(&self.name),
+            quote(self.kind.name())
+        ));
+        let mut forbid: Vec<String> = self.forbid.iter().map(|f| quote(&f.key)).collect();
+        forbid.sort_unstable();
+        if !forbid.is_empty() {
+            text.push_str(&format!("forbid = [{}]\n", forbid.join(", ")));
+        }
+        text.push_str("\n[params]\n");
+        for (key, value) in self.params.non_default() {
+            text.push_str(&format!("{key} = {}\n", value.toml_text()));
+        }
+        let mut weights: Vec<&Keyed<f64>> = self.weights.iter().collect();
+        weights.sort_by(|a, b| a.key.cmp(&b.key));
+        for w in weights {
+            text.push_str(&format!(
+                "{} = {}\n",
+                w.key,
+                ParamValue::Float(w.value).toml_text()
+            ));
+        }
+        text
     }
 
     /// The display name (spec name, or the inline text).
@@ -466,6 +566,11 @@ impl AgentSpec {
 
     /// The heuristic evaluator: the game's default weights, overridden by the spec.
     fn evaluator<G: Game>(&self) -> Evaluator {
+        Evaluator::new(self.weights_for::<G>(), self.params_opponent())
+    }
+
+    /// The weight of every heuristic term of `G`: the spec's, else the game's default.
+    fn weights_for<G: Game>(&self) -> [f64; EVAL_TERMS] {
         let mut weights = [0.0; EVAL_TERMS];
         let defaults = G::default_eval_weights();
         for (i, term) in G::eval_term_names().iter().enumerate() {
@@ -475,7 +580,7 @@ impl AgentSpec {
                 .find(|w| w.key == *term)
                 .map_or(defaults[i], |w| w.value);
         }
-        Evaluator::new(weights, self.params_opponent())
+        weights
     }
 
     fn params_opponent(&self) -> f64 {

@@ -29,6 +29,7 @@ mod replay;
 mod summarize;
 mod tiles;
 mod tournament;
+mod tune;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use meeplelab::games::{GameDef, GameId, Setup};
@@ -76,6 +77,9 @@ pub enum Command {
     /// Run a balance experiment from a TOML spec: paired rule/agent variants on the same game
     /// seeds; writes games.csv, summary.csv and charts (docs/experiments.md).
     Experiment(experiment::Args),
+    /// Improve an agent's heuristic weights by SPSA self-play on paired games (resumable);
+    /// writes every evaluation and the tuned spec (docs/agents.md, "Tuning").
+    Tune(tune::Args),
 }
 
 /// `meeplelab tiles …`
@@ -194,6 +198,7 @@ pub fn run() -> i32 {
         Command::Render(args) => render::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Experiment(args) => experiment::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match result {
         Ok(()) => 0,

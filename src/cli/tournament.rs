@@ -246,7 +246,7 @@ pub(super) fn explain_interruption<G: GameDef>(out: &Path, variant_column: bool)
 }
 
 /// This process's command line with `--resume` added (if missing), quoted for a POSIX shell.
-fn resume_command() -> String {
+pub(super) fn resume_command() -> String {
     let mut words: Vec<String> = std::env::args().collect();
     if !words.iter().any(|w| w == "--resume") {
         words.push("--resume".into());

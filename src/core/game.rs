@@ -9,7 +9,7 @@ use std::hash::Hash;
 pub const MAX_ACTION_KINDS: usize = 64;
 
 /// Number of heuristic terms a game reports for evaluation ([`Game::eval_terms`]).
-pub const EVAL_TERMS: usize = 8;
+pub const EVAL_TERMS: usize = 9;
 
 /// One outcome of a chance event ([`Game::chance_outcomes`]): an id the game gives it (in the
 /// tile games, the type of the tile drawn) and its probability.

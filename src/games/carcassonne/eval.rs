@@ -1,6 +1,7 @@
 //! Heuristic terms of a Carcassonne position (for greedy agents, rollout policies and search
 //! leaves).
 
+use super::bcb::Castle;
 use super::features::FeatureAgg;
 use super::state::{CarcassonneState, Node, Phase, MAX_NODES};
 use crate::core::game::EVAL_TERMS;
@@ -8,6 +9,10 @@ use crate::core::index::SmallIndex;
 use crate::core::index_set::{words_for, IndexSet};
 use crate::core::tile_game::Evaluation;
 use crate::core::tileset::FeatureKind;
+
+/// Most distinct roads and cities [`CarcassonneState::castle_estimate`] looks at: a castle's
+/// 6 neighbourhood tiles with at most 8 each (4 roads, 4 cities), more than any tile has.
+const MAX_NEAR_FEATURES: usize = 48;
 
 /// Names of the terms of [`Evaluation::heuristic_terms_all`], in order.
 pub const EVAL_TERM_NAMES: [&str; EVAL_TERMS] = [
@@ -19,11 +24,13 @@ pub const EVAL_TERM_NAMES: [&str; EVAL_TERMS] = [
     "trailing_meeples",
     "farmers",
     "pending_points",
+    "castle_points",
 ];
 
 /// Default weight of each term of [`EVAL_TERM_NAMES`], tuned with greedy self-play matches
 /// (`docs/agents.md`).
-pub const DEFAULT_EVAL_WEIGHTS: [f64; EVAL_TERMS] = [1.0, 0.5, 0.75, 2.0, 0.0, -1.0, -1.0, 1.0];
+pub const DEFAULT_EVAL_WEIGHTS: [f64; EVAL_TERMS] =
+    [1.0, 0.5, 0.75, 2.0, 0.0, -1.0, -1.0, 1.0, 1.0];
 
 impl Evaluation for CarcassonneState {
     const EVAL_TERM_NAMES: &'static [&'static str] = &EVAL_TERM_NAMES;
@@ -50,7 +57,9 @@ impl Evaluation for CarcassonneState {
     ///   decision is taken (roads, cities and monasteries the tile completed that it leads),
     ///   plus, during a bazaar (B-7), the estimated value of each bazaar tile the player holds
     ///   and has not played ([`CarcassonneState::tile_value_estimate`]) and what the offer on
-    ///   the table will bring it ([`CarcassonneState::pending_auction_points`]).
+    ///   the table will bring it ([`CarcassonneState::pending_auction_points`]);
+    /// - `castle_points`: what the player's unscored castles are expected to score
+    ///   ([`CarcassonneState::castle_estimate`], B-5).
     fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
         out.fill([0.0; EVAL_TERMS]);
         if self.game.phase == Phase::GameOver {
@@ -77,6 +86,9 @@ impl Evaluation for CarcassonneState {
                 t[7] += held as f64 * estimate;
             }
             t[7] += self.pending_auction_points(p);
+        }
+        for castle in self.game.castles.iter().filter(|c| !c.scored) {
+            out[castle.owner as usize][8] += self.castle_estimate(castle);
         }
     }
 }
@@ -131,6 +143,55 @@ impl CarcassonneState {
                 t[1] += sign * (completion - final_points);
                 t[4] += sign * f.open as f64;
             }
+        }
+    }
+
+    /// B-5: what `castle` is expected to score. It scores the first road, city, monastery or
+    /// castle completed in a later turn with a tile in its neighbourhood (a monastery: its own
+    /// tile), so the estimate averages what completing each incomplete road, city and
+    /// monastery there would pay now (C-3), weighted by 1 / its open edges (a monastery: 1 /
+    /// its empty neighbours), so that those closest to completion, likely to complete first,
+    /// count most. 0 while nothing incomplete lies there. It does not depend on meeples, so a
+    /// meeple decision redone as another leaves it unchanged.
+    pub fn castle_estimate(&self, castle: &Castle) -> f64 {
+        let mut seen = [0 as Node; MAX_NEAR_FEATURES];
+        let (mut len, mut sum, mut weights) = (0, 0.0, 0.0);
+        for at in castle.neighbourhood() {
+            let Some(cell) = self.cell_at(at) else {
+                continue;
+            };
+            let segments = (self.variant_of(cell).segments().iter().enumerate())
+                .map(|(s, seg)| (cell.first_node + s as Node, seg.kind));
+            let bridge = cell.data.bridge.map(|b| (b.node, FeatureKind::Road));
+            for (node, kind) in segments.chain(bridge) {
+                let (open, points) = match kind {
+                    FeatureKind::Road | FeatureKind::City => {
+                        let root = self.feature_root(node);
+                        if seen[..len].contains(&root) || len == MAX_NEAR_FEATURES {
+                            continue;
+                        }
+                        seen[len] = root;
+                        len += 1;
+                        let f = self.feature(root);
+                        (f.open, f.completion_points(kind))
+                    }
+                    FeatureKind::Monastery => (
+                        8 - self.board.placed_around(at),
+                        self.feature(node).completion_points(kind),
+                    ),
+                    _ => continue,
+                };
+                if open > 0 {
+                    let w = 1.0 / open as f64;
+                    sum += w * points as f64;
+                    weights += w;
+                }
+            }
+        }
+        if weights > 0.0 {
+            sum / weights
+        } else {
+            0.0
         }
     }
 

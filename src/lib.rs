@@ -14,3 +14,4 @@ pub mod core;
 pub mod experiment;
 pub mod games;
 pub mod io;
+pub mod observe;

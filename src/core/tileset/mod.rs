@@ -15,7 +15,7 @@ pub use carcassonne::{
 };
 pub use compiled::{
     rotated_signatures, CompiledTiles, Orientation, Segment, Variant, VariantId, MAX_EDGE_CLASSES,
-    NO_SEGMENT,
+    MAX_SEGMENTS, NO_SEGMENT,
 };
 pub use parse::{declared_game, parse_tileset, rim_words};
 pub use validate::validate;

@@ -59,6 +59,8 @@ fn decision_of<G: Observe>(
         "seed": game_seed,
         "time_ms": time_ms,
         "action_space": G::ACTIONS.size(),
+        "action_blocks": action_blocks(&G::ACTIONS),
+        "board_side": G::ACTIONS.side,
         "window": WINDOW,
         "planes": spec.planes,
         "globals": spec.globals,
@@ -77,6 +79,17 @@ fn decision_of<G: Observe>(
         decide["observation"] = json!(obs);
     }
     Decision { start, decide, ids }
+}
+
+/// `[name, first id, size]` of every block of `space`, in id order.
+fn action_blocks(space: &super::ActionSpace) -> Vec<(&'static str, usize, usize)> {
+    let mut start = 0;
+    (space.blocks.iter())
+        .map(|b| {
+            start += b.size;
+            (b.name, start - b.size, b.size)
+        })
+        .collect()
 }
 
 /// A bot's answer: `{"action": ID}` (other keys are ignored).

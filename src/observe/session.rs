@@ -4,6 +4,7 @@
 use super::tensor::{observe, ObservationSpec};
 use super::{legal_ids, Observe};
 use crate::agents::AgentSpec;
+use crate::games::def::build_setup;
 use crate::games::setup::Setup;
 use crate::games::GameId;
 use crate::io::record::{game_record, Entry, Record};
@@ -40,14 +41,8 @@ pub struct Session<G: Observe> {
 impl<G: Observe> Session<G> {
     /// Starts the game `new` describes; errors name the bad value.
     pub fn start(new: &NewGame) -> Result<Session<G>, String> {
-        let (tiles, tileset) = match &new.tileset {
-            Some(path) => {
-                let abs = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-                (G::load_tiles(path)?, abs.display().to_string())
-            }
-            None => (G::builtin_tiles(), "builtin".to_string()),
-        };
-        let setup = G::setup_with_rules(new.players, new.seed, tiles, &new.rules)?;
+        let (setup, tileset) =
+            build_setup::<G, _>(new.players, new.seed, new.tileset.as_deref(), &new.rules)?;
         Session::from_setup(setup, tileset)
     }
 

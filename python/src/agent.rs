@@ -40,7 +40,8 @@ impl Agent {
     fn choose(&self, py: Python<'_>, state: PyRef<'_, State>) -> PyResult<usize> {
         let session = &*state.inner;
         let (spec, seed) = (&self.spec, self.seed);
-        py.detach(|| session.choose(spec, seed)).map_err(value_error)
+        py.detach(|| session.choose(spec, seed))
+            .map_err(value_error)
     }
 
     fn __repr__(&self) -> String {

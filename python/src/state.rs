@@ -92,7 +92,12 @@ pub fn action_space(game: &str) -> PyResult<Vec<(String, usize, usize, String)>>
         .iter()
         .map(|b| {
             start += b.size;
-            (b.name.to_string(), start - b.size, b.size, b.index.to_string())
+            (
+                b.name.to_string(),
+                start - b.size,
+                b.size,
+                b.index.to_string(),
+            )
         })
         .collect())
 }

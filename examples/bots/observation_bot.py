@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""A meeplelab bot that reads the observation tensor (docs/protocol.md, docs/python.md).
+
+It places tiles where the board is densest: among the legal placements it picks the cell with
+the most placed neighbours in the observation's `tile` plane (a compact board closes features
+sooner), and takes every other decision at random. Needs NumPy.
+
+    meeplelab match "ext:cmd=python3 examples/bots/observation_bot.py" random --games 20
+"""
+import json
+import random
+import sys
+
+import numpy as np
+
+
+class Bot:
+    def __init__(self, start):
+        self.rng = random.Random(start["seed"] * 10 + start["seat"])
+        self.window = start["window"]
+        self.planes = start["planes"]
+        self.side = start["board_side"]
+        first, size = next((b[1], b[2]) for b in start["action_blocks"] if b[0] == "place")
+        self.place = range(first, first + size)
+
+    def cell(self, action):
+        """The window position (row, column) of a placement, or None outside the window."""
+        cell = (action - self.place.start) // 4
+        x, y = divmod(cell, self.side)
+        half = self.window // 2
+        x = x - self.side if x >= self.side // 2 else x
+        y = y - self.side if y >= self.side // 2 else y
+        if -half <= x < half and -half <= y < half:
+            return y + half, x + half
+        return None
+
+    def decide(self, message):
+        legal = message["legal"]
+        places = [a for a in legal if a in self.place]
+        if not places:
+            return self.rng.choice(legal)
+        w = self.window
+        tiles = np.asarray(message["observation"][: w * w], dtype=np.float32).reshape(w, w)
+        padded = np.pad(tiles, 1)
+        neighbours = padded[:-2, 1:-1] + padded[2:, 1:-1] + padded[1:-1, :-2] + padded[1:-1, 2:]
+
+        def density(action):
+            at = self.cell(action)
+            return (neighbours[at] if at else 0.0) + self.rng.random() * 0.1
+
+        return max(places, key=density)
+
+
+def main():
+    bot = None
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message["type"] == "start":
+            bot = Bot(message)
+        elif message["type"] == "decide":
+            print(json.dumps({"action": bot.decide(message)}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -692,9 +692,17 @@ fn protocol_md_lists_the_keys_of_every_message() {
     let doc = read(file);
     let state = SafariState::new_game(&SafariState::setup(2, 1, SafariState::builtin_tiles()))
         .expect("a game");
-    let d = meeplelab::observe::protocol::decision(&state, 0, 1, 100, true).expect("Safari");
+    let asked = meeplelab::observe::protocol::Asked {
+        seat: 0,
+        game_seed: 1,
+        time_ms: 100,
+        start: true,
+        observation: true,
+    };
+    let d = meeplelab::observe::protocol::decision(&state, asked).expect("Safari");
+    let start = d.start.expect("asked for");
     let mut problems = Vec::new();
-    for (message, value) in [("start", &d.start), ("decide", &d.decide)] {
+    for (message, value) in [("start", &start), ("decide", &d.decide)] {
         let keys: Vec<String> = value
             .as_object()
             .expect("an object")

@@ -50,8 +50,8 @@ fn failing_bots_forfeit_and_the_tournament_goes_on() {
         ("crash", "ext:cmd=exit 3", "exited with exit status: 3"),
         (
             "hang",
-            "ext:cmd=sleep 60,time_ms=300",
-            "no answer within the time limit of 300 ms",
+            "ext:cmd=sleep 60,time_ms=300,start_ms=200",
+            "no answer within 500 ms",
         ),
         (
             "garbage",

@@ -13,30 +13,18 @@ import sys
 
 import numpy as np
 
+from action_ids import ActionIds
+
 
 class Bot:
     def __init__(self, start):
         self.rng = random.Random(start["seed"] * 10 + start["seat"])
         self.window = start["window"]
-        self.planes = start["planes"]
-        self.side = start["board_side"]
-        first, size = next((b[1], b[2]) for b in start["action_blocks"] if b[0] == "place")
-        self.place = range(first, first + size)
-
-    def cell(self, action):
-        """The window position (row, column) of a placement, or None outside the window."""
-        cell = (action - self.place.start) // 4
-        x, y = divmod(cell, self.side)
-        half = self.window // 2
-        x = x - self.side if x >= self.side // 2 else x
-        y = y - self.side if y >= self.side // 2 else y
-        if -half <= x < half and -half <= y < half:
-            return y + half, x + half
-        return None
+        self.ids = ActionIds(start)
 
     def decide(self, message):
         legal = message["legal"]
-        places = [a for a in legal if a in self.place]
+        places = [a for a in legal if self.ids.block_of(a)[1] == "place"]
         if not places:
             return self.rng.choice(legal)
         w = self.window
@@ -45,7 +33,8 @@ class Bot:
         neighbours = padded[:-2, 1:-1] + padded[2:, 1:-1] + padded[1:-1, :-2] + padded[1:-1, 2:]
 
         def density(action):
-            at = self.cell(action)
+            _, name, index = self.ids.block_of(action)
+            at = self.ids.window_cell(name, index)
             return (neighbours[at] if at else 0.0) + self.rng.random() * 0.1
 
         return max(places, key=density)

@@ -22,10 +22,7 @@ def main():
     for line in sys.stdin:
         message = json.loads(line)
         if message["type"] == "start":
-            featurize = Featurizer(
-                message["planes"], len(message["globals"]), message["window"],
-                message["action_blocks"], message["board_side"],
-            )
+            featurize = Featurizer(message)
         elif message["type"] == "decide":
             legal = message["legal"]
             obs = np.asarray(message["observation"], dtype=np.float32)

@@ -34,10 +34,12 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def featurizer_for(state):
+    """The featurizer of the bot, from the same keys its start message has."""
     spec = state.observation_spec()
-    blocks = [(name, start, size) for name, start, size, _ in meeplelab.action_space(state.game)]
-    side = 80  # Safari's board side (docs/python.md, action ids)
-    return Featurizer(spec["planes"], len(spec["globals"]), spec["window"], blocks, side)
+    blocks = [(name, first, size) for name, first, size, _ in meeplelab.action_space(state.game)]
+    # Safari's board side (docs/python.md, "Action ids").
+    start = dict(spec, action_blocks=blocks, board_side=80)
+    return Featurizer(start)
 
 
 def self_play(games, explore, seed, keep):
@@ -116,7 +118,7 @@ def main():
     for opponent in ["greedy", "random"]:
         result = meeplelab.tournament(
             [bot, opponent], games=args.eval_games, seed=args.seed + 100,
-            out=out / f"vs-{opponent}", threads=2,
+            out=out / f"vs-{opponent}", threads=1,
         )
         print(f"\nq_bot against {opponent}, {args.eval_games} games:")
         print(result["standings"])

@@ -38,12 +38,7 @@ struct TournamentArgs {
 
 /// Plays the tournament; returns its folder and the standings table.
 fn run_tournament<G: GameDef>(a: &TournamentArgs) -> Result<(PathBuf, String), String> {
-    let mut specs = Vec::new();
-    for text in &a.agents {
-        let spec = AgentSpec::resolve(text).map_err(|e| e.to_string())?;
-        spec.validate_for::<G>().map_err(|e| e.to_string())?;
-        specs.push(spec);
-    }
+    let specs = AgentSpec::resolve_all_for::<G>(&a.agents).map_err(|e| e.to_string())?;
     if specs.len() < 2 {
         return Err(format!(
             "a tournament needs at least 2 agents, got {}",

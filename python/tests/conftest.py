@@ -17,7 +17,7 @@ def root():
 def meeplelab_bin():
     """The command-line tool: $MEEPLELAB_BIN, else target/debug/meeplelab built by cargo."""
     path = os.environ.get("MEEPLELAB_BIN")
-    if path:
+    if path and os.path.exists(path):
         return path
     subprocess.run(["cargo", "build", "--quiet", "--bin", "meeplelab"], cwd=ROOT, check=True)
     return str(ROOT / "target" / "debug" / "meeplelab")

@@ -2,7 +2,8 @@
 //! docs/protocol.md over its stdin and stdout.
 //!
 //! One process per agent and game, started at the agent's first decision and ended with the
-//! game. Each decision must be answered within `time_ms`. A bot that cannot be started, exits,
+//! game. Each decision must be answered within `time_ms` (the first within `time_ms +
+//! start_ms`, which covers the bot's start-up). A bot that cannot be started, exits,
 //! hangs past the limit, prints a line that is not an answer or answers with an illegal
 //! action *forfeits* the game: the failure is reported on stderr (which bot, seat, game seed,
 //! turn and, for a bad line, the line and its number), the process is killed, its remaining
@@ -12,7 +13,7 @@
 use super::params::{ParamDef, Params};
 use super::Agent;
 use crate::core::game::Game;
-use crate::observe::protocol::{decision, read_answer, Decision};
+use crate::observe::protocol::{decision, read_answer, Asked, Decision};
 use std::io::{BufRead, BufReader, Write};
 use std::marker::PhantomData;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -20,9 +21,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 /// Parameters of `ext`.
-pub(crate) const PARAMS: [ParamDef; 3] = [
+pub(crate) const PARAMS: [ParamDef; 4] = [
     ParamDef::text("cmd"),
     ParamDef::int("time_ms", 1, 3_600_000, 5_000),
+    ParamDef::int("start_ms", 0, 3_600_000, 10_000),
     ParamDef::flag("observation", true),
 ];
 
@@ -33,6 +35,8 @@ pub(crate) struct Config {
     pub cmd: String,
     /// Time allowed per decision.
     pub time_limit: Duration,
+    /// Time allowed on top of `time_limit` for the first decision (the bot starting up).
+    pub start_time: Duration,
     /// Whether decisions carry the observation tensor.
     pub observation: bool,
 }
@@ -43,6 +47,7 @@ impl Config {
         Config {
             cmd: params.text("cmd").to_string(),
             time_limit: Duration::from_millis(params.int("time_ms")),
+            start_time: Duration::from_millis(params.int("start_ms")),
             observation: params.flag("observation"),
         }
     }
@@ -89,7 +94,10 @@ impl Bot {
     }
 
     fn send(&mut self, message: &serde_json::Value) -> Result<(), String> {
-        writeln!(self.stdin, "{message}")
+        // One write per message: stdin is unbuffered, and a message has thousands of numbers.
+        let mut line = message.to_string();
+        line.push('\n');
+        (self.stdin.write_all(line.as_bytes()))
             .and_then(|()| self.stdin.flush())
             .map_err(|e| format!("cannot write to it ({e}); {}", self.exit_status()))
     }
@@ -102,10 +110,9 @@ impl Bot {
                 Ok(line)
             }
             Ok(Err(e)) => Err(format!("cannot read its output: {e}")),
-            Err(RecvTimeoutError::Timeout) => Err(format!(
-                "no answer within the time limit of {} ms",
-                limit.as_millis()
-            )),
+            Err(RecvTimeoutError::Timeout) => {
+                Err(format!("no answer within {} ms", limit.as_millis()))
+            }
             Err(RecvTimeoutError::Disconnected) => {
                 Err(format!("closed its output; {}", self.exit_status()))
             }
@@ -164,14 +171,16 @@ impl<G: Game + 'static> ExternalAgent<G> {
 
     /// Asks the bot for the decision `d`: the index of its answer in `d.ids`.
     fn ask(&mut self, d: &Decision) -> Result<usize, String> {
-        if self.bot.is_none() {
+        let mut limit = self.config.time_limit;
+        if let Some(start) = &d.start {
             let mut bot = Bot::start(&self.config.cmd)?;
-            bot.send(&d.start)?;
+            bot.send(start)?;
             self.bot = Some(bot);
+            limit += self.config.start_time;
         }
         let bot = self.bot.as_mut().expect("started above");
         bot.send(&d.decide)?;
-        let line = bot.answer(self.config.time_limit)?;
+        let line = bot.answer(limit)?;
         read_answer(&line, &d.ids).map_err(|e| {
             let shown: String = line.chars().take(200).collect();
             format!(
@@ -198,13 +207,14 @@ impl<G: Game + 'static> ExternalAgent<G> {
 impl<G: Game + 'static> Agent<G> for ExternalAgent<G> {
     fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
         if self.forfeit.is_none() {
-            let d = decision(
-                state,
-                self.seat,
-                self.game_seed,
-                self.config.time_limit.as_millis() as u64,
-                self.config.observation,
-            );
+            let asked = Asked {
+                seat: self.seat,
+                game_seed: self.game_seed,
+                time_ms: self.config.time_limit.as_millis() as u64,
+                start: self.bot.is_none(),
+                observation: self.config.observation,
+            };
+            let d = decision(state, asked);
             let Some(d) = d else {
                 self.give_up(state, "this game has no protocol".into());
                 return legal[0];

@@ -207,6 +207,18 @@ impl AgentSpec {
         AgentSpec::parse_inline(text)
     }
 
+    /// Resolves each of `texts` ([`AgentSpec::resolve`]) and checks it for game `G`
+    /// ([`AgentSpec::validate_for`]), as a tournament's agents.
+    pub fn resolve_all_for<G: Game>(texts: &[String]) -> Result<Vec<AgentSpec>, AgentError> {
+        (texts.iter())
+            .map(|text| {
+                let spec = AgentSpec::resolve(text)?;
+                spec.validate_for::<G>()?;
+                Ok(spec)
+            })
+            .collect()
+    }
+
     /// Reads a spec file.
     pub fn from_file(path: &Path) -> Result<AgentSpec, AgentError> {
         let body = std::fs::read_to_string(path)

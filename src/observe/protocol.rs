@@ -14,56 +14,59 @@ use std::any::Any;
 /// What a bot needs to answer one decision.
 #[derive(Clone, Debug)]
 pub struct Decision {
-    /// The `start` message, sent before the first decision of a game.
-    pub start: Value,
+    /// The `start` message, when asked for (before the first decision of a game).
+    pub start: Option<Value>,
     /// The `decide` message.
     pub decide: Value,
     /// Ids of the legal actions, in the game's order (the agent's `legal` slice).
     pub ids: Vec<u32>,
 }
 
-/// The messages for the decision of `seat` in `state`, a position of one of the games of
-/// [`GameId::ALL`] (`None` for any other type). `game_seed` and `time_ms` go into the start
-/// message; the observation is sent when `with_observation`.
-pub fn decision(
-    state: &dyn Any,
-    seat: usize,
-    game_seed: u64,
-    time_ms: u64,
-    with_observation: bool,
-) -> Option<Decision> {
-    GameId::ALL.into_iter().find_map(|id| {
-        crate::with_game!(id, G => state
-            .downcast_ref::<G>()
-            .map(|s| decision_of(s, seat, game_seed, time_ms, with_observation)))
-    })
+/// What the messages of a decision hold besides the position.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked {
+    /// The deciding seat.
+    pub seat: usize,
+    /// The game's seed (start message).
+    pub game_seed: u64,
+    /// The time limit per decision (start message).
+    pub time_ms: u64,
+    /// Whether to build the start message.
+    pub start: bool,
+    /// Whether the decide message carries the observation.
+    pub observation: bool,
 }
 
-fn decision_of<G: Observe>(
-    state: &G,
-    seat: usize,
-    game_seed: u64,
-    time_ms: u64,
-    with_observation: bool,
-) -> Decision {
+/// The messages for the decision `asked` in `state`, a position of one of the games of
+/// [`GameId::ALL`] (`None` for any other type).
+pub fn decision(state: &dyn Any, asked: Asked) -> Option<Decision> {
+    GameId::ALL.into_iter().find_map(
+        |id| crate::with_game!(id, G => state.downcast_ref::<G>().map(|s| decision_of(s, asked))),
+    )
+}
+
+fn decision_of<G: Observe>(state: &G, asked: Asked) -> Decision {
+    let seat = asked.seat;
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
     let mut ids = Vec::new();
     legal_ids(state, &legal, &mut ids);
     let spec = ObservationSpec::of(state);
-    let start = json!({
-        "type": "start",
-        "game": G::NAME,
-        "players": state.num_players(),
-        "seat": seat,
-        "seed": game_seed,
-        "time_ms": time_ms,
-        "action_space": G::ACTIONS.size(),
-        "action_blocks": action_blocks(&G::ACTIONS),
-        "board_side": G::ACTIONS.side,
-        "window": WINDOW,
-        "planes": spec.planes,
-        "globals": spec.globals,
+    let start = asked.start.then(|| {
+        json!({
+            "type": "start",
+            "game": G::NAME,
+            "players": state.num_players(),
+            "seat": seat,
+            "seed": asked.game_seed,
+            "time_ms": asked.time_ms,
+            "action_space": G::ACTIONS.size(),
+            "action_blocks": action_blocks(&G::ACTIONS),
+            "board_side": G::ACTIONS.side,
+            "window": WINDOW,
+            "planes": spec.planes,
+            "globals": spec.globals,
+        })
     });
     let mut decide = json!({
         "type": "decide",
@@ -73,7 +76,7 @@ fn decision_of<G: Observe>(
         "legal": ids,
         "legal_text": legal.iter().map(|a| state.format_action(a)).collect::<Vec<_>>(),
     });
-    if with_observation {
+    if asked.observation {
         let mut obs = vec![0.0; spec.size()];
         observe(state, seat, &spec, &legal, &mut obs);
         decide["observation"] = json!(obs);
@@ -124,8 +127,15 @@ mod tests {
     fn messages_carry_the_legal_ids_and_answers_are_checked() {
         let setup = SafariState::setup(2, 3, SafariState::builtin_tiles());
         let state = SafariState::new_game(&setup).unwrap();
-        let d = decision(&state, 0, 3, 500, true).expect("a Safari position");
-        assert_eq!(d.start["game"], "safari");
+        let asked = Asked {
+            seat: 0,
+            game_seed: 3,
+            time_ms: 500,
+            start: true,
+            observation: true,
+        };
+        let d = decision(&state, asked).expect("a Safari position");
+        assert_eq!(d.start.expect("asked for")["game"], "safari");
         assert_eq!(d.decide["legal"].as_array().unwrap().len(), d.ids.len());
         let obs = d.decide["observation"].as_array().unwrap().len();
         assert_eq!(obs, ObservationSpec::of(&state).size());
@@ -137,6 +147,6 @@ mod tests {
         assert!(read_answer("hello", &d.ids)
             .unwrap_err()
             .contains("not an answer"));
-        assert!(decision(&42u8, 0, 0, 0, false).is_none());
+        assert!(decision(&42u8, asked).is_none());
     }
 }

@@ -7,13 +7,12 @@ sooner), and takes every other decision at random. Needs NumPy.
 
     meeplelab match "ext:cmd=python3 examples/bots/observation_bot.py" random --games 20
 """
-import json
 import random
-import sys
 
 import numpy as np
 
 from action_ids import ActionIds
+from serve import serve
 
 
 class Bot:
@@ -40,15 +39,5 @@ class Bot:
         return max(places, key=density)
 
 
-def main():
-    bot = None
-    for line in sys.stdin:
-        message = json.loads(line)
-        if message["type"] == "start":
-            bot = Bot(message)
-        elif message["type"] == "decide":
-            print(json.dumps({"action": bot.decide(message)}), flush=True)
-
-
 if __name__ == "__main__":
-    main()
+    serve(Bot)

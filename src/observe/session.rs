@@ -62,8 +62,8 @@ impl<G: Observe> Session<G> {
         Ok(session)
     }
 
-    /// The game of record text `text` (`origin` names it in errors, relative tile-set paths are
-    /// taken from `base`), replayed and checked line by line.
+    /// The game of a parsed record (relative tile-set paths are taken from `base`), replayed
+    /// and checked line by line first.
     pub fn from_record(record: &Record, base: &Path) -> Result<Session<G>, String> {
         record
             .replay_game::<G>(base, None)

@@ -4,10 +4,10 @@
 use super::actions::{ActionSpace, Block};
 use super::{Observe, TileCore};
 use crate::core::geom::{Coord, Side};
-use crate::core::tileset::{FeatureKind, CARCASSONNE_MAX_CELLS as MAX_CELLS, MAX_SEGMENTS};
+use crate::core::tileset::{FeatureKind, MAX_SEGMENTS};
 use crate::games::carcassonne::{Action, CarcassonneState, MAX_BID};
 
-const SIDE: usize = MAX_CELLS + 2;
+const SIDE: usize = <CarcassonneState as TileCore>::SIDE;
 const CELLS: usize = SIDE * SIDE;
 /// Ids for the points of a scoring choice (`score_first`, `castle_score`): no feature of at
 /// most 92 tiles is worth 1024 points.

@@ -8,6 +8,8 @@ use crate::core::tileset::{CompiledTiles, VariantId};
 
 /// The tile core of a position, as observations read it.
 pub trait TileCore {
+    /// Side of the board torus (cells are numbered modulo it).
+    const SIDE: usize;
     /// The compiled tile set.
     fn tile_set(&self) -> &'static CompiledTiles;
     /// Calls `f(at, variant, rotation)` for every placed cell, in placement order.
@@ -27,6 +29,8 @@ pub trait TileCore {
 impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize> TileCore
     for TileState<G, SIDE, FRONTIER, NODES>
 {
+    const SIDE: usize = SIDE;
+
     fn tile_set(&self) -> &'static CompiledTiles {
         self.tiles
     }

@@ -4,9 +4,9 @@ use super::actions::{ActionSpace, Block};
 use super::{Observe, TileCore};
 use crate::core::geom::Coord;
 use crate::core::tileset::{FeatureKind, MAX_SEGMENTS};
-use crate::games::new_world::{Action, NewWorldState, MAX_CELLS, MAX_NODES};
+use crate::games::new_world::{Action, NewWorldState, MAX_NODES};
 
-const SIDE: usize = MAX_CELLS + 2;
+const SIDE: usize = <NewWorldState as TileCore>::SIDE;
 const CELLS: usize = SIDE * SIDE;
 
 const BLOCKS: [Block; 4] = [

@@ -2,12 +2,12 @@
 
 use super::actions::{ActionSpace, Block};
 use super::{Observe, TileCore};
-use crate::core::board::BOARD_SIDE;
 use crate::core::geom::Coord;
 use crate::core::tileset::{FeatureKind, MAX_SEGMENTS};
 use crate::games::safari::{Action, SafariState, Spot};
 
-const CELLS: usize = BOARD_SIDE * BOARD_SIDE;
+const SIDE: usize = <SafariState as TileCore>::SIDE;
+const CELLS: usize = SIDE * SIDE;
 const SPECIES: usize = 5;
 
 const BLOCKS: [Block; 11] = [
@@ -34,7 +34,7 @@ const BLOCKS: [Block; 11] = [
 
 const SPACE: ActionSpace = ActionSpace {
     blocks: &BLOCKS,
-    side: BOARD_SIDE,
+    side: SIDE,
 };
 
 impl Observe for SafariState {

@@ -14,4 +14,5 @@ pub mod core;
 pub mod experiment;
 pub mod games;
 pub mod io;
+pub mod observe;
 pub mod tune;

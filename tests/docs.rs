@@ -11,13 +11,17 @@
 //! - the README's command table names exactly the subcommands of `meeplelab --help`, and
 //!   its documentation list every file in docs/;
 //! - the usage line of `meeplelab tune` in docs/agents.md names exactly the options of
-//!   `meeplelab tune --help`.
+//!   `meeplelab tune --help`;
+//! - docs/python.md gives each game's action blocks with their first ids, sizes and index
+//!   formulas (`Observe::ACTIONS`) and its feature and game planes, and docs/protocol.md the
+//!   keys of the protocol's messages.
 //!
 //! Every failure names the doc file and what is missing or extra.
 
 use meeplelab::agents::AgentKind;
 use meeplelab::games::{GameDef, GameId};
 use meeplelab::io::games_csv;
+use meeplelab::observe::Observe;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
@@ -655,5 +659,112 @@ fn agents_md_tune_usage_names_every_option() {
         &listed,
         &mut problems,
     );
+    report(problems);
+}
+
+/// `n` with thousands separated by commas, as the docs write sizes (`25,600`).
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The action blocks and plane names of game `G`: (title, block rows as docs/python.md writes
+/// them, feature planes, own planes).
+fn observe_facts<G: Observe>() -> (String, Vec<Vec<String>>, Vec<String>, Vec<String>) {
+    let mut start = 0;
+    let blocks = (G::ACTIONS.blocks.iter())
+        .map(|b| {
+            start += b.size;
+            vec![
+                format!("`{}`", b.name),
+                thousands(start - b.size),
+                thousands(b.size),
+                b.index.to_string(),
+            ]
+        })
+        .collect();
+    let features = G::FEATURE_PLANES
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    let own = G::OWN_PLANES.iter().map(|n| n.to_string()).collect();
+    (G::TITLE.to_string(), blocks, features, own)
+}
+
+#[test]
+fn python_md_gives_every_action_block_and_plane_of_every_game() {
+    let file = "docs/python.md";
+    let doc = read(file);
+    let mut problems = Vec::new();
+    let planes = table_body(&doc, "game").expect("docs/python.md has the planes table");
+    for game in GameId::ALL {
+        let (title, blocks, features, own) = meeplelab::with_game!(game, G => observe_facts::<G>());
+        let heading = format!("### {title}");
+        let rows = table_body(section(&doc, file, &heading), "block").unwrap_or_default();
+        if rows != blocks {
+            problems.push(format!(
+                "{file}, {heading}: the block table should read {blocks:?}, not {rows:?}"
+            ));
+        }
+        match planes.iter().find(|r| r[0] == title) {
+            Some(row) if code_spans(&row[1]) == features && code_spans(&row[2]) == own => {}
+            row => problems.push(format!(
+                "{file}: the planes row of {title} should name {features:?} and {own:?}, \
+                 not {row:?}"
+            )),
+        }
+    }
+    report(problems);
+}
+
+#[test]
+fn protocol_md_lists_the_keys_of_every_message() {
+    use meeplelab::games::safari::SafariState;
+    let file = "docs/protocol.md";
+    let doc = read(file);
+    let state = SafariState::new_game(&SafariState::setup(2, 1, SafariState::builtin_tiles()))
+        .expect("a game");
+    let asked = meeplelab::observe::protocol::Asked {
+        seat: 0,
+        game_seed: 1,
+        time_ms: 100,
+        start: true,
+        observation: true,
+    };
+    let d = meeplelab::observe::protocol::decision(&state, asked).expect("Safari");
+    let start = d.start.expect("asked for");
+    let mut problems = Vec::new();
+    for (message, value) in [("start", &start), ("decide", &d.decide)] {
+        let keys: Vec<String> = value
+            .as_object()
+            .expect("an object")
+            .keys()
+            .cloned()
+            .collect();
+        let table = tables(&doc)
+            .into_iter()
+            .filter(|t| t[0][0] == "key")
+            .find(|t| t.iter().any(|r| r[1] == format!("`\"{message}\"`")))
+            .expect("a key table per message");
+        let in_table: BTreeSet<String> = table
+            .iter()
+            .skip(2)
+            .flat_map(|r| code_spans(&r[0]))
+            .collect();
+        compare(
+            &format!("keys of the `{message}` message"),
+            file,
+            &keys,
+            &in_table,
+            &mut problems,
+        );
+    }
     report(problems);
 }

@@ -5,6 +5,7 @@
 //! copy of it, or an inline form such as `mcts:iters=2000,c=0.8`) and builds fresh agents
 //! seeded from (game seed, seat). See `docs/agents.md`.
 
+mod external;
 mod greedy;
 mod mcts;
 mod params;
@@ -26,6 +27,12 @@ pub trait Agent<G: Game>: Send {
 
     /// Telemetry of the last decision (iterations, depth, visit share …), if enabled.
     fn telemetry(&self) -> Option<String> {
+        None
+    }
+
+    /// Why this agent forfeited the game, if it did (an external bot that failed; see
+    /// docs/protocol.md). Its seat is then recorded below every seat that did not forfeit.
+    fn forfeit(&self) -> Option<&str> {
         None
     }
 }

@@ -13,6 +13,8 @@ pub(crate) enum ParamType {
     Bool,
     /// One of the listed words.
     Choice(&'static [&'static str]),
+    /// Any non-empty text (a command line).
+    Text,
 }
 
 impl fmt::Display for ParamType {
@@ -22,6 +24,7 @@ impl fmt::Display for ParamType {
             ParamType::Float { min, max } => write!(f, "a number in {min}..={max}"),
             ParamType::Bool => write!(f, "true or false"),
             ParamType::Choice(words) => write!(f, "one of {}", words.join("|")),
+            ParamType::Text => write!(f, "a non-empty text"),
         }
     }
 }
@@ -37,6 +40,9 @@ pub(crate) enum ParamValue {
     Bool(bool),
     /// A word from a [`ParamType::Choice`] list.
     Choice(&'static str),
+    /// A [`ParamType::Text`] value (kept for the life of the program: specs are few and
+    /// copied often).
+    Text(&'static str),
 }
 
 impl ParamValue {
@@ -56,7 +62,7 @@ impl fmt::Display for ParamValue {
             ParamValue::Int(v) => write!(f, "{v}"),
             ParamValue::Float(v) => write!(f, "{v}"),
             ParamValue::Bool(v) => write!(f, "{v}"),
-            ParamValue::Choice(v) => write!(f, "{v}"),
+            ParamValue::Choice(v) | ParamValue::Text(v) => write!(f, "{v}"),
         }
     }
 }
@@ -113,6 +119,15 @@ impl ParamDef {
         }
     }
 
+    /// A text parameter (its default is empty, so the kind must ask for it).
+    pub(crate) const fn text(name: &'static str) -> ParamDef {
+        ParamDef {
+            name,
+            ty: ParamType::Text,
+            default: ParamValue::Text(""),
+        }
+    }
+
     /// Parses the inline text form of a value.
     pub(crate) fn parse_text(&self, text: &str) -> Option<ParamValue> {
         let v = match self.ty {
@@ -120,6 +135,8 @@ impl ParamDef {
             ParamType::Float { .. } => ParamValue::Float(text.parse().ok()?),
             ParamType::Bool => ParamValue::Bool(text.parse().ok()?),
             ParamType::Choice(words) => ParamValue::Choice(words.iter().find(|w| **w == text)?),
+            ParamType::Text if text.trim().is_empty() => return None,
+            ParamType::Text => ParamValue::Text(Box::leak(text.trim().into())),
         };
         self.in_range(v).then_some(v)
     }
@@ -147,7 +164,9 @@ impl ParamDef {
             (ParamType::Float { .. }, toml::Value::Float(x)) => ParamValue::Float(*x),
             (ParamType::Float { .. }, toml::Value::Integer(i)) => ParamValue::Float(*i as f64),
             (ParamType::Bool, toml::Value::Boolean(b)) => ParamValue::Bool(*b),
-            (ParamType::Choice(_), toml::Value::String(s)) => return self.parse_text(s),
+            (ParamType::Choice(_) | ParamType::Text, toml::Value::String(s)) => {
+                return self.parse_text(s)
+            }
             _ => return None,
         };
         self.in_range(v).then_some(v)
@@ -218,6 +237,14 @@ impl Params {
         match self.get(name) {
             ParamValue::Bool(v) => v,
             other => panic!("parameter `{name}` is {other:?}, not a flag"),
+        }
+    }
+
+    /// The text parameter `name`.
+    pub(crate) fn text(&self, name: &str) -> &'static str {
+        match self.get(name) {
+            ParamValue::Text(v) => v,
+            other => panic!("parameter `{name}` is {other:?}, not a text"),
         }
     }
 

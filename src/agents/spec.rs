@@ -1,5 +1,6 @@
 //! Agent specs: named agent configurations from TOML files, built-in copies, or inline text.
 
+use super::external::{self, ExternalAgent};
 use super::greedy::{self, GreedyAgent};
 use super::mcts::{self, MctsAgent};
 use super::params::{ParamDef, ParamValue, Params};
@@ -58,11 +59,18 @@ pub enum AgentKind {
     Greedy,
     /// Determinized open-loop UCT.
     Mcts,
+    /// An external program speaking the protocol of docs/protocol.md.
+    External,
 }
 
 impl AgentKind {
     /// Every kind.
-    pub const ALL: [AgentKind; 3] = [AgentKind::Random, AgentKind::Greedy, AgentKind::Mcts];
+    pub const ALL: [AgentKind; 4] = [
+        AgentKind::Random,
+        AgentKind::Greedy,
+        AgentKind::Mcts,
+        AgentKind::External,
+    ];
 
     /// The name used in specs.
     pub fn name(self) -> &'static str {
@@ -70,6 +78,7 @@ impl AgentKind {
             AgentKind::Random => "random",
             AgentKind::Greedy => "greedy",
             AgentKind::Mcts => "mcts",
+            AgentKind::External => "ext",
         }
     }
 
@@ -98,12 +107,13 @@ impl AgentKind {
             AgentKind::Random => &[],
             AgentKind::Greedy => &greedy::PARAMS,
             AgentKind::Mcts => &mcts::PARAMS,
+            AgentKind::External => &external::PARAMS,
         }
     }
 
     /// Whether the kind takes heuristic weights (keys named after [`Game::eval_term_names`]).
     fn takes_weights(self) -> bool {
-        self != AgentKind::Random
+        matches!(self, AgentKind::Greedy | AgentKind::Mcts)
     }
 
     fn kind_list() -> String {
@@ -195,7 +205,11 @@ impl AgentSpec {
         if text.is_empty() {
             return Err(AgentError("empty agent spec".into()));
         }
-        if text.ends_with(".toml") || text.contains('/') || text.contains('\\') {
+        // `ext:cmd=python bots/x.py` is inline although its command names a path.
+        let inline = text
+            .split_once(':')
+            .is_some_and(|(kind, _)| AgentKind::from_name(kind).is_some());
+        if !inline && (text.ends_with(".toml") || text.contains('/') || text.contains('\\')) {
             return AgentSpec::from_file(Path::new(text));
         }
         if !text.contains(':') {
@@ -208,6 +222,18 @@ impl AgentSpec {
             }
         }
         AgentSpec::parse_inline(text)
+    }
+
+    /// Resolves each of `texts` ([`AgentSpec::resolve`]) and checks it for game `G`
+    /// ([`AgentSpec::validate_for`]), as a tournament's agents.
+    pub fn resolve_all_for<G: Game>(texts: &[String]) -> Result<Vec<AgentSpec>, AgentError> {
+        (texts.iter())
+            .map(|text| {
+                let spec = AgentSpec::resolve(text)?;
+                spec.validate_for::<G>()?;
+                Ok(spec)
+            })
+            .collect()
     }
 
     /// Reads a spec file.
@@ -257,7 +283,7 @@ impl AgentSpec {
             let at = line(f.span().start);
             spec.add_forbid(f.into_inner(), at);
         }
-        Ok(spec)
+        spec.complete()
     }
 
     fn parse_inline(text: &str) -> Result<AgentSpec, AgentError> {
@@ -288,7 +314,28 @@ impl AgentSpec {
                 spec.set_param(key, None, |def| def.parse_text(value), || value.to_string())?;
             }
         }
-        Ok(spec)
+        spec.complete()
+    }
+
+    /// Checks what a kind requires: `ext` needs its command and takes no `forbid` (the bot
+    /// sees every legal action).
+    fn complete(self) -> Result<AgentSpec, AgentError> {
+        if self.kind == AgentKind::External {
+            if self.params.text("cmd").is_empty() {
+                return Err(AgentError(format!(
+                    "{}: agent kind ext needs the bot's command, e.g. ext:cmd=python3 bot.py",
+                    self.source.at(None)
+                )));
+            }
+            if let Some(f) = self.forbid.first() {
+                return Err(AgentError(format!(
+                    "{}: an ext agent cannot forbid `{}`: its bot sees every legal action",
+                    self.source.at(f.line),
+                    f.key
+                )));
+            }
+        }
+        Ok(self)
     }
 
     fn empty(name: String, source: Source, kind: AgentKind) -> AgentSpec {
@@ -561,6 +608,11 @@ impl AgentSpec {
                 self.evaluator::<G>(),
                 mcts::Config::from_params(&self.params),
             )),
+            AgentKind::External => Box::new(ExternalAgent::<G>::new(
+                external::Config::from_params(&self.params),
+                game_seed,
+                seat,
+            )),
         }
     }
 
@@ -585,7 +637,7 @@ impl AgentSpec {
 
     fn params_opponent(&self) -> f64 {
         match self.kind {
-            AgentKind::Random => 1.0,
+            AgentKind::Random | AgentKind::External => 1.0,
             _ => self.params.float("opponent"),
         }
     }

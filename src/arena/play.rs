@@ -18,7 +18,8 @@ pub struct PlayedGame {
     pub game_seed: u64,
     /// Agent index per seat.
     pub seating: Vec<usize>,
-    /// Final score per seat.
+    /// Final score per seat (a seat that forfeited is recorded below the others:
+    /// [`record_forfeits`](super::outcome::record_forfeits)).
     pub scores: Vec<i32>,
     /// Statistics per seat, in [`Game::stat_names`] order.
     pub stats: Vec<Vec<i64>>,
@@ -104,10 +105,13 @@ fn play_seated<G: Game + 'static>(
         state.player_stats(seat, &mut v);
         stats.push(v);
     }
+    let mut scores = state.scores().to_vec();
+    let forfeited: Vec<bool> = agents.iter().map(|a| a.forfeit().is_some()).collect();
+    super::outcome::record_forfeits(&mut scores, &forfeited);
     PlayedGame {
         game_index,
         game_seed,
-        scores: state.scores().to_vec(),
+        scores,
         seating,
         stats,
         turns: state.turn(),

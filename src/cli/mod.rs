@@ -168,15 +168,7 @@ pub fn build_setup<G: GameDef>(
     seed: u64,
     args: &GameArgs,
 ) -> Result<(Setup<G>, String), String> {
-    let (tiles, name) = match &args.tileset {
-        Some(path) => {
-            let abs = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-            (G::load_tiles(path)?, abs.display().to_string())
-        }
-        None => (G::builtin_tiles(), "builtin".to_string()),
-    };
-    let setup = G::setup_with_rules(players, seed, tiles, &args.rules)?;
-    Ok((setup, name))
+    meeplelab::games::def::build_setup(players, seed, args.tileset.as_deref(), &args.rules)
 }
 
 /// Runs the command line; returns the process exit code.

@@ -110,13 +110,8 @@ pub fn run(args: &Args) -> CmdResult {
 
 fn run_game<G: GameDef>(args: &Args) -> CmdResult {
     let players = args.players as usize;
-    let texts = split_agents(&args.agents);
-    let mut specs = Vec::new();
-    for text in &texts {
-        let spec = AgentSpec::resolve(text).map_err(|e| e.to_string())?;
-        spec.validate_for::<G>().map_err(|e| e.to_string())?;
-        specs.push(spec);
-    }
+    let specs =
+        AgentSpec::resolve_all_for::<G>(&split_agents(&args.agents)).map_err(|e| e.to_string())?;
     if specs.len() < 2 {
         return Err(format!(
             "a tournament needs at least 2 agents, got {}",

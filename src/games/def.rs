@@ -257,6 +257,26 @@ pub trait GameDef: Game + Sized + 'static {
     }
 }
 
+/// A setup of `G` for `players` players and `seed`, with the tile set of the file `tileset`
+/// (the built-in set when `None`) and the `key=value` rule options `rules`; also returns how a
+/// record names the tile set (`builtin`, or the file's absolute path).
+pub fn build_setup<G: GameDef, S: AsRef<str>>(
+    players: usize,
+    seed: u64,
+    tileset: Option<&Path>,
+    rules: &[S],
+) -> Result<(Setup<G>, String), String> {
+    let (tiles, name) = match tileset {
+        Some(path) => {
+            let abs = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            (G::load_tiles(path)?, abs.display().to_string())
+        }
+        None => (G::builtin_tiles(), "builtin".to_string()),
+    };
+    let setup = G::setup_with_rules(players, seed, tiles, rules)?;
+    Ok((setup, name))
+}
+
 /// Checks that `G` is played by `players` players.
 pub fn check_players<G: GameDef>(players: usize) -> Result<(), String> {
     if G::PLAYERS.contains(&players) {

@@ -12,7 +12,7 @@ pub mod validate;
 pub use ascii::{draw_layout, drawing_with_notes, render_tileset};
 pub use compiled::{
     rotated_signatures, CompiledTiles, Orientation, Segment, Variant, VariantId, MAX_EDGE_CLASSES,
-    NO_SEGMENT,
+    MAX_SEGMENTS, NO_SEGMENT,
 };
 pub(crate) use parse::{check_entry_count, count_noun, feature_summary};
 pub use parse::{declared_game, parse_tileset, rim_words};

@@ -31,7 +31,7 @@ pub use order::MAX_ORDERED;
 pub use setup::{ResolvedSetup, Setup, SetupError};
 pub use state::{
     Cell, Completed, FeatureAgg, NewWorld, NewWorldBoard, NewWorldState, Node, Phase, Role,
-    Settler, MAX_CELLS, MAX_COMPLETED, MAX_PLAYERS, SETTLERS, TRACK_STEPS,
+    Settler, MAX_CELLS, MAX_COMPLETED, MAX_NODES, MAX_PLAYERS, SETTLERS, TRACK_STEPS,
 };
 pub use stats::{ActionKind, PlayerStats, PointSource, STAT_NAMES};
 pub use tiles::{parse_new_world, NewWorldTiles, BUILTIN_NEW_WORLD};

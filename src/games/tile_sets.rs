@@ -3,7 +3,7 @@
 
 use super::{GameDef, GameId};
 use crate::core::tileset::validate::validate_with;
-use crate::core::tileset::{parse_tileset, TileSet, TileSetError};
+use crate::core::tileset::{parse_tileset, read_tile_file, TileSet, TileSetError};
 use std::path::Path;
 
 /// Checks that `set` can be played as the game its `game` line names; the first problem found
@@ -29,12 +29,7 @@ pub fn validate(set: &TileSet) -> Result<(), TileSetError> {
 
 /// Reads, parses and checks the tile file at `path`.
 pub fn load(path: &Path) -> Result<TileSet, TileSetError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| TileSetError {
-        origin: name.clone(),
-        line: 0,
-        message: format!("cannot read file: {e}"),
-    })?;
+    let (text, name) = read_tile_file(path)?;
     let set = parse_tileset(&text, &name)?;
     validate(&set)?;
     Ok(set)

@@ -332,6 +332,19 @@ impl TileSet {
     }
 }
 
+/// Reads the text of the tile file at `path`; returns it with the name errors give the file.
+pub fn read_tile_file(path: &std::path::Path) -> Result<(String, String), TileSetError> {
+    let origin = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok((text, origin)),
+        Err(e) => Err(TileSetError {
+            origin,
+            line: 0,
+            message: format!("cannot read file: {e}"),
+        }),
+    }
+}
+
 /// A parse or validation error in a tile-set file, naming file and line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{origin}:{line}: {message}")]

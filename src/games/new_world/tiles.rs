@@ -13,8 +13,8 @@
 
 use crate::core::geom::{halves_of_sides, HalfSide, Side};
 use crate::core::tileset::{
-    drawing_with_notes, rim_words, CompiledTiles, FeatureKind, FeatureSpec, StartCell, TileLayout,
-    TileSet, TileSetError, TileType,
+    drawing_with_notes, read_tile_file, rim_words, CompiledTiles, FeatureKind, FeatureSpec,
+    StartCell, TileLayout, TileSet, TileSetError, TileType,
 };
 
 /// The built-in (reconstructed) tile set, embedded in the binary.
@@ -40,12 +40,7 @@ impl NewWorldTiles {
 
     /// Reads and parses a tile file.
     pub fn load(path: &std::path::Path) -> Result<NewWorldTiles, TileSetError> {
-        let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| TileSetError {
-            origin: origin.clone(),
-            line: 0,
-            message: format!("cannot read the file: {e}"),
-        })?;
+        let (text, origin) = read_tile_file(path)?;
         parse_new_world(&text, &origin)
     }
 }

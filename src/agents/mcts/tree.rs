@@ -15,6 +15,9 @@ use std::time::Instant;
 /// No node (end of a child list).
 pub(super) const NONE: u32 = u32::MAX;
 
+/// The `outcome` of a node that is no chance outcome.
+const NO_OUTCOME: u16 = u16::MAX;
+
 /// A tree node: the action that leads to it from its parent, and statistics for the seat
 /// that chose that action; or, under `chance=explicit`, the outcome of the draw its parent's
 /// action made.
@@ -22,10 +25,11 @@ pub(super) const NONE: u32 = u32::MAX;
 pub(super) struct Node<A> {
     /// The action from the parent (`None` at the root and at chance outcomes).
     pub(super) action: Option<A>,
-    /// The draw's outcome ([`ChanceOutcome::id`]) of a chance outcome node, else `NONE`.
-    outcome: u32,
+    /// The draw's outcome ([`ChanceOutcome::id`]) of a chance outcome node, else
+    /// `NO_OUTCOME` (16 bits, so that a node stays as small as without chance nodes).
+    outcome: u16,
     /// The seat that chose `action` (at a chance outcome: its parent's).
-    mover: u32,
+    mover: u16,
     /// First child, in decreasing prior order.
     pub(super) first_child: u32,
     /// Next sibling.
@@ -44,8 +48,8 @@ impl<A> Node<A> {
     fn new(action: Option<A>, mover: usize, next_sibling: u32, prior: f64) -> Self {
         Node {
             action,
-            outcome: NONE,
-            mover: mover as u32,
+            outcome: NO_OUTCOME,
+            mover: mover as u16,
             first_child: NONE,
             next_sibling,
             visits: 0,
@@ -197,7 +201,7 @@ impl<G: Game> Tree<G> {
             let mut c = old[from as usize].first_child;
             while c != NONE {
                 let node = old[c as usize];
-                if from != child || (node.mover as usize == me && node.outcome == NONE) {
+                if from != child || (node.mover as usize == me && node.outcome == NO_OUTCOME) {
                     let id = new.len() as u32;
                     new.push(Node {
                         first_child: NONE,
@@ -305,8 +309,10 @@ impl<G: Game> Tree<G> {
     }
 
     /// The child of `node` for draw `outcome`, created when missing while the tree holds fewer
-    /// than `max_nodes` nodes (`None` otherwise).
+    /// than `max_nodes` nodes (`None` otherwise, and for an id of 16 bits or more, which the
+    /// tree does not keep: the tile games' ids are tile types, below 256).
     fn outcome_child(&mut self, sh: &Shared<'_, G>, node: usize, outcome: u32) -> Option<u32> {
+        let outcome = u16::try_from(outcome).ok().filter(|&o| o != NO_OUTCOME)?;
         let mut child = self.nodes[node].first_child;
         while child != NONE {
             let n = &self.nodes[child as usize];

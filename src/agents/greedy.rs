@@ -29,7 +29,7 @@ pub(crate) struct OnePly<G: Game> {
     order: Vec<usize>,
     scratch: Scratch<G>,
     /// After [`OnePly::choose`]: the candidate whose result `scratch` holds (the last one
-    /// worked out), when it still does.
+    /// made), when it still does.
     last: Option<Held>,
     /// The heuristic terms of the position [`OnePly::play_chosen`] handed over, when known.
     played_terms: Option<SeatTerms>,
@@ -81,7 +81,7 @@ impl<G: Game> OnePly<G> {
 
     /// Plays candidate `chosen` of the last [`OnePly::choose`] in `state`, the position it
     /// chose from. The choice worked the result out already: it is handed over when it is the
-    /// last result worked out, or derived from that one where the game redoes actions
+    /// last result made, or derived from that one where the game redoes actions
     /// ([`Game::redo_as`]); else the action is applied. The position is the same either way.
     /// Returns its heuristic terms when they are known.
     pub(crate) fn play_chosen(
@@ -118,7 +118,8 @@ impl<G: Game> OnePly<G> {
     }
 
     /// The value for `player` of `state` after each of `actions`. They are worked out kind by
-    /// kind, so that each result can be derived from the one before ([`Successors`]).
+    /// kind, so that each result can be judged from the terms of the one before or derived
+    /// from it ([`Successors::judge`]).
     pub(crate) fn values_after(
         &mut self,
         state: &G,
@@ -145,12 +146,15 @@ impl<G: Game> OnePly<G> {
         self.last = None;
         group_by_kind(state, actions, &mut self.kinds, &mut self.order);
         let mut successors = Successors::new(&mut self.scratch, state);
+        let mut made = None;
         for &i in &self.order {
-            successors.after(actions[i]);
-            self.values[i] = successors.value(eval, player);
+            let (value, makes) = successors.judge(actions[i], eval, player);
+            self.values[i] = value;
+            if makes {
+                made = Some(i);
+            }
         }
-        if keep && successors.holds_result() {
-            let index = *self.order.last().expect("candidates");
+        if let (true, Some(index)) = (keep && successors.holds_result(), made) {
             let terms = successors.terms();
             self.last = Some(Held { index, terms });
         }

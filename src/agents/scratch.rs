@@ -81,6 +81,35 @@ impl<'a, G: Game> Successors<'a, G> {
         }
     }
 
+    /// The value for `player` by `eval` of the position after `action`, and whether the
+    /// scratch now holds that position: it is judged from the held result's terms without
+    /// being made where the game can ([`Game::sibling_terms`]), else made with
+    /// [`Successors::after`].
+    pub(crate) fn judge(
+        &mut self,
+        action: G::Action,
+        eval: &Evaluator,
+        player: usize,
+    ) -> (f64, bool) {
+        if let (true, Some(last), Some(state), true) = (
+            G::JUDGES_SIBLINGS,
+            &self.last,
+            self.scratch.state.as_deref(),
+            self.terms_valid,
+        ) {
+            let terms = &self.terms[..state.num_players()];
+            if let Some(change) = state.sibling_terms(self.from, last, &action, terms) {
+                let term = &mut self.terms[change.seat][change.term];
+                let kept = std::mem::replace(term, change.value);
+                let value = eval.value_with(state, &self.terms, player);
+                self.terms[change.seat][change.term] = kept;
+                return (value, false);
+            }
+        }
+        self.after(action);
+        (self.value(eval, player), true)
+    }
+
     /// The position after `action`.
     pub(crate) fn after(&mut self, action: G::Action) -> &G {
         let redone = match (&self.last, &mut self.scratch.state) {

@@ -11,6 +11,17 @@ pub const MAX_ACTION_KINDS: usize = 64;
 /// Number of heuristic terms a game reports for evaluation ([`Game::eval_terms`]).
 pub const EVAL_TERMS: usize = 9;
 
+/// One heuristic term of one seat with a new value (see [`Game::sibling_terms`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TermChange {
+    /// The seat.
+    pub seat: usize,
+    /// The term's index into [`Game::eval_term_names`].
+    pub term: usize,
+    /// Its value.
+    pub value: f64,
+}
+
 /// One outcome of a chance event ([`Game::chance_outcomes`]): an id the game gives it (in the
 /// tile games, the type of the tile drawn) and its probability.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -135,6 +146,26 @@ pub trait Game: Clone + Send + Sync {
         _terms: &mut [[f64; EVAL_TERMS]],
     ) -> bool {
         false
+    }
+
+    /// Whether [`Game::sibling_terms`] ever succeeds: agents then offer it every candidate
+    /// that follows a result they made.
+    const JUDGES_SIBLINGS: bool = false;
+
+    /// The heuristic terms of `from` after `instead`, judged from this position — `from` after
+    /// `done`, whose [`Game::eval_terms_all`] are `terms` — without making that result: where
+    /// the two results differ in nothing a value reads but one heuristic term (the same
+    /// scores, the same seat to move, both over or both not), that term as the result of
+    /// `instead` has it, bit for bit. Agents judge such siblings by their terms alone and make
+    /// only the one they choose ([`Game::redo_as`]). The default: never.
+    fn sibling_terms(
+        &self,
+        _from: &Self,
+        _done: &Self::Action,
+        _instead: &Self::Action,
+        _terms: &[[f64; EVAL_TERMS]],
+    ) -> Option<TermChange> {
+        None
     }
 
     /// The outcomes of the next chance event — the next draw from what is hidden — with their

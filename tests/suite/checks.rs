@@ -937,12 +937,14 @@ pub fn agents_do_not_allocate_once_warm<G: GameDef>() {
     }
 }
 
-/// Results derived with `redo_as` and `redo_terms` are the applied results (what agents
-/// rely on when they judge every action of a decision, `agents/scratch.rs`): at every third
-/// decision of random games, the legal actions are walked kind by kind, each derived from the
-/// previous result where the game can, and random pairs besides; every derived result must
-/// observe as the action applied to a copy (hidden order, evaluation terms bit for bit, and
-/// the terms `redo_terms` kept), and every tenth one must play on to the same end.
+/// Results derived with `redo_as` and `redo_terms`, and terms judged with `sibling_terms`,
+/// are those of the applied results (what agents rely on when they judge every action of a
+/// decision, `agents/scratch.rs`): at every third decision of random games, the legal actions
+/// are walked kind by kind, each derived from the previous result where the game can, and
+/// random pairs besides; every derived result must observe as the action applied to a copy
+/// (hidden order, evaluation terms bit for bit, and the terms `redo_terms` kept), and every
+/// tenth one must play on to the same end; every judged sibling's terms must be the applied
+/// result's bit for bit, with the same scores, seat to move and end of game.
 pub fn redone_actions_equal_applied<G: GameDef>() {
     let name = G::NAME;
     let terms_of = |g: &G| {
@@ -957,12 +959,23 @@ pub fn redone_actions_equal_applied<G: GameDef>() {
         t.apply(a);
         t
     };
-    let (mut redone, mut kept_terms, mut followed) = (0, 0, 0);
+    let bits = |t: &[[f64; EVAL_TERMS]]| t.iter().map(|t| t.map(f64::to_bits)).collect::<Vec<_>>();
+    let (mut redone, mut kept_terms, mut followed, mut judged) = (0, 0, 0, 0);
     let mut check = |from: &G,
                      done: G::Action,
                      instead: G::Action,
                      state: &mut G,
                      terms: &mut Vec<[f64; EVAL_TERMS]>| {
+        if let Some(change) = state.sibling_terms(from, &done, &instead, terms) {
+            let expected = applied(from, instead);
+            let at = format!("{name}: {instead:?} judged from {done:?}");
+            let view = |g: &G| (g.scores().to_vec(), g.to_move(), g.is_terminal());
+            assert_eq!(view(state), view(&expected), "{at}");
+            let mut sibling = terms.clone();
+            sibling[change.seat][change.term] = change.value;
+            assert_eq!(bits(&sibling), bits(&terms_of(&expected)), "{at}: terms");
+            judged += 1;
+        }
         if !state.redo_as(from, &done, &instead) {
             *state = applied(from, instead);
             *terms = terms_of(state);
@@ -972,8 +985,6 @@ pub fn redone_actions_equal_applied<G: GameDef>() {
         let at = format!("{name}: {done:?} redone as {instead:?}");
         assert_eq!(observe(state, true), observe(&expected, true), "{at}");
         if state.redo_terms(&done, &instead, terms) {
-            let bits =
-                |t: &[[f64; EVAL_TERMS]]| t.iter().map(|t| t.map(f64::to_bits)).collect::<Vec<_>>();
             assert_eq!(bits(terms), bits(&terms_of(&expected)), "{at}: terms");
             kept_terms += 1;
         } else {
@@ -1028,8 +1039,13 @@ pub fn redone_actions_equal_applied<G: GameDef>() {
         }
     }
     eprintln!(
-        "{name}: {redone} redone results ({kept_terms} with kept terms, {followed} played on)"
+        "{name}: {redone} redone results ({kept_terms} with kept terms, {followed} played on), {judged} judged siblings"
     );
+    if G::JUDGES_SIBLINGS {
+        assert!(judged > 100, "{name}: too few judged siblings");
+    } else {
+        assert_eq!(judged, 0, "{name}: judges siblings, but says it does not");
+    }
     if hooks::<G>().redoes() {
         assert!(redone > 100, "{name}: too few redone results");
     } else {

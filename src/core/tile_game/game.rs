@@ -4,7 +4,7 @@ use super::parts::GameParts;
 use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
 use super::state::MAX_PLAYERS;
-use crate::core::game::{ChanceOutcome, Game, EVAL_TERMS};
+use crate::core::game::{ChanceOutcome, Game, TermChange, EVAL_TERMS};
 use crate::core::rng::{below, GameRng};
 use crate::core::stats::{StatKey, Tally};
 
@@ -105,6 +105,18 @@ where
         terms: &mut [[f64; EVAL_TERMS]],
     ) -> bool {
         TileRules::redo_terms(self, done, instead, terms)
+    }
+
+    const JUDGES_SIBLINGS: bool = <Self as TileRules>::JUDGES_SIBLINGS;
+
+    fn sibling_terms(
+        &self,
+        from: &Self,
+        done: &Self::Action,
+        instead: &Self::Action,
+        terms: &[[f64; EVAL_TERMS]],
+    ) -> Option<TermChange> {
+        TileRules::sibling_terms(self, from, done, instead, terms)
     }
 
     /// The next tile drawn from the pile: each type of the unseen tiles, as likely as its

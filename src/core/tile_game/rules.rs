@@ -4,7 +4,7 @@
 
 use super::parts::{Cell, GameParts, NewCell};
 use crate::core::board::FrontierCell;
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::{TermChange, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::rng::GameRng;
 use crate::core::stats::Tally;
@@ -94,6 +94,20 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
         _terms: &mut [[f64; EVAL_TERMS]],
     ) -> bool {
         false
+    }
+    /// See [`Game::JUDGES_SIBLINGS`](crate::core::game::Game::JUDGES_SIBLINGS). The default:
+    /// no.
+    const JUDGES_SIBLINGS: bool = false;
+    /// See [`Game::sibling_terms`](crate::core::game::Game::sibling_terms). The default:
+    /// never.
+    fn sibling_terms(
+        &self,
+        _from: &Self,
+        _done: &Self::Action,
+        _instead: &Self::Action,
+        _terms: &[[f64; EVAL_TERMS]],
+    ) -> Option<TermChange> {
+        None
     }
     /// Reshuffles what the game hides besides the unseen tiles (which the core reshuffles
     /// first). The default: nothing.

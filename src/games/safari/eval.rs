@@ -4,8 +4,8 @@
 use super::features::SPECIES_POINTS;
 use super::options::FinalScoring;
 use super::state::{Phase, SafariState, Spot, Stage, VehicleFit, MAX_NODES, MAX_PLAYERS};
-use crate::core::game::EVAL_TERMS;
-use crate::core::geom::Vertex;
+use crate::core::game::{TermChange, EVAL_TERMS};
+use crate::core::geom::{Coord, Vertex};
 use crate::core::index_set::{words_for, IndexSet};
 use crate::core::species::species_in_mask;
 use crate::core::tile_game::Evaluation;
@@ -116,8 +116,23 @@ impl Evaluation for SafariState {
 impl SafariState {
     /// Writes the `next_vehicle_points` term (of the seat that places the next tile).
     pub(super) fn set_next_vehicle_points(&self, out: &mut [[f64; EVAL_TERMS]]) {
-        out[self.next_placer()][NEXT_VEHICLE_POINTS] =
-            self.vehicle_chance() * self.game.options.vehicle_bonus as f64;
+        debug_assert_eq!(
+            self.game.vehicle_fit,
+            self.fresh_vehicle_fit(),
+            "the vehicle fit kept by the turn logic is stale"
+        );
+        let change = self.next_vehicle_points(self.game.vehicle_fit);
+        out[change.seat][change.term] = change.value;
+    }
+
+    /// The `next_vehicle_points` term the position would have with the vehicles' spaces
+    /// fitting as `fit` says.
+    pub(super) fn next_vehicle_points(&self, fit: VehicleFit) -> TermChange {
+        TermChange {
+            seat: self.next_placer(),
+            term: NEXT_VEHICLE_POINTS,
+            value: self.vehicle_chance(fit) * self.game.options.vehicle_bonus as f64,
+        }
     }
 
     /// The `open_holes` count of a hole meeple at `v`: 1 unless the hole is blocked.
@@ -140,13 +155,9 @@ impl SafariState {
         }
     }
 
-    /// Chance that the next tile can go on a vehicle's space (see `next_vehicle_points`).
-    fn vehicle_chance(&self) -> f64 {
-        debug_assert_eq!(
-            self.game.vehicle_fit,
-            self.fresh_vehicle_fit(),
-            "the vehicle fit kept by the turn logic is stale"
-        );
+    /// Chance that the next tile can go on a vehicle's space (see `next_vehicle_points`),
+    /// with the spaces fitting as `fit` says.
+    fn vehicle_chance(&self, fit: VehicleFit) -> f64 {
         // Between turns the next tile is already drawn, but the player who just finished —
         // whose choices a heuristic usually judges here — has not seen it: count it as unseen.
         let drawn = self.game.phase == Phase::PlaceTile;
@@ -154,14 +165,18 @@ impl SafariState {
         if total == 0 {
             return 0.0;
         }
-        let fitting = self.game.vehicle_fit.unseen as usize
-            + usize::from(drawn && self.game.vehicle_fit.drawn);
+        let fitting = fit.unseen as usize + usize::from(drawn && fit.drawn);
         fitting as f64 / total as f64
     }
 
     /// Which of the unseen tiles, and whether the drawn tile, fit a vehicle's space now.
     pub(super) fn fresh_vehicle_fit(&self) -> VehicleFit {
-        let classes = (self.game.vehicles.iter().flatten())
+        self.vehicle_fit_with(&self.game.vehicles)
+    }
+
+    /// [`SafariState::fresh_vehicle_fit`] with the vehicles standing at `vehicles`.
+    pub(super) fn vehicle_fit_with(&self, vehicles: &[Option<Coord>; 2]) -> VehicleFit {
+        let classes = (vehicles.iter().flatten())
             .filter_map(|&at| self.board.frontier_cell(at))
             .fold(0, |set, f| set | self.tiles.classes_fitting(f));
         let drawn = self.tiles.edge_class[self.drawn as usize];

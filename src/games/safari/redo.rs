@@ -1,64 +1,85 @@
-//! Redoing an action as a sibling of its kind ([`Game::redo_as`]): the step-two actions that
+//! Redoing an action as a sibling of its kind ([`Game::redo_as`]), or judging it from the
+//! sibling's terms without making it ([`Game::sibling_terms`]): the step-two actions that
 //! agents judge by the dozen — vehicle moves and digs — change a few fields that the rest of
 //! the turn (scoring, the next draw) does not read, so the result of one is turned into the
-//! result of another by rewriting those fields from the position before.
+//! result of another by rewriting those fields from the position before, and its heuristic
+//! terms differ from the other's in one term.
 //!
 //! [`Game::redo_as`]: crate::core::game::Game::redo_as
+//! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
 
 use super::action::Action;
 use super::eval::OPEN_HOLES;
 use super::state::{Phase, PlacedMeeple, SafariState, Spot};
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::{TermChange, EVAL_TERMS};
 use crate::core::geom::{Coord, Corner, Vertex};
 use crate::core::species::Species;
 
 /// Where a dig puts which token: the tile, its corner, the species.
 type Slot = (Coord, Corner, Species);
 
+/// How one action of a decision stands to another that the rest of the turn treats alike.
+enum Sibling {
+    /// Both move a vehicle (or both put back the displaced one): `vehicle` goes to `to`
+    /// instead.
+    Vehicle { vehicle: u8, to: Coord },
+    /// Both dig, after which the turn takes the same course: at `instead` instead of `done`.
+    Dig { done: Slot, instead: Slot },
+}
+
 impl SafariState {
-    /// `self` is `from` after `done`; turns it into `from` after `instead` when both are
-    /// vehicle moves or both are digs (see the cases), and says whether it did. Not once the
-    /// game is over: final scoring and the vehicle fit left by the last draw are not redone.
-    pub(super) fn redo_sibling(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
-        if self.game.phase == Phase::GameOver {
-            return false;
-        }
+    /// How `instead` stands to `done`, two actions of the decision pending here, when the
+    /// rest of the turn treats them alike (see [`Sibling`]).
+    fn sibling(&self, done: &Action, instead: &Action) -> Option<Sibling> {
         match (*done, *instead) {
             (Action::MoveVehicle { .. }, Action::MoveVehicle { vehicle, to }) => {
-                self.redo_vehicle_move(from, vehicle, to);
-                true
+                Some(Sibling::Vehicle { vehicle, to })
             }
             (Action::ReplaceVehicle { .. }, Action::ReplaceVehicle { to }) => {
-                let vehicle = from.game.scoring.displaced.expect("a displaced vehicle");
-                self.redo_vehicle_move(from, vehicle, to);
-                true
+                let vehicle = self.game.scoring.displaced.expect("a displaced vehicle");
+                Some(Sibling::Vehicle { vehicle, to })
             }
             (
                 Action::Dig {
                     at,
                     corner,
                     species,
-                    ..
                 },
                 Action::Dig {
                     at: new_at,
                     corner: new_corner,
                     species: new_species,
                 },
-            ) if from.same_boosts_after_digs(species, new_species) => {
-                let p = from.active as usize;
-                self.undo_dig(from, p, (at, corner, species));
-                self.redo_dig(p, (new_at, new_corner, new_species));
-                true
-            }
-            _ => false,
+            ) if self.same_boosts_after_digs(species, new_species) => Some(Sibling::Dig {
+                done: (at, corner, species),
+                instead: (new_at, new_corner, new_species),
+            }),
+            _ => None,
         }
+    }
+
+    /// `self` is `from` after `done`; turns it into `from` after `instead` when the two are
+    /// siblings ([`SafariState::sibling`]), and says whether it did. Not once the game is
+    /// over: final scoring and the vehicle fit left by the last draw are not redone.
+    pub(super) fn redo_sibling(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
+        if self.game.phase == Phase::GameOver {
+            return false;
+        }
+        match from.sibling(done, instead) {
+            Some(Sibling::Vehicle { vehicle, to }) => self.redo_vehicle_move(from, vehicle, to),
+            Some(Sibling::Dig { done, instead }) => {
+                let p = from.active as usize;
+                self.undo_dig(from, p, done);
+                self.redo_dig(p, instead);
+            }
+            None => return false,
+        }
+        true
     }
 
     /// The heuristic terms after [`SafariState::redo_sibling`] redid `done` as `instead`,
     /// from `terms`, those after `done`: a vehicle move changes only `next_vehicle_points`, a
-    /// dig only its owner's `open_holes` (every hole meeple counts 1 unless blocked, so the
-    /// integer-valued sum stays exact).
+    /// dig only its owner's `open_holes` ([`SafariState::moved_dig_term`]).
     pub(super) fn redo_sibling_terms(
         &self,
         done: &Action,
@@ -79,12 +100,57 @@ impl SafariState {
                     ..
                 },
             ) => {
-                let owner = self.game.meeples.last().expect("the dig's meeple").player;
-                let hole = |at, corner| self.open_hole(Vertex::of_corner(at, corner).0);
-                terms[owner as usize][OPEN_HOLES] += hole(new_at, new_corner) - hole(at, corner);
+                let change = self.moved_dig_term((at, corner), (new_at, new_corner), terms);
+                terms[change.seat][change.term] = change.value;
                 true
             }
             _ => false,
+        }
+    }
+
+    /// `self` is `from` after `done`, whose heuristic terms are `terms`; the one term in which
+    /// the result of `instead` differs, judged without making that result, when the two are
+    /// siblings ([`SafariState::sibling`]; their scores, the seat to move and the phase are
+    /// the same). Not once the game is over, as [`SafariState::redo_sibling`].
+    pub(super) fn judge_sibling(
+        &self,
+        from: &Self,
+        done: &Action,
+        instead: &Action,
+        terms: &[[f64; EVAL_TERMS]],
+    ) -> Option<TermChange> {
+        if self.game.phase == Phase::GameOver {
+            return None;
+        }
+        Some(match from.sibling(done, instead)? {
+            Sibling::Vehicle { vehicle, to } => {
+                let mut vehicles = from.game.vehicles;
+                vehicles[vehicle as usize] = Some(to);
+                self.next_vehicle_points(self.vehicle_fit_with(&vehicles))
+            }
+            Sibling::Dig { done, instead } => {
+                self.moved_dig_term((done.0, done.1), (instead.0, instead.1), terms)
+            }
+        })
+    }
+
+    /// The one heuristic term in which a dig's result, whose terms are `terms`, differs from
+    /// that of the dig at `instead` (tile and corner) if it was made at `done`: the dig's
+    /// owner's `open_holes`. Every hole meeple counts 1 unless blocked, and whether a hole is
+    /// blocked depends on the tiles around it only, so the integer-valued sum stays exact
+    /// and either dig's position may answer.
+    fn moved_dig_term(
+        &self,
+        done: (Coord, Corner),
+        instead: (Coord, Corner),
+        terms: &[[f64; EVAL_TERMS]],
+    ) -> TermChange {
+        let seat = self.game.meeples.last().expect("the dig's meeple").player as usize;
+        let hole = |(at, corner)| self.open_hole(Vertex::of_corner(at, corner).0);
+        TermChange {
+            seat,
+            term: OPEN_HOLES,
+            value: terms[seat][OPEN_HOLES] + (hole(instead) - hole(done)),
         }
     }
 
@@ -94,7 +160,7 @@ impl SafariState {
     /// pending, or when the hand holds the same species either way.
     fn same_boosts_after_digs(&self, a: Species, b: Species) -> bool {
         let hand = &self.game.hands[self.active as usize];
-        self.pending_features() == 0 || a == b || (hand.get(a) > 1 && hand.get(b) > 1)
+        a == b || (hand.get(a) > 1 && hand.get(b) > 1) || self.pending_features() == 0
     }
 
     /// S-5.3, S-7.3: a vehicle moves in step two only when no tile of this turn displaced one

@@ -6,7 +6,7 @@ use super::action::Action;
 use super::features::FeatureAgg;
 use super::state::{Corners, Phase, SafariState, Stage};
 use super::stats::ActionKind;
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::{TermChange, EVAL_TERMS};
 use crate::core::geom::Coord;
 use crate::core::rng::{rng_from_seed, GameRng};
 use crate::core::species::Species;
@@ -171,6 +171,19 @@ impl TileRules for SafariState {
     /// The heuristic terms after such a redo (`redo.rs`).
     fn redo_terms(&self, done: &Action, instead: &Action, terms: &mut [[f64; EVAL_TERMS]]) -> bool {
         self.redo_sibling_terms(done, instead, terms)
+    }
+
+    const JUDGES_SIBLINGS: bool = true;
+
+    /// Vehicle moves and digs judged from the terms of a sibling (`redo.rs`).
+    fn sibling_terms(
+        &self,
+        from: &Self,
+        done: &Action,
+        instead: &Action,
+        terms: &[[f64; EVAL_TERMS]],
+    ) -> Option<TermChange> {
+        self.judge_sibling(from, done, instead, terms)
     }
 
     /// The bag's order, and the stream that reshuffles it later (S-1.4).

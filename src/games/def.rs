@@ -303,22 +303,45 @@ pub fn parse_seat(s: &str, players: usize) -> Result<usize, String> {
     Ok(p)
 }
 
-/// The games meeplelab plays; [`with_game!`](crate::with_game) turns one into its
-/// [`GameDef`] type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    /// Carcassonne Safari.
-    Safari,
-    /// Carcassonne, base game.
-    Carcassonne,
-    /// New World (Mayflower).
-    NewWorld,
+/// The one list of the games meeplelab plays, handed to `$callback`: a game's line — its
+/// doc comment, its [`GameId`] variant and its [`GameDef`] type — is all that [`GameId`],
+/// [`GameId::ALL`] and [`with_game!`](crate::with_game) need to know of it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! game_list {
+    ($($callback:ident)::+ ! ($($args:tt)*)) => {
+        $($callback)::+! {
+            ($($args)*)
+            /// Carcassonne Safari.
+            Safari => $crate::games::safari::SafariState,
+            /// Carcassonne, base game.
+            Carcassonne => $crate::games::carcassonne::CarcassonneState,
+            /// New World (Mayflower).
+            NewWorld => $crate::games::new_world::NewWorldState,
+        }
+    };
 }
 
-impl GameId {
-    /// Every game, in the order messages list them.
-    pub const ALL: [GameId; 3] = [GameId::Safari, GameId::Carcassonne, GameId::NewWorld];
+/// Defines [`GameId`] and [`GameId::ALL`] from [`game_list!`](crate::game_list).
+macro_rules! define_game_ids {
+    (() $($(#[$doc:meta])* $game:ident => $type:ty,)*) => {
+        /// The games meeplelab plays; [`with_game!`](crate::with_game) turns one into its
+        /// [`GameDef`] type.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameId {
+            $($(#[$doc])* $game,)*
+        }
 
+        impl GameId {
+            /// Every game, in the order messages list them.
+            pub const ALL: [GameId; [$(stringify!($game)),*].len()] = [$(GameId::$game),*];
+        }
+    };
+}
+
+crate::game_list!(define_game_ids!());
+
+impl GameId {
     /// The game's [`GameDef::NAME`].
     pub fn name(self) -> &'static str {
         crate::with_game!(self, G => G::NAME)
@@ -351,7 +374,7 @@ impl std::fmt::Display for GameId {
 }
 
 /// Runs `$body` with the type alias `$G` naming the [`GameDef`] type of the game `$id`
-/// (a [`GameId`]): the one place that lists every game's type.
+/// (a [`GameId`]), with an arm for every game of [`game_list!`](crate::game_list).
 ///
 /// ```
 /// use meeplelab::games::GameId;
@@ -362,19 +385,21 @@ impl std::fmt::Display for GameId {
 #[macro_export]
 macro_rules! with_game {
     ($id:expr, $G:ident => $body:expr) => {
+        $crate::game_list!($crate::with_game_arms!($id, $G, $body))
+    };
+}
+
+/// The `match` of [`with_game!`](crate::with_game), one arm per game of
+/// [`game_list!`](crate::game_list).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_game_arms {
+    (($id:expr, $G:ident, $body:expr) $($(#[$doc:meta])* $game:ident => $type:ty,)*) => {
         match $id {
-            $crate::games::GameId::Safari => {
-                type $G = $crate::games::safari::SafariState;
+            $($crate::games::GameId::$game => {
+                type $G = $type;
                 $body
-            }
-            $crate::games::GameId::Carcassonne => {
-                type $G = $crate::games::carcassonne::CarcassonneState;
-                $body
-            }
-            $crate::games::GameId::NewWorld => {
-                type $G = $crate::games::new_world::NewWorldState;
-                $body
-            }
+            })*
         }
     };
 }

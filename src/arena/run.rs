@@ -53,17 +53,29 @@ pub struct RunOptions {
     pub resamples: usize,
 }
 
-/// A folder checked and ready: what is already done and what is left to play.
+impl RunOptions {
+    /// `threads` and `resamples`, with progress as fits stderr ([`ProgressMode::auto`]).
+    pub fn auto(threads: usize, resamples: usize) -> RunOptions {
+        RunOptions {
+            threads,
+            progress: ProgressMode::auto(),
+            resamples,
+        }
+    }
+}
+
+/// A folder checked and ready: what is already done and what is left to play, as `T`s (a
+/// tournament's game indices; an experiment's variant and game index).
 #[derive(Debug)]
-pub struct Prepared {
-    /// The tournament folder.
+pub struct Prepared<T = u64> {
+    /// The tournament or experiment folder.
     pub folder: Folder,
     /// Whether an earlier run was continued, and what was kept of it.
     pub resume: ResumeReport,
     /// The folder's lock, held until the run ends (the prepared folder is dropped).
     pub lock: FolderLock,
-    /// Game indices still to play, ascending.
-    pub todo: Vec<u64>,
+    /// What is still to play, ascending.
+    pub todo: Vec<T>,
 }
 
 /// The outcome of a run.

@@ -11,8 +11,7 @@
 use super::config::ExperimentConfig;
 use crate::agents::AgentSpec;
 use crate::arena::config::new_run_id;
-use crate::arena::folder::{check_row_in_shard, open, Folder, ResumeReport, Run};
-use crate::arena::lock::FolderLock;
+use crate::arena::folder::{check_row_in_shard, open, Run};
 use crate::arena::play::{play_game, play_parallel, thread_pool};
 use crate::arena::progress::Progress;
 use crate::arena::records::{RecordFn, Records};
@@ -48,18 +47,9 @@ pub struct Experiment<'a, G: Game> {
     pub shard: Shard,
 }
 
-/// A folder checked and ready: what is already done and what is left to play.
-#[derive(Debug)]
-pub struct Prepared {
-    /// The experiment folder.
-    pub folder: Folder,
-    /// Whether an earlier run was continued, and what was kept of it.
-    pub resume: ResumeReport,
-    /// The folder's lock, held until the run ends (the prepared folder is dropped).
-    pub lock: FolderLock,
-    /// `(variant index, game index)` still to play, game by game across variants.
-    pub todo: Vec<(usize, u64)>,
-}
+/// An experiment folder checked and ready: its `todo` is the `(variant index, game index)`
+/// still to play, game by game across variants.
+pub type Prepared = crate::arena::Prepared<(usize, u64)>;
 
 /// The outcome of a run.
 #[derive(Debug)]

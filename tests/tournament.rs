@@ -62,6 +62,17 @@ fn one_and_three_threads_give_the_same_games() {
     }
 }
 
+/// Waits until the games file `games` of a running tournament holds a finished game (its 2
+/// rows after the header), or a minute has passed.
+fn wait_for_a_game(games: &Path) {
+    let start = Instant::now();
+    while std::fs::read_to_string(games).map_or(0, |t| t.lines().count()) < 3
+        && start.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
 #[test]
 fn killed_run_resumes_to_the_uninterrupted_result() {
     let dir = scratch("kill");
@@ -96,13 +107,8 @@ fn killed_run_resumes_to_the_uninterrupted_result() {
         .spawn()
         .unwrap();
     let games = killed.join("games.csv");
-    let start = Instant::now();
     // Kill (SIGKILL) as soon as the first game is on disk.
-    while std::fs::read_to_string(&games).map_or(0, |t| t.lines().count()) < 3
-        && start.elapsed() < Duration::from_secs(60)
-    {
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    wait_for_a_game(&games);
     child.kill().unwrap();
     child.wait().unwrap();
     let partial = std::fs::read_to_string(&games).unwrap();
@@ -165,12 +171,7 @@ fn one_run_per_folder_and_ctrl_c_explains() {
         .spawn()
         .unwrap();
     let games = shared.join("games.csv");
-    let start = Instant::now();
-    while std::fs::read_to_string(&games).map_or(0, |t| t.lines().count()) < 3
-        && start.elapsed() < Duration::from_secs(60)
-    {
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    wait_for_a_game(&games);
     let err = fails(&shared_args);
     assert!(
         err.contains("is in use by another run") && err.contains(&first.id().to_string()),

@@ -13,7 +13,7 @@
 //! every point is a road, city, monastery or field point (castles: tests/carcassonne_bcb.rs and
 //! the invariants).
 
-use super::hooks::{Hooks, Oracle, Variant, Watch};
+use super::hooks::{pile_order, Hooks, Oracle, Variant, Watch};
 use crate::common::fast_hash::{HashMap, HashSet};
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, HalfSide, Rotation, Side};
@@ -69,18 +69,14 @@ impl Hooks<CarcassonneState> for CarcassonneHooks {
         ))
     }
 
-    /// Meeple decisions of turns that complete nothing.
+    /// Meeple decisions of turns that complete nothing, with their terms (but for choosing no
+    /// meeple).
     fn redoes(&self) -> bool {
         true
     }
 
-    /// Their terms too (but for choosing no meeple).
-    fn redoes_terms(&self) -> bool {
-        true
-    }
-
     fn hidden_order(&self, s: &CarcassonneState) -> Option<Vec<u32>> {
-        Some(s.pile().iter().map(|&v| v as u32).collect())
+        pile_order(s.pile())
     }
 
     fn invariants(&self) -> Box<dyn Watch<CarcassonneState>> {

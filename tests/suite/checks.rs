@@ -1030,10 +1030,10 @@ pub fn redone_actions_equal_applied<G: GameDef>() {
     eprintln!(
         "{name}: {redone} redone results ({kept_terms} with kept terms, {followed} played on)"
     );
-    // What the hooks claim is done often; what they do not claim, never.
+    // What the hooks claim is done often; what they do not, never.
     for (claimed, count, what) in [
         (hooks::<G>().redoes(), redone, "results"),
-        (hooks::<G>().redoes_terms(), kept_terms, "terms"),
+        (hooks::<G>().redoes(), kept_terms, "terms"),
     ] {
         if claimed {
             assert!(count > 100, "{name}: too few redone {what}");

@@ -10,7 +10,7 @@
 //! each occupied feature (N-16, N-17) and checks that no complete feature keeps its settlers
 //! after a turn's scoring (N-6…N-10).
 
-use super::hooks::{Hooks, Oracle, Variant, Watch};
+use super::hooks::{pile_order, Hooks, Oracle, Variant, Watch};
 use crate::common::fast_hash::{HashMap, HashSet};
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, HalfSide, Side};
@@ -56,18 +56,14 @@ impl Hooks<NewWorldState> for NewWorldHooks {
         ))
     }
 
-    /// Settler decisions of turns that complete nothing.
+    /// Settler decisions of turns that complete nothing, with their terms (but for deploying no
+    /// settler).
     fn redoes(&self) -> bool {
         true
     }
 
-    /// Their terms too (but for deploying no settler).
-    fn redoes_terms(&self) -> bool {
-        true
-    }
-
     fn hidden_order(&self, s: &NewWorldState) -> Option<Vec<u32>> {
-        Some(s.pile().iter().map(|&v| v as u32).collect())
+        pile_order(s.pile())
     }
 
     fn invariants(&self) -> Box<dyn Watch<NewWorldState>> {

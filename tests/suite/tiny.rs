@@ -10,7 +10,7 @@
 //! pile is empty the game ends and every marked tile scores its owner 1 point per neighbour of
 //! its type (`final`).
 
-use super::hooks::{Hooks, Variant, Watch};
+use super::hooks::{pile_order, Hooks, Variant, Watch};
 use meeplelab::core::draw_pile::DrawPile;
 use meeplelab::core::game::{ChanceOutcome, Game, EVAL_TERMS};
 use meeplelab::core::rng::GameRng;
@@ -412,7 +412,7 @@ impl Hooks<Tiny> for TinyHooks {
     }
 
     fn hidden_order(&self, s: &Tiny) -> Option<Vec<u32>> {
-        Some(s.pile().iter().map(|&v| v as u32).collect())
+        pile_order(s.pile())
     }
 
     fn restarts_in_place(&self) -> bool {

@@ -7,7 +7,7 @@ use meeplelab::core::game::Game;
 use meeplelab::games::carcassonne::CarcassonneState;
 use meeplelab::games::new_world::NewWorldState;
 use meeplelab::games::safari::{SafariState, Setup};
-use meeplelab::games::GameDef;
+use meeplelab::games::{GameDef, Notation};
 use meeplelab::io::record::Record;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -46,18 +46,6 @@ impl GameDef for CarcassonneState {
             .map_err(|e| e.0)
     }
 
-    fn format_action(&self, action: &Action) -> String {
-        CarcassonneState::format_action(self, action)
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
-        CarcassonneState::parse_action(self, text)
-    }
-
-    fn explain_illegal(&self, action: &Action) -> String {
-        CarcassonneState::explain_illegal(self, action)
-    }
-
     /// The listed actions, and any whole bid the bid ladder does not list (B-7).
     fn is_legal(&self, action: &Action, legal: &[Action]) -> bool {
         legal.contains(action) || self.is_unlisted_legal_bid(action)

@@ -28,10 +28,10 @@ use super::state::{CarcassonneState, Phase};
 use crate::core::geom::Side;
 use crate::core::notation::{coord, named_segment, segment_place, Words};
 use crate::core::tileset::FeatureKind;
+use crate::games::Notation;
 
-impl CarcassonneState {
-    /// Writes `action` in notation (relative to this position).
-    pub fn format_action(&self, action: &Action) -> String {
+impl Notation for CarcassonneState {
+    fn format_action(&self, action: &Action) -> String {
         match *action {
             Action::Place { at, rot } => {
                 format!("place {} {at} {rot}", self.tiles.variant(self.drawn).name)
@@ -61,24 +61,7 @@ impl CarcassonneState {
         }
     }
 
-    /// `road E`, `field Wn`, `monastery`: a segment of the tile just placed by its kind and the
-    /// first side (roads, cities) or half side (fields) it touches as placed.
-    fn describe_segment(&self, segment: u8) -> String {
-        let cell = self.last_cell();
-        let Some(seg) = self.variant_of(cell).segments().get(segment as usize) else {
-            return "bridge".into();
-        };
-        let kind = seg.kind;
-        let place = segment_place(self.orientation_of(cell), kind, segment);
-        match place {
-            Some(place) => format!("{kind} {place}"),
-            None => kind.to_string(),
-        }
-    }
-
-    /// Parses notation into an action for this position. The action is not checked for
-    /// legality (see [`CarcassonneState::explain_illegal`]); errors say what was expected.
-    pub fn parse_action(&self, text: &str) -> Result<Action, String> {
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
         let parsed = Words::new(text);
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
@@ -197,26 +180,7 @@ impl CarcassonneState {
         }
     }
 
-    /// The segment of the tile just placed of `kind` touching side or half side `place`
-    /// (`None` for a monastery).
-    fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
-        if self.game.phase == Phase::PlaceTile || self.game.phase == Phase::GameOver {
-            return Err("no tile has been placed this turn".into());
-        }
-        let cell = self.last_cell();
-        let kind_name = kind.to_string();
-        named_segment(
-            self.variant_of(cell),
-            self.orientation_of(cell),
-            cell.at,
-            kind,
-            &kind_name,
-            place,
-        )
-    }
-
-    /// Says why a well-formed action is not legal now (for record errors).
-    pub fn explain_illegal(&self, action: &Action) -> String {
+    fn explain_illegal(&self, action: &Action) -> String {
         let p = self.decider as usize;
         let phase_name = match self.game.phase {
             Phase::PlaceTile => "tile placement",
@@ -297,6 +261,41 @@ impl CarcassonneState {
             _ => "it does not belong to this decision".into(),
         };
         format!("illegal during {phase_name}: {reason}")
+    }
+}
+
+impl CarcassonneState {
+    /// `road E`, `field Wn`, `monastery`: a segment of the tile just placed by its kind and the
+    /// first side (roads, cities) or half side (fields) it touches as placed.
+    fn describe_segment(&self, segment: u8) -> String {
+        let cell = self.last_cell();
+        let Some(seg) = self.variant_of(cell).segments().get(segment as usize) else {
+            return "bridge".into();
+        };
+        let kind = seg.kind;
+        let place = segment_place(self.orientation_of(cell), kind, segment);
+        match place {
+            Some(place) => format!("{kind} {place}"),
+            None => kind.to_string(),
+        }
+    }
+
+    /// The segment of the tile just placed of `kind` touching side or half side `place`
+    /// (`None` for a monastery).
+    fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
+        if self.game.phase == Phase::PlaceTile || self.game.phase == Phase::GameOver {
+            return Err("no tile has been placed this turn".into());
+        }
+        let cell = self.last_cell();
+        let kind_name = kind.to_string();
+        named_segment(
+            self.variant_of(cell),
+            self.orientation_of(cell),
+            cell.at,
+            kind,
+            &kind_name,
+            place,
+        )
     }
 }
 

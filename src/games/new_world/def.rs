@@ -51,18 +51,6 @@ impl GameDef for NewWorldState {
             .map_err(|e| e.0)
     }
 
-    fn format_action(&self, action: &Action) -> String {
-        NewWorldState::format_action(self, action)
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
-        NewWorldState::parse_action(self, text)
-    }
-
-    fn explain_illegal(&self, action: &Action) -> String {
-        NewWorldState::explain_illegal(self, action)
-    }
-
     fn starts_turn(action: &Action) -> bool {
         matches!(action, Action::Place { .. })
     }

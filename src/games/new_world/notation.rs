@@ -16,6 +16,7 @@ use super::state::{NewWorldState, Node, Phase};
 use crate::core::geom::{Coord, Side};
 use crate::core::notation::{coord, named_segment, segment_place, Words};
 use crate::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};
+use crate::games::Notation;
 
 /// The New World word for a segment kind.
 fn kind_word(kind: FeatureKind) -> &'static str {
@@ -27,9 +28,8 @@ fn kind_word(kind: FeatureKind) -> &'static str {
     }
 }
 
-impl NewWorldState {
-    /// Writes `action` in notation (relative to this position).
-    pub fn format_action(&self, action: &Action) -> String {
+impl Notation for NewWorldState {
+    fn format_action(&self, action: &Action) -> String {
         match *action {
             Action::Place { at, rot } => {
                 format!("place {} {at} {rot}", self.tiles.variant(self.drawn).name)
@@ -40,64 +40,7 @@ impl NewWorldState {
         }
     }
 
-    /// The farm with node `node`: where it lies.
-    fn farm_with_node(&self, node: Node) -> Option<Coord> {
-        self.game.farms[..]
-            .iter()
-            .find(|&&(_, n)| n == node)
-            .map(|&(c, _)| self.cells[c as usize].at)
-    }
-
-    /// `trail E`, `town N`, `farm -1,4`: a feature completed by the tile just placed, named by
-    /// the first side (N, E, S, W) of that tile it touches, or a farm by its tile.
-    fn describe_completed(&self, node: Node) -> String {
-        if let Some(at) = self.farm_with_node(node) {
-            return format!("farm {at}");
-        }
-        let cell = self.last_cell();
-        let o = self.placed_orientation(self.cells.len() - 1);
-        let root = self.features.root(node);
-        let kind = self.features_kind(node);
-        let side = Side::ALL.into_iter().find(|s| {
-            let seg = o.side_segment[s.index()];
-            seg != NO_SEGMENT && self.features.root(cell.first_node + seg as Node) == root
-        });
-        match side {
-            Some(side) => format!("{} {}", kind_word(kind), side.letter()),
-            None => format!("{} ?", kind_word(kind)),
-        }
-    }
-
-    /// The kind of the segment with node `node` of the tile just placed (a trail or town).
-    fn features_kind(&self, node: Node) -> FeatureKind {
-        let cell = self.last_cell();
-        let segments = self.variant_of(cell).segments();
-        node.checked_sub(cell.first_node)
-            .and_then(|seg| segments.get(seg as usize))
-            .map_or(FeatureKind::Road, |s| s.kind)
-    }
-
-    /// The orientation tables of a placed cell.
-    fn placed_orientation(&self, at: usize) -> &Orientation {
-        let cell = &self.cells[at];
-        &self.tiles.variant(cell.variant).orientations[cell.rot.quarter_turns() as usize]
-    }
-
-    /// `trail E`, `plains Wn`, `farm`: a segment of the tile just placed by its kind and the
-    /// first side (trails, towns) or half side (plains) it touches as placed.
-    fn describe_segment(&self, segment: u8) -> String {
-        let kind = self.variant_of(self.last_cell()).segments[segment as usize].kind;
-        let o = self.placed_orientation(self.cells.len() - 1);
-        let place = segment_place(o, kind, segment);
-        match place {
-            Some(place) => format!("{} {place}", kind_word(kind)),
-            None => kind_word(kind).to_string(),
-        }
-    }
-
-    /// Parses notation into an action for this position. The action is not checked for
-    /// legality (see [`NewWorldState::explain_illegal`]); errors say what was expected.
-    pub fn parse_action(&self, text: &str) -> Result<Action, String> {
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
         let parsed = Words::new(text);
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
@@ -157,42 +100,7 @@ impl NewWorldState {
         }
     }
 
-    /// `score farm <x,y>`: the farm on the tile at `x,y` (N-11).
-    fn find_farm(&self, at: &str) -> Result<Action, String> {
-        let at = coord(at).map_err(|e| format!("{e} (N-11)"))?;
-        let cell = self
-            .cell_at(at)
-            .ok_or_else(|| format!("no tile lies at {at} (N-11)"))?;
-        let v = self.variant_of(cell);
-        let seg = v
-            .segments()
-            .iter()
-            .position(|s| s.kind == FeatureKind::Farm)
-            .ok_or_else(|| format!("tile {} at {at} has no farm (N-11)", v.name))?;
-        Ok(Action::Score {
-            node: cell.first_node + seg as Node,
-        })
-    }
-
-    /// The segment of the tile just placed of `kind` touching side or half side `place`
-    /// (`None` for a farm).
-    fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
-        if !matches!(self.game.phase, Phase::Settler | Phase::ScoreOrder) {
-            return Err("no tile has been placed this turn".into());
-        }
-        let cell = self.last_cell();
-        named_segment(
-            self.variant_of(cell),
-            self.placed_orientation(self.cells.len() - 1),
-            cell.at,
-            kind,
-            kind_word(kind),
-            place,
-        )
-    }
-
-    /// Says why a well-formed action is not legal now (for record errors).
-    pub fn explain_illegal(&self, action: &Action) -> String {
+    fn explain_illegal(&self, action: &Action) -> String {
         let p = self.active as usize;
         let phase_name = match self.game.phase {
             Phase::PlaceTile => "tile placement",
@@ -237,6 +145,97 @@ impl NewWorldState {
             _ => "it does not belong to this decision".into(),
         };
         format!("illegal during {phase_name}: {reason}")
+    }
+}
+
+impl NewWorldState {
+    /// The farm with node `node`: where it lies.
+    fn farm_with_node(&self, node: Node) -> Option<Coord> {
+        self.game.farms[..]
+            .iter()
+            .find(|&&(_, n)| n == node)
+            .map(|&(c, _)| self.cells[c as usize].at)
+    }
+
+    /// `trail E`, `town N`, `farm -1,4`: a feature completed by the tile just placed, named by
+    /// the first side (N, E, S, W) of that tile it touches, or a farm by its tile.
+    fn describe_completed(&self, node: Node) -> String {
+        if let Some(at) = self.farm_with_node(node) {
+            return format!("farm {at}");
+        }
+        let cell = self.last_cell();
+        let o = self.placed_orientation(self.cells.len() - 1);
+        let root = self.features.root(node);
+        let kind = self.features_kind(node);
+        let side = Side::ALL.into_iter().find(|s| {
+            let seg = o.side_segment[s.index()];
+            seg != NO_SEGMENT && self.features.root(cell.first_node + seg as Node) == root
+        });
+        match side {
+            Some(side) => format!("{} {}", kind_word(kind), side.letter()),
+            None => format!("{} ?", kind_word(kind)),
+        }
+    }
+
+    /// The kind of the segment with node `node` of the tile just placed (a trail or town).
+    fn features_kind(&self, node: Node) -> FeatureKind {
+        let cell = self.last_cell();
+        let segments = self.variant_of(cell).segments();
+        node.checked_sub(cell.first_node)
+            .and_then(|seg| segments.get(seg as usize))
+            .map_or(FeatureKind::Road, |s| s.kind)
+    }
+
+    /// The orientation tables of a placed cell.
+    fn placed_orientation(&self, at: usize) -> &Orientation {
+        let cell = &self.cells[at];
+        &self.tiles.variant(cell.variant).orientations[cell.rot.quarter_turns() as usize]
+    }
+
+    /// `trail E`, `plains Wn`, `farm`: a segment of the tile just placed by its kind and the
+    /// first side (trails, towns) or half side (plains) it touches as placed.
+    fn describe_segment(&self, segment: u8) -> String {
+        let kind = self.variant_of(self.last_cell()).segments[segment as usize].kind;
+        let o = self.placed_orientation(self.cells.len() - 1);
+        let place = segment_place(o, kind, segment);
+        match place {
+            Some(place) => format!("{} {place}", kind_word(kind)),
+            None => kind_word(kind).to_string(),
+        }
+    }
+
+    /// `score farm <x,y>`: the farm on the tile at `x,y` (N-11).
+    fn find_farm(&self, at: &str) -> Result<Action, String> {
+        let at = coord(at).map_err(|e| format!("{e} (N-11)"))?;
+        let cell = self
+            .cell_at(at)
+            .ok_or_else(|| format!("no tile lies at {at} (N-11)"))?;
+        let v = self.variant_of(cell);
+        let seg = v
+            .segments()
+            .iter()
+            .position(|s| s.kind == FeatureKind::Farm)
+            .ok_or_else(|| format!("tile {} at {at} has no farm (N-11)", v.name))?;
+        Ok(Action::Score {
+            node: cell.first_node + seg as Node,
+        })
+    }
+
+    /// The segment of the tile just placed of `kind` touching side or half side `place`
+    /// (`None` for a farm).
+    fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
+        if !matches!(self.game.phase, Phase::Settler | Phase::ScoreOrder) {
+            return Err("no tile has been placed this turn".into());
+        }
+        let cell = self.last_cell();
+        named_segment(
+            self.variant_of(cell),
+            self.placed_orientation(self.cells.len() - 1),
+            cell.at,
+            kind,
+            kind_word(kind),
+            place,
+        )
     }
 }
 

@@ -117,18 +117,6 @@ impl GameDef for SafariState {
         }
     }
 
-    fn format_action(&self, action: &Action) -> String {
-        SafariState::format_action(self, action)
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
-        SafariState::parse_action(self, text)
-    }
-
-    fn explain_illegal(&self, action: &Action) -> String {
-        SafariState::explain_illegal(self, action)
-    }
-
     fn starts_turn(action: &Action) -> bool {
         matches!(action, Action::Place { .. })
     }

@@ -33,9 +33,7 @@ use crate::games::Notation;
 impl Notation for CarcassonneState {
     fn format_action(&self, action: &Action) -> String {
         match *action {
-            Action::Place { at, rot } => {
-                format!("place {} {at} {rot}", self.tiles.variant(self.drawn).name)
-            }
+            Action::Place { at, rot } => self.placement_text(at, rot),
             Action::Pass => "pass".into(),
             Action::Meeple { segment } => format!("meeple {}", self.describe_segment(segment)),
             Action::Robber { space } => format!("robber {space}"),
@@ -66,11 +64,7 @@ impl Notation for CarcassonneState {
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
         match parsed.keyword() {
-            "place" => {
-                let drawn = self.tiles.variant(self.drawn);
-                let (at, rot) = parsed.placement(drawn, self.game.phase == Phase::PlaceTile)?;
-                Ok(Action::Place { at, rot })
-            }
+            "place" => self.parse_placement(&parsed),
             "pass" => arity(1, "pass").map(|()| Action::Pass),
             "keep-robber" => arity(1, "keep-robber").map(|()| Action::KeepRobber),
             "no-bridge" => arity(1, "no-bridge").map(|()| Action::NoBridge),

@@ -31,9 +31,7 @@ fn kind_word(kind: FeatureKind) -> &'static str {
 impl Notation for NewWorldState {
     fn format_action(&self, action: &Action) -> String {
         match *action {
-            Action::Place { at, rot } => {
-                format!("place {} {at} {rot}", self.tiles.variant(self.drawn).name)
-            }
+            Action::Place { at, rot } => self.placement_text(at, rot),
             Action::Pass => "pass".into(),
             Action::Settler { segment } => format!("settler {}", self.describe_segment(segment)),
             Action::Score { node } => format!("score {}", self.describe_completed(node)),
@@ -45,11 +43,7 @@ impl Notation for NewWorldState {
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
         match parsed.keyword() {
-            "place" => {
-                let drawn = self.tiles.variant(self.drawn);
-                let (at, rot) = parsed.placement(drawn, self.game.phase == Phase::PlaceTile)?;
-                Ok(Action::Place { at, rot })
-            }
+            "place" => self.parse_placement(&parsed),
             "pass" => arity(1, "pass").map(|()| Action::Pass),
             "settler" => {
                 let (kind, place) = parsed.segment(

@@ -15,9 +15,7 @@ use crate::games::Notation;
 impl Notation for SafariState {
     fn format_action(&self, action: &Action) -> String {
         match *action {
-            Action::Place { at, rot } => {
-                format!("place {} {at} {rot}", self.tiles.variant(self.drawn).name)
-            }
+            Action::Place { at, rot } => self.placement_text(at, rot),
             Action::Pass => "pass".into(),
             Action::Meeple { segment } => format!("meeple {}", self.describe_segment(segment)),
             Action::Baobab => "baobab".into(),
@@ -44,11 +42,7 @@ impl Notation for SafariState {
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
         match parsed.keyword() {
-            "place" => {
-                let drawn = self.tiles.variant(self.drawn);
-                let (at, rot) = parsed.placement(drawn, self.game.phase == Phase::PlaceTile)?;
-                Ok(Action::Place { at, rot })
-            }
+            "place" => self.parse_placement(&parsed),
             "pass" => arity(1, "pass").map(|_| Action::Pass),
             "baobab" => arity(1, "baobab").map(|_| Action::Baobab),
             "no-boost" => arity(1, "no-boost").map(|_| Action::NoBoost),

@@ -104,10 +104,9 @@ impl Notation for CarcassonneState {
             }
             "castle-score" => {
                 arity(2, "castle-score <points>")?;
-                let points = words[1]
-                    .parse()
-                    .map_err(|_| format!("expected a number of points, found \"{}\"", words[1]))?;
-                Ok(Action::CastleScore { points })
+                Ok(Action::CastleScore {
+                    points: parse_points(words[1])?,
+                })
             }
             "meeple" => {
                 let segment = match words.get(1).copied() {
@@ -145,10 +144,9 @@ impl Notation for CarcassonneState {
             }
             "score-first" => {
                 arity(2, "score-first <points>")?;
-                let points = words[1]
-                    .parse()
-                    .map_err(|_| format!("expected a number of points, found \"{}\"", words[1]))?;
-                Ok(Action::ScoreFirst { points })
+                Ok(Action::ScoreFirst {
+                    points: parse_points(words[1])?,
+                })
             }
             "rob" => {
                 arity(2, "rob P<n>")?;
@@ -291,6 +289,12 @@ impl CarcassonneState {
             place,
         )
     }
+}
+
+/// A number of points (of a scoring, R-5, or of what a castle scores, B-5).
+fn parse_points(word: &str) -> Result<u16, String> {
+    word.parse()
+        .map_err(|_| format!("expected a number of points, found \"{word}\""))
 }
 
 /// B-7: a bid: a whole number of points from 0 up to [`MAX_BID`] (the rules set no limit;

@@ -200,8 +200,9 @@ pub trait GameDef: Game + Notation + Sized + 'static {
     fn tiles_removed(&self) -> usize;
     /// Extra per-seat facts that `replay --json` shows (`meeples_in_supply`, …).
     fn seat_facts(&self, player: usize) -> Vec<(&'static str, i64)>;
-    /// In a tile-placement decision: the fit tests its legal actions take (frontier cells
-    /// times distinct rotations of the tile); `None` at other decisions. Used by `bench`.
+    /// In a tile-placement decision: the fit tests its legal actions take (frontier cells where
+    /// the game allows tiles times distinct rotations of the tile); `None` at other
+    /// decisions. Used by `bench`.
     fn placement_tests(&self) -> Option<u64>;
 
     /// Loads a tile-set file for this game; the error names the file and says when the set is

@@ -64,6 +64,18 @@ where
         })
     }
 
+    /// In a tile-placement decision, the fit tests that listing its placements takes: frontier
+    /// cells where the game allows tiles ([`TileRules::placeable`]) times distinct rotations
+    /// of the drawn tile; `None` at other decisions.
+    pub fn placement_tests(&self) -> Option<u64> {
+        self.is_placing().then(|| {
+            let v = self.tiles.variant(self.drawn);
+            let frontier = self.board.frontier().iter();
+            let cells = frontier.filter(|f| self.placeable(f.coord)).count();
+            (cells * v.rotations().len()) as u64
+        })
+    }
+
     /// The placement of the drawn tile at `at` turned by `rot` in notation:
     /// `place <tile> <x,y> <rN>` (`docs/notation.md`).
     pub(crate) fn placement_text(&self, at: Coord, rot: Rotation) -> String {

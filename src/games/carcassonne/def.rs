@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::options::Options;
 use super::setup::{builtin_tiles, ResolvedSetup, Setup, PLAYER_RANGE};
-use super::state::{CarcassonneState, Phase};
+use super::state::CarcassonneState;
 use crate::core::tileset::{CompiledTiles, VariantId};
 use crate::games::def::{GameDef, TileChecks};
 use std::ops::RangeInclusive;
@@ -73,9 +73,6 @@ impl GameDef for CarcassonneState {
     }
 
     fn placement_tests(&self) -> Option<u64> {
-        (self.phase() == Phase::PlaceTile).then(|| {
-            let v = self.tiles().variant(self.drawn_tile());
-            (self.board().frontier().len() * v.rotations().len()) as u64
-        })
+        CarcassonneState::placement_tests(self)
     }
 }

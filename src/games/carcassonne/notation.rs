@@ -320,7 +320,9 @@ mod tests {
     use crate::core::game::Game;
     use crate::core::geom::{Coord, Rotation};
     use crate::core::options::RuleOptions;
-    use crate::games::notation_checks::{assert_parse_errors, round_trip_game};
+    use crate::games::notation_checks::{
+        assert_explained, assert_middle_segment, assert_parse_errors, round_trip_game,
+    };
 
     /// Every legal action of random games with The Robbers formats to text that parses back to
     /// it. Random play reaches every action kind but `rob` (a robber with two victims scoring
@@ -371,40 +373,25 @@ mod tests {
             ("robber-stay now", "expected \"robber-stay\""),
         ];
         assert_parse_errors(&g, &cases);
-        let taken = Action::Place {
-            at: Coord::new(0, 0),
+        let place = |x, y| Action::Place {
+            at: Coord::new(x, y),
             rot: Rotation::default(),
         };
-        assert!(g
-            .explain_illegal(&taken)
-            .contains("0,0 already holds a tile"));
-        let far = Action::Place {
-            at: Coord::new(5, 5),
-            rot: Rotation::default(),
-        };
-        assert!(g
-            .explain_illegal(&far)
-            .contains("not next to any placed tile (C-2)"));
+        assert_explained(
+            &g,
+            &[
+                (place(0, 0), "0,0 already holds a tile"),
+                (place(5, 5), "not next to any placed tile (C-2)"),
+            ],
+        );
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         g.apply(legal[0]);
-        let drawn = g.tiles().variant(g.drawn_tile()).clone();
-        match g.parse_action("meeple monastery") {
-            Ok(Action::Meeple { segment }) => {
-                assert_eq!(
-                    drawn.segments[segment as usize].kind,
-                    FeatureKind::Monastery
-                )
-            }
-            Ok(a) => panic!("meeple monastery parsed as {a:?}"),
-            Err(e) => {
-                assert!(drawn
-                    .segments()
-                    .iter()
-                    .all(|s| s.kind != FeatureKind::Monastery));
-                assert!(e.contains("has no monastery at its middle"), "{e}");
-            }
-        }
+        let placed = g.tiles().variant(g.drawn_tile());
+        let monastery = FeatureKind::Monastery;
+        assert_middle_segment(&g, placed, "meeple monastery", monastery, |segment| {
+            Action::Meeple { segment }
+        });
         assert!(g
             .explain_illegal(&Action::Rob { player: 1 })
             .starts_with("illegal during the meeple decision: it does not belong"));

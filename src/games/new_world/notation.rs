@@ -239,7 +239,9 @@ mod tests {
     use super::*;
     use crate::core::game::Game;
     use crate::core::geom::{Coord, Rotation};
-    use crate::games::notation_checks::{assert_parse_errors, round_trip_game};
+    use crate::games::notation_checks::{
+        assert_explained, assert_middle_segment, assert_parse_errors, round_trip_game,
+    };
 
     /// Every legal action of random games formats to text that parses back to the action (so
     /// no two actions of a decision share a text); every action kind occurs.
@@ -269,39 +271,27 @@ mod tests {
             ("settler road N", "expected trail, town, plains or farm"),
         ];
         assert_parse_errors(&g, &cases);
-        let sea = Action::Place {
-            at: Coord::new(1, 0),
+        let place = |x, y| Action::Place {
+            at: Coord::new(x, y),
             rot: Rotation::default(),
         };
-        assert!(g
-            .explain_illegal(&sea)
-            .contains("1,0 is not west of the starting column (N-4)"));
-        let far = Action::Place {
-            at: Coord::new(-5, 5),
-            rot: Rotation::default(),
-        };
-        assert!(g
-            .explain_illegal(&far)
-            .contains("not next to any placed tile (N-4)"));
+        assert_explained(
+            &g,
+            &[
+                (place(1, 0), "1,0 is not west of the starting column (N-4)"),
+                (place(-5, 5), "not next to any placed tile (N-4)"),
+            ],
+        );
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         g.apply(legal[0]);
-        let drawn = g.tiles().variant(g.drawn_tile()).clone();
-        match g.parse_action("settler farm") {
-            Ok(Action::Settler { segment }) => {
-                assert_eq!(drawn.segments[segment as usize].kind, FeatureKind::Farm)
-            }
-            Ok(a) => panic!("settler farm parsed as {a:?}"),
-            Err(e) => {
-                assert!(drawn.segments().iter().all(|s| s.kind != FeatureKind::Farm));
-                assert!(e.contains("has no farm at its middle"), "{e}");
-            }
-        }
+        let placed = g.tiles().variant(g.drawn_tile());
+        let farm = FeatureKind::Farm;
+        assert_middle_segment(&g, placed, "settler farm", farm, |segment| {
+            Action::Settler { segment }
+        });
         assert!(g
-            .explain_illegal(&Action::Place {
-                at: Coord::new(-1, 0),
-                rot: Rotation::default()
-            })
+            .explain_illegal(&place(-1, 0))
             .starts_with("illegal during the settler decision: it does not belong"));
     }
 }

@@ -65,7 +65,7 @@ impl RunOptions {
 }
 
 /// A folder checked and ready: what is already done and what is left to play, as `T`s (a
-/// tournament's game indices; an experiment's variant and game index).
+/// tournament's game indices; an experiment's `(variant index, game index)`).
 #[derive(Debug)]
 pub struct Prepared<T = u64> {
     /// The tournament or experiment folder.
@@ -74,7 +74,8 @@ pub struct Prepared<T = u64> {
     pub resume: ResumeReport,
     /// The folder's lock, held until the run ends (the prepared folder is dropped).
     pub lock: FolderLock,
-    /// What is still to play, ascending.
+    /// What is still to play, in order (a tournament's games ascending, an experiment's game
+    /// by game across variants).
     pub todo: Vec<T>,
 }
 

@@ -12,7 +12,7 @@ use meeplelab::core::options::RuleOptions;
 use meeplelab::games::carcassonne::{
     Action, CarcassonneState, Options, Phase, ResolvedSetup, Setup, BID_LADDER,
 };
-use meeplelab::games::def::GameDef;
+use meeplelab::games::def::{GameDef, Notation};
 use std::path::Path;
 
 /// The agent specs under test: greedy and a small MCTS, open-loop and with chance nodes.

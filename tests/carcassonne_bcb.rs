@@ -10,7 +10,7 @@ use meeplelab::games::carcassonne::{
     bridges_and_castles, builtin_tiles, Action, CarcassonneState, Options, Phase, PointSource,
     ResolvedSetup, BID_LADDER, BRIDGES_PER_PLAYER, MAX_BID,
 };
-use meeplelab::games::def::GameDef;
+use meeplelab::games::def::{GameDef, Notation};
 
 /// A 2-player game with `expansions` whose whole draw pile is `order` (copies `E.1`, `A.2`…).
 fn game(expansions: &str, order: &[&str]) -> CarcassonneState {

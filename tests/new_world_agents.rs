@@ -6,6 +6,7 @@ use meeplelab::agents::{Agent, AgentSpec};
 use meeplelab::core::game::Game;
 use meeplelab::core::rng::derive_seed;
 use meeplelab::games::new_world::{ActionKind, NewWorldState, Options, Phase};
+use meeplelab::games::Notation;
 use meeplelab::io::record::Record;
 use std::path::Path;
 

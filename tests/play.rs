@@ -4,7 +4,10 @@
 //! replay and name every seat's player.
 
 use meeplelab::core::game::Game;
+use meeplelab::games::carcassonne::CarcassonneState;
+use meeplelab::games::new_world::NewWorldState;
 use meeplelab::games::safari::{SafariState, Setup};
+use meeplelab::games::{GameDef, Notation};
 use meeplelab::io::record::Record;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -44,12 +47,10 @@ fn first_move() -> (String, String) {
     (state.format_action(&legal[0]), tile)
 }
 
-fn replayed(path: &Path) -> SafariState {
+/// The game of the record at `path`, replayed.
+fn replayed<G: GameDef>(path: &Path) -> G {
     let record = Record::load(path).unwrap();
-    record
-        .replay::<SafariState>(path.parent().unwrap())
-        .unwrap()
-        .state
+    record.replay::<G>(path.parent().unwrap()).unwrap().state
 }
 
 #[test]
@@ -116,9 +117,9 @@ fn a_whole_game_through_stdin() {
             "missing {expected:?} in:\n{stdout}"
         );
     }
-    let mid_state = replayed(&mid);
+    let mid_state = replayed::<SafariState>(&mid);
     assert!(!mid_state.is_terminal());
-    let end_state = replayed(&end);
+    let end_state = replayed::<SafariState>(&end);
     assert!(end_state.is_terminal(), "400 answers are enough for a game");
     let scores: Vec<String> = end_state.scores().iter().map(i32::to_string).collect();
     let line = stdout
@@ -216,7 +217,7 @@ fn carcassonne_with_both_expansions_two_people_and_an_agent() {
         &["0", "2"],
         &["greedy"],
     );
-    for expected in [
+    let expected = [
         "=== Carcassonne · turn 1 · P0 to decide ===",
         "tile to place: ",
         "Decide: place the tile ",
@@ -224,53 +225,37 @@ fn carcassonne_with_both_expansions_two_people_and_an_agent() {
         "P2 > ",
         "P1 (greedy): ",
         "final scores: P0 (you) ",
-    ] {
-        assert!(stdout.contains(expected), "missing {expected:?}");
-    }
-    let record = Record::load(&end).unwrap();
-    let state = record
-        .replay::<meeplelab::games::carcassonne::CarcassonneState>(end.parent().unwrap())
-        .unwrap()
-        .state;
-    assert!(state.is_terminal());
-    assert_eq!(
-        agent_lines(&end),
-        [
-            (0, "human".into()),
-            (1, "greedy".into()),
-            (2, "human".into())
-        ]
-    );
-    assert_scorings_announced(&stdout, state.scores());
+    ];
+    let agents = ["human", "greedy", "human"];
+    check_whole_game::<CarcassonneState>(&stdout, &end, &expected, agents);
 }
 
 #[test]
 fn new_world_against_two_different_agents() {
     let (stdout, end) = whole_game("new-world", &[], &["1"], &["random", "greedy"]);
-    for expected in [
+    let expected = [
         "=== New World · turn 2 · P1 to decide ===",
         "P0 (random): place ",
         "P2 (greedy): place ",
         "Decide: place the tile ",
         "surveyors in columns ",
-    ] {
+    ];
+    let agents = ["random", "human", "greedy"];
+    check_whole_game::<NewWorldState>(&stdout, &end, &expected, agents);
+}
+
+/// Checks a game that [`whole_game`] played: its output shows every line of `expected`, the
+/// saved record `end` replays as `G` to the end and names the seats' players `agents`, and
+/// the points announced add up to the final scores.
+fn check_whole_game<G: GameDef>(stdout: &str, end: &Path, expected: &[&str], agents: [&str; 3]) {
+    for expected in expected {
         assert!(stdout.contains(expected), "missing {expected:?}");
     }
-    let record = Record::load(&end).unwrap();
-    let state = record
-        .replay::<meeplelab::games::new_world::NewWorldState>(end.parent().unwrap())
-        .unwrap()
-        .state;
+    let state = replayed::<G>(end);
     assert!(state.is_terminal());
-    assert_eq!(
-        agent_lines(&end),
-        [
-            (0, "random".into()),
-            (1, "human".into()),
-            (2, "greedy".into())
-        ]
-    );
-    assert_scorings_announced(&stdout, state.scores());
+    let named: Vec<(usize, String)> = agents.iter().map(|a| a.to_string()).enumerate().collect();
+    assert_eq!(agent_lines(end), named);
+    assert_scorings_announced(stdout, state.scores());
 }
 
 /// The announced points of each seat (`  P1 scores 6 (…)`, `  P1 pays 3 (…)`) add up to its

@@ -6,7 +6,7 @@ mod common;
 use common::play_random;
 use meeplelab::core::rng::{below, rng_from_seed};
 use meeplelab::games::safari::{SafariState, Setup};
-use meeplelab::io::record::{Record, RecordWriter};
+use meeplelab::io::record::{Record, RecordError, RecordWriter};
 use std::path::Path;
 
 fn sample_record(seed: u64) -> String {
@@ -147,34 +147,40 @@ fn repeated_header_lines_are_refused() {
     }
 }
 
+/// Replays the sample record of `seed` with the `extra` header lines inserted after its `seed`
+/// line; returns the error, which must come, and the 1-based line of the first extra line.
+fn error_with_extra_lines(seed: u64, extra: &[&str]) -> (RecordError, usize) {
+    let original = sample_record(seed);
+    let mut lines: Vec<&str> = original.lines().collect();
+    let after = lines.iter().position(|l| l.starts_with("seed")).unwrap() + 1;
+    for (k, line) in extra.iter().enumerate() {
+        lines.insert(after + k, line);
+    }
+    let err = Record::parse(&lines.join("\n"), "t.rec")
+        .and_then(|r| r.replay::<SafariState>(Path::new(".")))
+        .err()
+        .expect("the extra lines are wrong");
+    (err, after + 1)
+}
+
 /// Issue 21: one token of a species too many, in a `tokens` or `hand` line, is blamed on that
 /// line (it used to be reported on line 0, as "the token order use more than …").
 #[test]
 fn too_many_tokens_are_blamed_on_their_line() {
-    let original = sample_record(14);
-    let lines: Vec<&str> = original.lines().collect();
-    let seed = lines.iter().position(|l| l.starts_with("seed")).unwrap();
     for (extra, bad) in [
-        (vec!["tokens Z Z Z Z Z Z Z Z Z Z Z"], 1),
+        (&["tokens Z Z Z Z Z Z Z Z Z Z Z"][..], 0),
         (
-            vec![
+            &[
                 "tokens Z Z Z Z Z Z",
                 "hand P0 ZZZZZ",
                 "hand P1 -",
                 "hand P2 -",
             ],
-            2,
+            1,
         ),
     ] {
-        let mut v = lines.clone();
-        for (k, line) in extra.iter().enumerate() {
-            v.insert(seed + 1 + k, line);
-        }
-        let err = Record::parse(&v.join("\n"), "t.rec")
-            .and_then(|r| r.replay::<SafariState>(Path::new(".")))
-            .err()
-            .expect("too many zebras");
-        assert_eq!(err.line, seed + 1 + bad, "{}", err.message);
+        let (err, first) = error_with_extra_lines(14, extra);
+        assert_eq!(err.line, first + bad, "{}", err.message);
         assert!(
             err.message.contains("more than the 10 tokens of species"),
             "{}",
@@ -229,17 +235,8 @@ fn a_wrong_game_line_is_named() {
 /// be reported on line 0).
 #[test]
 fn a_tile_listed_twice_is_blamed_on_its_line() {
-    let original = sample_record(15);
-    let lines: Vec<&str> = original.lines().collect();
-    let seed = lines.iter().position(|l| l.starts_with("seed")).unwrap();
-    let mut v = lines.clone();
-    v.insert(seed + 1, "tiles 07.2 13.1");
-    v.insert(seed + 2, "tiles 07.2");
-    let err = Record::parse(&v.join("\n"), "d.rec")
-        .and_then(|r| r.replay::<SafariState>(Path::new(".")))
-        .err()
-        .expect("a tile drawn twice");
-    assert_eq!(err.line, seed + 3, "{}", err.message);
+    let (err, first) = error_with_extra_lines(15, &["tiles 07.2 13.1", "tiles 07.2"]);
+    assert_eq!(err.line, first + 1, "{}", err.message);
     assert!(
         err.message.contains("already in the draw order (line"),
         "{}",

@@ -229,26 +229,21 @@ fn render_command_writes_svg_and_reports_errors() {
         "meeplelab-record 1\ngame safari\nplayers 2\nmoves\nP0 fly\n",
     )
     .unwrap();
-    let bad = meeplelab()
-        .args(["render", broken.to_str().unwrap(), "--out"])
-        .arg(dir.join("never.svg"))
-        .output()
-        .unwrap();
-    assert!(!bad.status.success());
-    let stderr = String::from_utf8_lossy(&bad.stderr);
-    assert!(stderr.contains("broken.rec:5"), "{stderr}");
-    assert!(!dir.join("never.svg").exists());
-
+    // Rendering `record` into `file` fails with an error naming `phrase` and writes nothing.
+    let refused = |record: &Path, file: &str, phrase: &str| {
+        let out = meeplelab()
+            .args(["render", record.to_str().unwrap(), "--out"])
+            .arg(dir.join(file))
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(phrase), "{stderr}");
+        assert!(!dir.join(file).exists());
+    };
+    refused(&broken, "never.svg", "broken.rec:5");
     // Issue 20: render writes SVG only; any other file name is refused (it used to get SVG
     // text in a .png file).
-    let png = meeplelab()
-        .args(["render", rec.to_str().unwrap(), "--out"])
-        .arg(dir.join("board.png"))
-        .output()
-        .unwrap();
-    assert!(!png.status.success());
-    let stderr = String::from_utf8_lossy(&png.stderr);
-    assert!(stderr.contains("must end in .svg"), "{stderr}");
-    assert!(!dir.join("board.png").exists());
+    refused(&rec, "board.png", "must end in .svg");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,7 +3,7 @@
 
 use meeplelab::io::games_csv::{comparable_text, GamesTable};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
@@ -62,6 +62,26 @@ fn one_and_three_threads_give_the_same_games() {
     }
 }
 
+/// Starts `meeplelab` with `args`, a run into the folder `out` (its standard error to
+/// `stderr`), and returns once the run's games file holds a finished game (its 2 rows after
+/// the header), or a minute has passed.
+fn start_run(args: &[String], stderr: Stdio, out: &Path) -> Child {
+    let child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        .spawn()
+        .unwrap();
+    let games = out.join("games.csv");
+    let start = Instant::now();
+    while std::fs::read_to_string(&games).map_or(0, |t| t.lines().count()) < 3
+        && start.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child
+}
+
 #[test]
 fn killed_run_resumes_to_the_uninterrupted_result() {
     let dir = scratch("kill");
@@ -89,23 +109,11 @@ fn killed_run_resumes_to_the_uninterrupted_result() {
         .map(String::as_str)
         .collect::<Vec<_>>());
 
-    let mut child = Command::new(BIN)
-        .args(args(&killed, "1"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let games = killed.join("games.csv");
-    let start = Instant::now();
     // Kill (SIGKILL) as soon as the first game is on disk.
-    while std::fs::read_to_string(&games).map_or(0, |t| t.lines().count()) < 3
-        && start.elapsed() < Duration::from_secs(60)
-    {
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    let mut child = start_run(&args(&killed, "1"), Stdio::null(), &killed);
     child.kill().unwrap();
     child.wait().unwrap();
-    let partial = std::fs::read_to_string(&games).unwrap();
+    let partial = std::fs::read_to_string(killed.join("games.csv")).unwrap();
     let rows = partial.lines().count() - 1;
     assert!(
         (2..16).contains(&rows),
@@ -158,19 +166,7 @@ fn one_run_per_folder_and_ctrl_c_explains() {
     );
     ok(&full_args);
 
-    let first = Command::new(BIN)
-        .args(args(&shared))
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let games = shared.join("games.csv");
-    let start = Instant::now();
-    while std::fs::read_to_string(&games).map_or(0, |t| t.lines().count()) < 3
-        && start.elapsed() < Duration::from_secs(60)
-    {
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    let first = start_run(&args(&shared), Stdio::piped(), &shared);
     let err = fails(&shared_args);
     assert!(
         err.contains("is in use by another run") && err.contains(&first.id().to_string()),
@@ -184,6 +180,7 @@ fn one_run_per_folder_and_ctrl_c_explains() {
     let out = first.wait_with_output().unwrap();
     let log = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{log}");
+    let games = shared.join("games.csv");
     let kept = std::fs::read_to_string(&games).unwrap().lines().count() / 2;
     assert!(
         log.contains(&format!("interrupted: {kept} finished game(s) are kept in"))

@@ -242,27 +242,8 @@ mod tests {
     use crate::io::games_csv::GameRow;
 
     fn row(game_index: u64, seat: usize, agent: &str, score: i64, win_share: f64) -> GameRow {
-        GameRow {
-            run_id: "r".into(),
-            crate_version: "0".into(),
-            game: "safari".into(),
-            players: 2,
-            variant: None,
-            rules: String::new(),
-            tileset_hash: "0".into(),
-            master_seed: 1,
-            game_index,
-            game_seed: game_index,
-            seat,
-            agent: agent.into(),
-            score,
-            rank: if win_share > 0.0 { 1 } else { 2 },
-            win_share,
-            stats: vec![score, 1],
-            turns: 10,
-            wall_ms: 1.0,
-            line: 0,
-        }
+        let rank = if win_share > 0.0 { 1 } else { 2 };
+        GameRow::sample(game_index, seat, agent, score, rank, win_share)
     }
 
     fn table(rows: Vec<GameRow>) -> GamesTable {

@@ -253,26 +253,8 @@ mod tests {
 
     #[test]
     fn extreme_scores_leave_the_interval_undefined_without_panicking() {
-        let row = |seat: usize, score: i64, rank: usize, share: f64| GameRow {
-            run_id: "r".into(),
-            crate_version: "0".into(),
-            game: "safari".into(),
-            players: 2,
-            variant: None,
-            rules: String::new(),
-            tileset_hash: String::new(),
-            master_seed: 1,
-            game_index: 0,
-            game_seed: 1,
-            seat,
-            agent: format!("a{seat}"),
-            score,
-            rank,
-            win_share: share,
-            stats: vec![],
-            turns: 1,
-            wall_ms: 0.0,
-            line: 0,
+        let row = |seat: usize, score: i64, rank: usize, share: f64| {
+            GameRow::sample(0, seat, &format!("a{seat}"), score, rank, share)
         };
         let mut tally = Tally::new(&[]);
         let game = [row(0, i64::MAX, 1, 1.0), row(1, i64::MIN, 2, 0.0)];

@@ -4,7 +4,7 @@
 use super::indexed::IndexedRun;
 use super::shard::Shard;
 use crate::core::rng::derive_seed;
-use crate::io::run_json::{differences, RunConfig, Settings};
+use crate::io::run_json::{RunConfig, Settings};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -54,21 +54,6 @@ impl TournamentConfig {
     /// The seed of game `g`: `derive_seed(seed, g / deal_games)`.
     pub fn game_seed(&self, g: u64) -> u64 {
         derive_seed(self.seed, g / self.deal_games)
-    }
-    /// Every field but `crate_version`.
-    fn settings(&self) -> Settings {
-        vec![
-            ("schema_version", self.schema_version.to_string()),
-            ("game", self.game.clone()),
-            ("players", self.players.to_string()),
-            ("agents", self.agents.join(" ")),
-            ("rules", self.rules.clone()),
-            ("tileset_hash", self.tileset_hash.clone()),
-            ("seed", self.seed.to_string()),
-            ("games", self.games.to_string()),
-            ("deal_games", self.deal_games.to_string()),
-            ("shard", self.shard.clone()),
-        ]
     }
 
     /// A short stable fingerprint of everything but the shard, the game count (so a run
@@ -135,15 +120,6 @@ impl IndexedRun for TournamentConfig {
         self.games
     }
 
-    fn differences(&self, other: &TournamentConfig, skip: &[&str]) -> Vec<String> {
-        let compared = |c: &TournamentConfig| {
-            let mut settings = c.settings();
-            settings.retain(|(name, _)| !skip.contains(name));
-            settings
-        };
-        differences("", &compared(self), &compared(other))
-    }
-
     fn parts(&self) -> Vec<(Option<String>, TournamentConfig)> {
         vec![(None, self.clone())]
     }
@@ -151,6 +127,21 @@ impl IndexedRun for TournamentConfig {
 
 impl RunConfig for TournamentConfig {
     const KIND: &'static str = "tournament";
+
+    fn settings(&self) -> Settings {
+        vec![
+            ("schema_version", self.schema_version.to_string()),
+            ("game", self.game.clone()),
+            ("players", self.players.to_string()),
+            ("agents", self.agents.join(" ")),
+            ("rules", self.rules.clone()),
+            ("tileset_hash", self.tileset_hash.clone()),
+            ("seed", self.seed.to_string()),
+            ("games", self.games.to_string()),
+            ("deal_games", self.deal_games.to_string()),
+            ("shard", self.shard.clone()),
+        ]
+    }
 
     fn schema_version(&self) -> u32 {
         self.schema_version

@@ -17,10 +17,6 @@ pub trait IndexedRun: RunConfig + Clone {
     /// Games of the run (per part; all shards together).
     fn games(&self) -> u64;
 
-    /// The settings that differ from `other`, as `field: ours vs theirs` lines, leaving out
-    /// the top-level settings named in `skip` (`shard`, `games`).
-    fn differences(&self, other: &Self, skip: &[&str]) -> Vec<String>;
-
     /// The parts in the order of the finished file, each with its variant name (`None` for a
     /// tournament, whose only part is itself) and seen as a tournament, which decides the
     /// seeds, seatings and columns of its rows.

@@ -53,17 +53,30 @@ pub struct RunOptions {
     pub resamples: usize,
 }
 
-/// A folder checked and ready: what is already done and what is left to play.
+impl RunOptions {
+    /// `threads` and `resamples`, with progress as fits stderr ([`ProgressMode::auto`]).
+    pub fn auto(threads: usize, resamples: usize) -> RunOptions {
+        RunOptions {
+            threads,
+            progress: ProgressMode::auto(),
+            resamples,
+        }
+    }
+}
+
+/// A folder checked and ready: what is already done and what is left to play, as `T`s (a
+/// tournament's game indices; an experiment's `(variant index, game index)`).
 #[derive(Debug)]
-pub struct Prepared {
-    /// The tournament folder.
+pub struct Prepared<T = u64> {
+    /// The tournament or experiment folder.
     pub folder: Folder,
     /// Whether an earlier run was continued, and what was kept of it.
     pub resume: ResumeReport,
     /// The folder's lock, held until the run ends (the prepared folder is dropped).
     pub lock: FolderLock,
-    /// Game indices still to play, ascending.
-    pub todo: Vec<u64>,
+    /// What is still to play, in order (a tournament's games ascending, an experiment's game
+    /// by game across variants).
+    pub todo: Vec<T>,
 }
 
 /// The outcome of a run.
@@ -153,6 +166,27 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         })
     }
 
+    /// Plays game `g`, and makes its record when records are kept (naming the run as `run`
+    /// says, see [`Records::play`]).
+    pub(crate) fn play_game(
+        &self,
+        g: u64,
+        run: impl FnOnce() -> String,
+    ) -> (PlayedGame, Option<String>) {
+        let (new_game, seed) = (self.new_game.as_ref(), self.config.game_seed(g));
+        match &self.records {
+            None => (
+                play_game(new_game, &self.specs, &self.schedule, seed, g),
+                None,
+            ),
+            Some(records) => {
+                let (game, text) =
+                    records.play(new_game, &self.specs, &self.schedule, seed, g, &run());
+                (game, Some(text))
+            }
+        }
+    }
+
     /// Plays the prepared folder's missing games (writing each one's record before its rows,
     /// when records are asked for), finalises `games.csv` and writes `standings.csv`.
     pub fn run(&self, prepared: &Prepared, options: &RunOptions) -> Result<RunReport, ArenaError> {
@@ -162,21 +196,7 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         let total = self.shard.len(self.config.games);
         let mut progress =
             Progress::new(options.progress, total, total - prepared.todo.len() as u64);
-        let play = |g: u64| {
-            let (new_game, seed) = (self.new_game.as_ref(), self.config.game_seed(g));
-            match &self.records {
-                None => (
-                    play_game(new_game, &self.specs, &self.schedule, seed, g),
-                    None,
-                ),
-                Some(records) => {
-                    let run = format!("tournament, seed {}", self.config.seed);
-                    let (game, text) =
-                        records.play(new_game, &self.specs, &self.schedule, seed, g, &run);
-                    (game, Some(text))
-                }
-            }
-        };
+        let play = |g: u64| self.play_game(g, || format!("tournament, seed {}", self.config.seed));
         let pool = thread_pool(options.threads).map_err(ArenaError::Config)?;
         let result = play_parallel(&pool, &prepared.todo, play, |(game, record)| {
             if let (Some(records), Some(text)) = (&self.records, record) {

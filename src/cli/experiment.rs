@@ -1,8 +1,8 @@
 //! `meeplelab experiment`: paired balance studies from a TOML spec.
 
-use super::tournament::{announce_folder, explain_interruption};
+use super::tournament::announce_folder;
 use super::CmdResult;
-use meeplelab::arena::{ProgressMode, RunOptions, Shard};
+use meeplelab::arena::{RunOptions, Shard};
 use meeplelab::experiment::spec::MAX_GAMES;
 use meeplelab::experiment::{write_report, Spec, Summary};
 use meeplelab::games::GameDef;
@@ -131,23 +131,11 @@ fn run_game<G: GameDef>(args: &Args, spec: &Spec) -> CmdResult {
     }
     let records = args
         .records
-        .as_ref()
-        .map(|dir| format!("{}/<variant>/game-<index>.rec", dir.display()));
-    announce_folder(
-        &out,
-        records,
-        args.resume,
-        &prepared.resume,
-        prepared.todo.len(),
-        &prepared.lock,
-    );
-    explain_interruption::<G>(&out, true);
+        .as_deref()
+        .map(|dir| (dir, "<variant>/game-<index>.rec"));
+    announce_folder::<G, _>(&out, records, args.resume, &prepared, true);
     let start = Instant::now();
-    let options = RunOptions {
-        threads: args.threads,
-        progress: ProgressMode::auto(),
-        resamples: spec.bootstrap,
-    };
+    let options = RunOptions::auto(args.threads, spec.bootstrap);
     let report = experiment
         .run(&prepared, &options)
         .map_err(|e| e.to_string())?;

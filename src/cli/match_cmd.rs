@@ -8,7 +8,7 @@
 //! standings. What is particular to `match` is the deal: every seating of one schedule block
 //! plays the same game seed, so each deal is played from every seat.
 
-use super::tournament::{announce_folder, explain_interruption};
+use super::tournament::announce_folder;
 use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::agents::AgentSpec;
 use meeplelab::analysis::standings::DEFAULT_RESAMPLES;
@@ -124,24 +124,9 @@ fn play_into_folder<G: GameDef>(
     let prepared = tournament
         .prepare(out, args.resume)
         .map_err(|e| e.to_string())?;
-    let records = args
-        .records
-        .as_ref()
-        .map(|dir| format!("{}/game-<index>.rec", dir.display()));
-    announce_folder(
-        out,
-        records,
-        args.resume,
-        &prepared.resume,
-        prepared.todo.len(),
-        &prepared.lock,
-    );
-    explain_interruption::<G>(out, false);
-    let options = RunOptions {
-        threads: args.threads,
-        progress: ProgressMode::auto(),
-        resamples: DEFAULT_RESAMPLES,
-    };
+    let records = args.records.as_deref().map(|dir| (dir, "game-<index>.rec"));
+    announce_folder::<G, _>(out, records, args.resume, &prepared, false);
+    let options = RunOptions::auto(args.threads, DEFAULT_RESAMPLES);
     tournament
         .run(&prepared, &options)
         .map_err(|e| e.to_string())?;

@@ -2,9 +2,8 @@
 
 use super::{build_setup, CmdResult, GameArgs};
 use meeplelab::agents::AgentSpec;
-use meeplelab::arena::folder::{read_finished, ResumeReport};
-use meeplelab::arena::lock::FolderLock;
-use meeplelab::arena::{ProgressMode, RunOptions, Shard, Tournament};
+use meeplelab::arena::folder::read_finished;
+use meeplelab::arena::{Prepared, RunOptions, Shard, Tournament};
 use meeplelab::games::GameDef;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -156,25 +155,10 @@ fn run_game<G: GameDef>(args: &Args) -> CmdResult {
             tournament.schedule.block_len()
         );
     }
-    let records = args
-        .records
-        .as_ref()
-        .map(|dir| format!("{}/game-<index>.rec", dir.display()));
-    announce_folder(
-        &out,
-        records,
-        args.resume,
-        &prepared.resume,
-        prepared.todo.len(),
-        &prepared.lock,
-    );
-    explain_interruption::<G>(&out, false);
+    let records = args.records.as_deref().map(|dir| (dir, "game-<index>.rec"));
+    announce_folder::<G, _>(&out, records, args.resume, &prepared, false);
     let start = Instant::now();
-    let options = RunOptions {
-        threads: args.threads,
-        progress: ProgressMode::auto(),
-        resamples: args.bootstrap,
-    };
+    let options = RunOptions::auto(args.threads, args.bootstrap);
     let report = tournament
         .run(&prepared, &options)
         .map_err(|e| e.to_string())?;
@@ -190,41 +174,43 @@ fn run_game<G: GameDef>(args: &Args) -> CmdResult {
     Ok(())
 }
 
-/// Prints, before a tournament or experiment plays, where it writes and how to resume it, where
-/// its records go (`records`, a file pattern), with `--resume` what was kept of the earlier
-/// run and how many games are left (`to_play`), and whether that run was stopped (its `lock`
-/// was taken over).
-pub(super) fn announce_folder(
+/// Before a tournament, match or experiment plays into the folder `out` as `prepared`: prints
+/// where it writes and how to resume it, where its records go (`records`: the `--records`
+/// folder and the path of a record in it), with `--resume` (`resume`) what was kept of the
+/// earlier run and how many games are left, and whether that run was stopped (its lock was
+/// taken over); then arms the Ctrl-C message ([`explain_interruption`], with the
+/// `variant_column` of experiments).
+pub(super) fn announce_folder<G: GameDef, T>(
     out: &Path,
-    records: Option<String>,
+    records: Option<(&Path, &str)>,
     resume: bool,
-    report: &ResumeReport,
-    to_play: usize,
-    lock: &FolderLock,
+    prepared: &Prepared<T>,
+    variant_column: bool,
 ) {
     eprintln!(
         "output: {} (if interrupted, rerun the same command with --resume)",
         out.display()
     );
-    if let Some(pattern) = records {
-        eprintln!("records: {pattern}");
+    if let Some((dir, pattern)) = records {
+        eprintln!("records: {}/{pattern}", dir.display());
     }
     if resume {
-        eprintln!("{}", report.message(out, to_play));
+        eprintln!("{}", prepared.resume.message(out, prepared.todo.len()));
     }
-    if let Some(before) = &lock.taken_over {
+    if let Some(before) = &prepared.lock.taken_over {
         eprintln!(
             "note: the run that had this folder before stopped without finishing ({before}); \
              its finished games are kept"
         );
     }
+    explain_interruption::<G>(out, variant_column);
 }
 
 /// On Ctrl-C, says how many finished games the folder keeps and the command that plays the
 /// rest, then exits with status 130. The folder is consistent whenever the process stops:
 /// every game is one write, and a partial last line is dropped on resume. `G`'s statistics
 /// columns and `variant_column` (experiments) let it read the games file back.
-pub(super) fn explain_interruption<G: GameDef>(out: &Path, variant_column: bool) {
+fn explain_interruption<G: GameDef>(out: &Path, variant_column: bool) {
     let games = out.join(meeplelab::arena::folder::GAMES_FILE);
     let stat_names: Vec<String> = G::stat_names().iter().map(|s| s.to_string()).collect();
     let command = resume_command();

@@ -73,20 +73,6 @@ impl ExperimentConfig {
         self.variants.iter().position(|v| v.name == name)
     }
 
-    /// Every setting but `crate_version` and the variants' own.
-    fn settings(&self) -> Settings {
-        vec![
-            ("schema_version", self.schema_version.to_string()),
-            ("experiment", self.experiment.clone()),
-            ("game", self.game.clone()),
-            ("tileset_hash", self.tileset_hash.clone()),
-            ("seed", self.seed.to_string()),
-            ("games", self.games.to_string()),
-            ("shard", self.shard.clone()),
-            ("variants", self.variant_names()),
-        ]
-    }
-
     /// The variants' names, space-separated.
     fn variant_names(&self) -> String {
         let names: Vec<&str> = self.variants.iter().map(|v| v.name.as_str()).collect();
@@ -123,23 +109,6 @@ impl IndexedRun for ExperimentConfig {
         self.games
     }
 
-    /// The variants' own settings are compared only where both have the same variants.
-    fn differences(&self, other: &ExperimentConfig, skip: &[&str]) -> Vec<String> {
-        let compared = |c: &ExperimentConfig| {
-            let mut settings = c.settings();
-            settings.retain(|(name, _)| !skip.contains(name));
-            settings
-        };
-        let mut out = differences("", &compared(self), &compared(other));
-        if self.variant_names() == other.variant_names() {
-            for (a, b) in self.variants.iter().zip(&other.variants) {
-                let prefix = format!("variant {}: ", a.name);
-                out.extend(differences(&prefix, &a.settings(), &b.settings()));
-            }
-        }
-        out
-    }
-
     fn parts(&self) -> Vec<(Option<String>, TournamentConfig)> {
         (self.variants.iter().enumerate())
             .map(|(v, var)| (Some(var.name.clone()), self.tournament(v)))
@@ -149,6 +118,32 @@ impl IndexedRun for ExperimentConfig {
 
 impl RunConfig for ExperimentConfig {
     const KIND: &'static str = "experiment";
+
+    /// The variants' own settings are compared as [`RunConfig::part_differences`].
+    fn settings(&self) -> Settings {
+        vec![
+            ("schema_version", self.schema_version.to_string()),
+            ("experiment", self.experiment.clone()),
+            ("game", self.game.clone()),
+            ("tileset_hash", self.tileset_hash.clone()),
+            ("seed", self.seed.to_string()),
+            ("games", self.games.to_string()),
+            ("shard", self.shard.clone()),
+            ("variants", self.variant_names()),
+        ]
+    }
+
+    /// The variants' own settings, compared only where both have the same variants.
+    fn part_differences(&self, other: &ExperimentConfig) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.variant_names() == other.variant_names() {
+            for (a, b) in self.variants.iter().zip(&other.variants) {
+                let prefix = format!("variant {}: ", a.name);
+                out.extend(differences(&prefix, &a.settings(), &b.settings()));
+            }
+        }
+        out
+    }
 
     fn schema_version(&self) -> u32 {
         self.schema_version

@@ -11,55 +11,32 @@
 use super::config::ExperimentConfig;
 use crate::agents::AgentSpec;
 use crate::arena::config::new_run_id;
-use crate::arena::folder::{check_row_in_shard, open, Folder, ResumeReport, Run};
-use crate::arena::lock::FolderLock;
-use crate::arena::play::{play_game, play_parallel, thread_pool};
+use crate::arena::folder::{check_row_in_shard, open, Run};
+use crate::arena::play::{play_parallel, thread_pool};
 use crate::arena::progress::Progress;
 use crate::arena::records::{RecordFn, Records};
 use crate::arena::run::game_rows;
-use crate::arena::{ArenaError, IndexedRun, RunOptions, Schedule, Shard, TournamentConfig};
+use crate::arena::{ArenaError, IndexedRun, RunOptions, Schedule, Shard, Tournament};
 use crate::core::game::Game;
 use crate::io::games_csv::{GameRow, GamesTable, GamesWriter};
 use std::path::Path;
-
-/// One variant, ready to play.
-pub struct Variant<'a, G: Game> {
-    /// The variant seen as a tournament (writes and checks its rows).
-    pub config: TournamentConfig,
-    /// One agent per player.
-    pub specs: Vec<AgentSpec>,
-    /// The seat rotation: every cyclic rotation of the players, game `g` playing rotation
-    /// `g mod players`.
-    pub schedule: Schedule,
-    /// Starts a game of this variant from a game seed.
-    pub new_game: Box<dyn Fn(u64) -> G + Sync + 'a>,
-    /// Where this variant's game records go (`--records DIR`: `DIR/<variant>`); `None`: no
-    /// records.
-    pub records: Option<Records<'a, G>>,
-}
 
 /// An experiment of game `G`, ready to run.
 pub struct Experiment<'a, G: Game> {
     /// The configuration (stored as `run.json`).
     pub config: ExperimentConfig,
-    /// The variants, in `config.variants` order.
-    pub variants: Vec<Variant<'a, G>>,
+    /// The variants, in `config.variants` order, each a tournament of its own: one agent per
+    /// player, every cyclic rotation of the players as its seatings (game `g` playing rotation
+    /// `g mod players`), its game records in `DIR/<variant>` (`--records DIR`); its
+    /// configuration writes and checks its rows.
+    pub variants: Vec<Tournament<'a, G>>,
     /// The game indices this run plays (`config.shard`), in every variant.
     pub shard: Shard,
 }
 
-/// A folder checked and ready: what is already done and what is left to play.
-#[derive(Debug)]
-pub struct Prepared {
-    /// The experiment folder.
-    pub folder: Folder,
-    /// Whether an earlier run was continued, and what was kept of it.
-    pub resume: ResumeReport,
-    /// The folder's lock, held until the run ends (the prepared folder is dropped).
-    pub lock: FolderLock,
-    /// `(variant index, game index)` still to play, game by game across variants.
-    pub todo: Vec<(usize, u64)>,
-}
+/// An experiment folder checked and ready: its `todo` is the `(variant index, game index)`
+/// still to play, game by game across variants.
+pub type Prepared = crate::arena::Prepared<(usize, u64)>;
 
 /// The outcome of a run.
 #[derive(Debug)]
@@ -103,10 +80,11 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
                 }
                 let schedule =
                     Schedule::new(tc.players, tc.players).map_err(|e| ArenaError::Config(e.0))?;
-                Ok(Variant {
+                Ok(Tournament {
                     config: tc,
                     specs,
                     schedule,
+                    shard,
                     new_game,
                     records: None,
                 })
@@ -179,24 +157,13 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
             Progress::new(options.progress, total, total - prepared.todo.len() as u64);
         let pool = thread_pool(options.threads).map_err(ArenaError::Config)?;
         let play = |(v, g): (usize, u64)| {
-            let var = &self.variants[v];
-            let (new_game, seed) = (var.new_game.as_ref(), var.config.game_seed(g));
-            match &var.records {
-                None => (
-                    v,
-                    play_game(new_game, &var.specs, &var.schedule, seed, g),
-                    None,
-                ),
-                Some(records) => {
-                    let run = format!(
-                        "experiment {}, variant {}, seed {}",
-                        self.config.experiment, self.config.variants[v].name, self.config.seed
-                    );
-                    let (game, text) =
-                        records.play(new_game, &var.specs, &var.schedule, seed, g, &run);
-                    (v, game, Some(text))
-                }
-            }
+            let (game, record) = self.variants[v].play_game(g, || {
+                format!(
+                    "experiment {}, variant {}, seed {}",
+                    self.config.experiment, self.config.variants[v].name, self.config.seed
+                )
+            });
+            (v, game, record)
         };
         let result = play_parallel(&pool, &prepared.todo, play, |(v, game, record)| {
             if let (Some(records), Some(text)) = (&self.variants[v].records, record) {

@@ -51,8 +51,20 @@ pub struct TileFileView {
     pub drawing: String,
 }
 
+/// A game's text notation of actions in records and at the terminal (`docs/notation.md`),
+/// written in the game's `notation.rs`.
+pub trait Notation: Game {
+    /// Writes `action` in record notation (relative to this position).
+    fn format_action(&self, action: &Self::Action) -> String;
+    /// Parses record notation into an action for this position (not checked for legality);
+    /// errors say what was expected.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, String>;
+    /// Says why a well-formed action is not legal now (for record errors).
+    fn explain_illegal(&self, action: &Self::Action) -> String;
+}
+
 /// A game as the command line, records, tournaments and experiments see it.
-pub trait GameDef: Game + Sized + 'static {
+pub trait GameDef: Game + Notation + Sized + 'static {
     /// Name used by `--game`, in records (`game …`), `run.json` and `games.csv`.
     const NAME: &'static str;
     /// Name shown to people (`Safari`).
@@ -168,12 +180,6 @@ pub trait GameDef: Game + Sized + 'static {
     /// Games with no header lines of their own keep this default, which writes nothing.
     fn write_header_items(_resolved: &ResolvedSetup<Self>, _out: &mut String) {}
 
-    /// Writes `action` in record notation (relative to this position).
-    fn format_action(&self, action: &Self::Action) -> String;
-    /// Parses record notation into an action for this position (not checked for legality).
-    fn parse_action(&self, text: &str) -> Result<Self::Action, String>;
-    /// Says why a well-formed action is not legal now.
-    fn explain_illegal(&self, action: &Self::Action) -> String;
     /// Whether a record may take `action` now, given the actions [`Game::legal_actions`]
     /// lists (`legal`). The default is exactly those; a game whose rules allow more choices
     /// than it offers agents accepts them here (Carcassonne: any whole bazaar bid, B-7, where
@@ -194,8 +200,9 @@ pub trait GameDef: Game + Sized + 'static {
     fn tiles_removed(&self) -> usize;
     /// Extra per-seat facts that `replay --json` shows (`meeples_in_supply`, …).
     fn seat_facts(&self, player: usize) -> Vec<(&'static str, i64)>;
-    /// In a tile-placement decision: the fit tests its legal actions take (frontier cells
-    /// times distinct rotations of the tile); `None` at other decisions. Used by `bench`.
+    /// In a tile-placement decision: the fit tests its legal actions take (frontier cells where
+    /// the game allows tiles times distinct rotations of the tile); `None` at other
+    /// decisions. Used by `bench`.
     fn placement_tests(&self) -> Option<u64>;
 
     /// Loads a tile-set file for this game; the error names the file and says when the set is

@@ -9,5 +9,5 @@ pub mod safari;
 pub mod setup;
 pub mod tile_sets;
 
-pub use def::{GameDef, GameId, TileChecks, TileFileView};
+pub use def::{GameDef, GameId, Notation, TileChecks, TileFileView};
 pub use setup::{ResolvedSetup, Setup, SetupError};

@@ -33,6 +33,7 @@ impl<O> Deal<O> for () {
 }
 
 /// Everything needed to start a game of `G`. Unset orders are shuffled from `seed`.
+#[derive(Clone)]
 pub struct Setup<G: GameDef> {
     /// Number of players.
     pub players: usize,
@@ -52,6 +53,7 @@ pub struct Setup<G: GameDef> {
 pub type DealtOf<G> = <<G as GameDef>::Deal as Deal<<G as GameDef>::Options>>::Resolved;
 
 /// A setup of `G` with every order fixed: what a game record stores.
+#[derive(Clone)]
 pub struct ResolvedSetup<G: GameDef> {
     /// Number of players.
     pub players: usize,
@@ -92,28 +94,6 @@ impl<G: GameDef> Setup<G> {
     /// Fixes every order ([`GameDef::resolve`]).
     pub fn resolve(&self) -> Result<ResolvedSetup<G>, SetupError> {
         G::resolve(self).map_err(SetupError)
-    }
-}
-
-impl<G: GameDef> Clone for Setup<G> {
-    fn clone(&self) -> Self {
-        let (tile_order, deal) = (self.tile_order.clone(), self.deal.clone());
-        Setup {
-            tile_order,
-            deal,
-            ..*self
-        }
-    }
-}
-
-impl<G: GameDef> Clone for ResolvedSetup<G> {
-    fn clone(&self) -> Self {
-        let (tile_order, deal) = (self.tile_order.clone(), self.deal.clone());
-        ResolvedSetup {
-            tile_order,
-            deal,
-            ..*self
-        }
     }
 }
 

@@ -35,6 +35,18 @@ pub fn load(path: &Path) -> Result<TileSet, TileSetError> {
     Ok(set)
 }
 
+/// For the games' tile-check tests: checks that each `(text, line, phrase)` of `cases` is a
+/// tile file that parses but fails [`validate`] at `line` with an error naming `phrase`.
+#[cfg(test)]
+pub(crate) fn assert_problems(cases: &[(String, usize, &str)]) {
+    for (text, line, phrase) in cases {
+        let set = parse_tileset(text, "test.tiles").expect("the text parses");
+        let e = validate(&set).expect_err("the set should be invalid");
+        assert!(e.message.contains(phrase), "{text}\n{e}");
+        assert_eq!(e.line, *line, "{text}\n{e}");
+    }
+}
+
 /// The games whose tile files have the shared format.
 fn games_of_the_shared_format() -> Vec<&'static str> {
     (GameId::ALL.iter())

@@ -92,6 +92,41 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// For tests: seat `seat` of game `game_index` (seed `game_index`) of a 2-player Safari run,
+    /// played by `agent`, with its `score`, `rank` and `win_share`, statistics `points_path`
+    /// = `score` and `actions_place` = 1, and 10 turns.
+    #[cfg(test)]
+    pub(crate) fn sample(
+        game_index: u64,
+        seat: usize,
+        agent: &str,
+        score: i64,
+        rank: usize,
+        win_share: f64,
+    ) -> GameRow {
+        GameRow {
+            run_id: "r".into(),
+            crate_version: "0".into(),
+            game: "safari".into(),
+            players: 2,
+            variant: None,
+            rules: String::new(),
+            tileset_hash: "0".into(),
+            master_seed: 1,
+            game_index,
+            game_seed: game_index,
+            seat,
+            agent: agent.into(),
+            score,
+            rank,
+            win_share,
+            stats: vec![score, 1],
+            turns: 10,
+            wall_ms: 1.0,
+            line: 0,
+        }
+    }
+
     /// Identity of the game this row belongs to (the columns every seat of a game shares).
     pub fn game_key(&self) -> GameKey<'_> {
         (

@@ -30,6 +30,29 @@ pub trait RunConfig: Serialize + DeserializeOwned {
     /// The games-file schema version the configuration was written for.
     fn schema_version(&self) -> u32;
 
+    /// Every setting a resumed or merged folder must share (all but the crate version), in
+    /// the order they are reported.
+    fn settings(&self) -> Settings;
+
+    /// The settings of the parts that differ from `other`'s, as [`differences`] lines; the
+    /// default, for a configuration without parts: none.
+    fn part_differences(&self, _other: &Self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The settings that differ from `other`, as `field: ours vs theirs` lines, leaving out
+    /// the top-level settings named in `skip` (`shard`, `games`), then those of the parts.
+    fn differences(&self, other: &Self, skip: &[&str]) -> Vec<String> {
+        let compared = |c: &Self| {
+            let mut settings = c.settings();
+            settings.retain(|(name, _)| !skip.contains(name));
+            settings
+        };
+        let mut out = differences("", &compared(self), &compared(other));
+        out.extend(self.part_differences(other));
+        out
+    }
+
     /// Checks that go beyond the JSON shape; the message is prefixed with the file name.
     fn check(&self) -> Result<(), String> {
         Ok(())

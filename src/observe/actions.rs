@@ -6,7 +6,7 @@
 //! torus (`x mod side`, `y mod side`), which tells apart every two cells that can hold tiles
 //! in one game, so ids never collide, however far the board grows.
 
-use crate::core::geom::Coord;
+use crate::core::geom::{Coord, Rotation};
 
 /// One variant of a game's actions and how many ids it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +24,12 @@ impl Block {
     pub const fn new(name: &'static str, size: usize, index: &'static str) -> Block {
         Block { name, size, index }
     }
+
+    /// The `place` block of a board of `cells` cells, which every tile game's space opens
+    /// with (see [`ActionSpace::placement`]).
+    pub const fn placements(cells: usize) -> Block {
+        Block::new("place", cells * 4, "cell · 4 + rotation")
+    }
 }
 
 /// A game's action space: its blocks in id order.
@@ -36,6 +42,17 @@ pub struct ActionSpace {
 }
 
 impl ActionSpace {
+    /// The space of `blocks`, numbering cells on a torus of side `side`.
+    pub const fn new(blocks: &'static [Block], side: usize) -> ActionSpace {
+        ActionSpace { blocks, side }
+    }
+
+    /// Id of placing the drawn tile at `at` turned by `rot`: in the `place` block
+    /// ([`Block::placements`]), cell · 4 + rotation.
+    pub fn placement(&self, at: Coord, rot: Rotation) -> usize {
+        self.offset("place") + self.cell(at) * 4 + rot.quarter_turns() as usize
+    }
+
     /// Number of ids (the length of a legal-action mask).
     pub const fn size(&self) -> usize {
         let mut total = 0;
@@ -101,14 +118,11 @@ mod tests {
     use super::*;
 
     const BLOCKS: [Block; 3] = [
-        Block::new("place", 3 * 3 * 4, "cell · 4 + rotation"),
+        Block::placements(3 * 3),
         Block::new("pass", 1, "0"),
         Block::new("move", 2 * 9, "vehicle · cells + cell"),
     ];
-    const SPACE: ActionSpace = ActionSpace {
-        blocks: &BLOCKS,
-        side: 3,
-    };
+    const SPACE: ActionSpace = ActionSpace::new(&BLOCKS, 3);
 
     #[test]
     fn offsets_sizes_and_locations_agree() {

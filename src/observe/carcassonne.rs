@@ -17,7 +17,7 @@ const BIDS: usize = MAX_BID as usize + 1;
 const BAZAAR_TILES: usize = 5;
 
 const BLOCKS: [Block; 17] = [
-    Block::new("place", CELLS * 4, "cell · 4 + rotation"),
+    Block::placements(CELLS),
     Block::new("pass", 1, "0"),
     Block::new(
         "meeple",
@@ -40,10 +40,7 @@ const BLOCKS: [Block; 17] = [
     Block::new("robber_back", 2, "1 to follow, 0 to stay"),
 ];
 
-const SPACE: ActionSpace = ActionSpace {
-    blocks: &BLOCKS,
-    side: SIDE,
-};
+const SPACE: ActionSpace = ActionSpace::new(&BLOCKS, SIDE);
 
 impl Observe for CarcassonneState {
     const ACTIONS: ActionSpace = SPACE;
@@ -58,9 +55,7 @@ impl Observe for CarcassonneState {
     fn action_id(&self, action: &Action) -> usize {
         let points = |p: u16| (p as usize).min(POINTS - 1);
         match *action {
-            Action::Place { at, rot } => {
-                SPACE.offset("place") + SPACE.cell(at) * 4 + rot.quarter_turns() as usize
-            }
+            Action::Place { at, rot } => SPACE.placement(at, rot),
             Action::Pass => SPACE.offset("pass"),
             Action::Meeple { segment } => SPACE.offset("meeple") + segment as usize,
             Action::Robber { space } => SPACE.offset("robber") + space as usize,

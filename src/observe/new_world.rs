@@ -10,16 +10,13 @@ const SIDE: usize = <NewWorldState as TileCore>::SIDE;
 const CELLS: usize = SIDE * SIDE;
 
 const BLOCKS: [Block; 4] = [
-    Block::new("place", CELLS * 4, "cell · 4 + rotation"),
+    Block::placements(CELLS),
     Block::new("pass", 1, "0"),
     Block::new("settler", MAX_SEGMENTS, "segment"),
     Block::new("score", MAX_NODES, "the feature's naming node"),
 ];
 
-const SPACE: ActionSpace = ActionSpace {
-    blocks: &BLOCKS,
-    side: SIDE,
-};
+const SPACE: ActionSpace = ActionSpace::new(&BLOCKS, SIDE);
 
 impl Observe for NewWorldState {
     const ACTIONS: ActionSpace = SPACE;
@@ -33,9 +30,7 @@ impl Observe for NewWorldState {
 
     fn action_id(&self, action: &Action) -> usize {
         match *action {
-            Action::Place { at, rot } => {
-                SPACE.offset("place") + SPACE.cell(at) * 4 + rot.quarter_turns() as usize
-            }
+            Action::Place { at, rot } => SPACE.placement(at, rot),
             Action::Pass => SPACE.offset("pass"),
             Action::Settler { segment } => SPACE.offset("settler") + segment as usize,
             Action::Score { node } => SPACE.offset("score") + node as usize,

@@ -11,7 +11,7 @@ const CELLS: usize = SIDE * SIDE;
 const SPECIES: usize = 5;
 
 const BLOCKS: [Block; 11] = [
-    Block::new("place", CELLS * 4, "cell · 4 + rotation"),
+    Block::placements(CELLS),
     Block::new("pass", 1, "0"),
     Block::new("meeple", MAX_SEGMENTS, "segment"),
     Block::new("baobab", 1, "0"),
@@ -32,10 +32,7 @@ const BLOCKS: [Block; 11] = [
     Block::new("replace_vehicle", CELLS, "cell"),
 ];
 
-const SPACE: ActionSpace = ActionSpace {
-    blocks: &BLOCKS,
-    side: SIDE,
-};
+const SPACE: ActionSpace = ActionSpace::new(&BLOCKS, SIDE);
 
 impl Observe for SafariState {
     const ACTIONS: ActionSpace = SPACE;
@@ -50,9 +47,7 @@ impl Observe for SafariState {
                 (cell(at) * 4 + corner.index()) * SPECIES + species.index()
             };
         match *action {
-            Action::Place { at, rot } => {
-                SPACE.offset("place") + cell(at) * 4 + rot.quarter_turns() as usize
-            }
+            Action::Place { at, rot } => SPACE.placement(at, rot),
             Action::Pass => SPACE.offset("pass"),
             Action::Meeple { segment } => SPACE.offset("meeple") + segment as usize,
             Action::Baobab => SPACE.offset("baobab"),

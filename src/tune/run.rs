@@ -23,7 +23,7 @@ use crate::arena::Schedule;
 use crate::core::game::Game;
 use crate::core::rng::derive_seed;
 use crate::io::games_csv::split_partial_line;
-use crate::io::run_json::{differences, RunConfig, Settings};
+use crate::io::run_json::{RunConfig, Settings};
 use crate::io::write_atomically;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -96,7 +96,18 @@ pub struct TuneConfig {
 }
 
 impl TuneConfig {
-    /// Every setting compared on resumption (all but the crate version and `iterations`).
+    fn gains(&self) -> Gains {
+        Gains {
+            step: self.step,
+            perturbation: self.perturbation,
+        }
+    }
+}
+
+impl RunConfig for TuneConfig {
+    const KIND: &'static str = "tuning run";
+
+    /// All but the crate version and `iterations`.
     fn settings(&self) -> Settings {
         let params: Vec<String> = (self.params.iter())
             .map(|d| format!("{}={}..{} from {}", d.name, d.lo, d.hi, d.start))
@@ -117,17 +128,6 @@ impl TuneConfig {
             ("perturbation", self.perturbation.to_string()),
         ]
     }
-
-    fn gains(&self) -> Gains {
-        Gains {
-            step: self.step,
-            perturbation: self.perturbation,
-        }
-    }
-}
-
-impl RunConfig for TuneConfig {
-    const KIND: &'static str = "tuning run";
 
     fn schema_version(&self) -> u32 {
         self.schema_version
@@ -268,7 +268,7 @@ impl<'a, G: Game + 'static> Tuning<'a, G> {
         }
         let stored = TuneConfig::load(&config_path)
             .map_err(|e| ArenaError::Conflict(format!("cannot resume {}: {e}", dir.display())))?;
-        let diffs = differences("", &stored.settings(), &self.config.settings());
+        let diffs = stored.differences(&self.config, &[]);
         if !diffs.is_empty() {
             return Err(ArenaError::Conflict(format!(
                 "cannot resume {}: it belongs to a different tuning run (in {} vs this \

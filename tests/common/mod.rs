@@ -4,9 +4,9 @@
 use fast_hash::HashMap;
 use meeplelab::agents::Agent;
 use meeplelab::core::game::Game;
-use meeplelab::core::geom::Side;
+use meeplelab::core::geom::{HalfSide, Side};
 use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
-use meeplelab::core::tileset::NO_SEGMENT;
+use meeplelab::core::tileset::{Orientation, NO_SEGMENT};
 use meeplelab::games::safari::{SafariState, Spot};
 
 pub mod cli;
@@ -71,49 +71,82 @@ pub struct FloodFill {
     pub feature_of: HashMap<(usize, u8), usize>,
 }
 
-/// Finds every path and bush by flood fill over the placed cells (no engine union-find).
-pub fn flood_fill(state: &SafariState) -> FloodFill {
-    let cells = state.cells();
+/// Groups the members of `cells` placed cells, `(cell index, segment)` with cell `c` holding
+/// `members(c)`, into features by flood fill: `across(member, out)` appends the members that
+/// `member` meets across the edges of its cell (those of neighbouring cells facing it).
+pub fn group_members(
+    cells: usize,
+    members: impl Fn(usize) -> u8,
+    mut across: impl FnMut((usize, u8), &mut Vec<(usize, u8)>),
+) -> FloodFill {
     let mut seen: HashMap<(usize, u8), usize> = HashMap::default();
     let mut features: Vec<Vec<(usize, u8)>> = Vec::new();
-    for ci in 0..cells.len() {
-        let v = state.variant_of(&cells[ci]);
-        for seg in 0..v.segment_count {
-            if seen.contains_key(&(ci, seg)) {
+    let mut met = Vec::new();
+    for start in 0..cells {
+        for seg in 0..members(start) {
+            if seen.contains_key(&(start, seg)) {
                 continue;
             }
             let id = features.len();
-            let mut members = vec![(ci, seg)];
-            seen.insert((ci, seg), id);
-            let mut i = 0;
-            while i < members.len() {
-                let (c, s) = members[i];
-                i += 1;
-                let o = state.orientation_of(&cells[c]);
-                for side in Side::ALL {
-                    if o.side_segment[side.index()] != s {
-                        continue;
-                    }
-                    let at = cells[c].at.step(side);
-                    let Some(nc) = cells.iter().position(|x| x.at == at) else {
-                        continue;
-                    };
-                    let no = state.orientation_of(&cells[nc]);
-                    let ns = no.side_segment[side.opposite().index()];
-                    assert_ne!(ns, NO_SEGMENT, "edge mismatch at {at}");
-                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry((nc, ns)) {
+            let mut group = vec![(start, seg)];
+            seen.insert((start, seg), id);
+            let mut next = 0;
+            while next < group.len() {
+                met.clear();
+                across(group[next], &mut met);
+                next += 1;
+                for &m in &met {
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(m) {
                         e.insert(id);
-                        members.push((nc, ns));
+                        group.push(m);
                     }
                 }
             }
-            features.push(members);
+            features.push(group);
         }
     }
     FloodFill {
         features,
         feature_of: seen,
     }
+}
+
+/// The edges that member `k` of a cell turned as `o` meets, in order: the whole sides whose
+/// member (`side_member`) it is, then the half sides it covers; each as the side it lies on
+/// and the half side, if one.
+pub fn member_edges(
+    o: &Orientation,
+    side_member: impl Fn(Side) -> u8,
+    k: u8,
+) -> Vec<(Side, Option<HalfSide>)> {
+    let sides = Side::ALL.into_iter().filter(|&side| side_member(side) == k);
+    let halves = HalfSide::ALL
+        .into_iter()
+        .filter(|h| o.half_segment[h.index()] == k);
+    (sides.map(|side| (side, None)))
+        .chain(halves.map(|h| (h.side(), Some(h))))
+        .collect()
+}
+
+/// Finds every path and bush by flood fill over the placed cells (no engine union-find).
+pub fn flood_fill(state: &SafariState) -> FloodFill {
+    let cells = state.cells();
+    let members = |c: usize| state.variant_of(&cells[c]).segment_count;
+    group_members(cells.len(), members, |(c, s), out| {
+        let o = state.orientation_of(&cells[c]);
+        for side in Side::ALL {
+            if o.side_segment[side.index()] != s {
+                continue;
+            }
+            let at = cells[c].at.step(side);
+            let Some(nc) = cells.iter().position(|x| x.at == at) else {
+                continue;
+            };
+            let ns = state.orientation_of(&cells[nc]).side_segment[side.opposite().index()];
+            assert_ne!(ns, NO_SEGMENT, "edge mismatch at {at}");
+            out.push((nc, ns));
+        }
+    })
 }
 
 /// Meeples per seat on each (cell, segment), from the placed-meeple list.

@@ -13,10 +13,11 @@
 //! every point is a road, city, monastery or field point (castles: tests/carcassonne_bcb.rs and
 //! the invariants).
 
-use super::hooks::{Hooks, Oracle, Variant, Watch};
+use super::hooks::{pile_order, Hooks, Oracle, Variant, Watch};
 use crate::common::fast_hash::{HashMap, HashSet};
+use crate::common::{group_members, member_edges};
 use meeplelab::core::game::Game;
-use meeplelab::core::geom::{Coord, HalfSide, Rotation, Side};
+use meeplelab::core::geom::{Coord, Rotation, Side};
 use meeplelab::core::tileset::{FeatureKind, NO_SEGMENT};
 use meeplelab::games::carcassonne::{
     bridges_and_castles, Action, CarcassonneState, Phase, PointSource,
@@ -69,18 +70,14 @@ impl Hooks<CarcassonneState> for CarcassonneHooks {
         ))
     }
 
-    /// Meeple decisions of turns that complete nothing.
+    /// Meeple decisions of turns that complete nothing, with their terms (but for choosing no
+    /// meeple).
     fn redoes(&self) -> bool {
         true
     }
 
-    /// Their terms too (but for choosing no meeple).
-    fn redoes_terms(&self) -> bool {
-        true
-    }
-
     fn hidden_order(&self, s: &CarcassonneState) -> Option<Vec<u32>> {
-        Some(s.pile().iter().map(|&v| v as u32).collect())
+        pile_order(s.pile())
     }
 
     fn invariants(&self) -> Box<dyn Watch<CarcassonneState>> {
@@ -370,62 +367,35 @@ fn side_member(s: &CarcassonneState, c: usize, side: Side) -> u8 {
 fn flood_fill(s: &CarcassonneState) -> (Vec<Feature>, HashMap<(usize, u8), usize>) {
     let cells = s.cells();
     let at: HashMap<Coord, usize> = cells.iter().enumerate().map(|(i, c)| (c.at, i)).collect();
-    let mut id_of: HashMap<(usize, u8), usize> = HashMap::default();
-    let mut features = Vec::new();
-    for start in 0..cells.len() {
-        for seg in 0..members_of(s, start) {
-            if id_of.contains_key(&(start, seg)) {
+    let members = |c: usize| members_of(s, c);
+    let fill = group_members(cells.len(), members, |(c, k), out| {
+        // Neighbouring segments across whole sides (roads, cities) and half sides (fields).
+        let o = s.orientation_of(&cells[c]);
+        for (side, half) in member_edges(o, |side| side_member(s, c, side), k) {
+            let Some(&n) = at.get(&cells[c].at.step(side)) else {
                 continue;
-            }
-            let id = features.len();
-            let kind = kind_of(s, start, seg);
-            let mut members = vec![(start, seg)];
-            id_of.insert((start, seg), id);
-            let mut next = 0;
-            while next < members.len() {
-                let (c, k) = members[next];
-                next += 1;
-                let o = s.orientation_of(&cells[c]);
-                // Neighbouring segments across whole sides (roads, cities) and half sides
-                // (fields).
-                let mut across = Vec::new();
-                for side in Side::ALL {
-                    if side_member(s, c, side) == k {
-                        across.push((side, None));
-                    }
-                }
-                for half in HalfSide::ALL {
-                    if o.half_segment[half.index()] == k {
-                        across.push((half.side(), Some(half)));
-                    }
-                }
-                for (side, half) in across {
-                    let Some(&n) = at.get(&cells[c].at.step(side)) else {
-                        continue;
-                    };
-                    let no = s.orientation_of(&cells[n]);
-                    let other = match half {
-                        None => side_member(s, n, side.opposite()),
-                        Some(h) => no.half_segment[h.facing().index()],
-                    };
-                    assert_ne!(other, NO_SEGMENT, "edges do not match at {}", cells[n].at);
-                    if let std::collections::hash_map::Entry::Vacant(e) = id_of.entry((n, other)) {
-                        e.insert(id);
-                        members.push((n, other));
-                    }
-                }
-            }
-            features.push(Feature {
-                kind,
-                members,
-                open: 0,
-                tiles: 0,
-                pennants: 0,
-                meeples: [0; 5],
-                cities: 0,
-            });
+            };
+            let no = s.orientation_of(&cells[n]);
+            let other = match half {
+                None => side_member(s, n, side.opposite()),
+                Some(h) => no.half_segment[h.facing().index()],
+            };
+            assert_ne!(other, NO_SEGMENT, "edges do not match at {}", cells[n].at);
+            out.push((n, other));
         }
-    }
+    });
+    let id_of = fill.feature_of;
+    let mut features: Vec<Feature> = (fill.features.into_iter())
+        .map(|members| Feature {
+            kind: kind_of(s, members[0].0, members[0].1),
+            members,
+            open: 0,
+            tiles: 0,
+            pennants: 0,
+            meeples: [0; 5],
+            cities: 0,
+        })
+        .collect();
     let node_of = |(c, k): (usize, u8)| match cells[c].data.bridge {
         Some(b) if k == s.variant_of(&cells[c]).segment_count => b.node,
         _ => cells[c].first_node + k as u16,

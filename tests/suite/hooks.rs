@@ -4,6 +4,7 @@
 //! hooks is still under every generic check (with the generic observations only); a game's
 //! hooks live in its file beside this one and are registered in [`hooks`].
 
+use meeplelab::core::tileset::VariantId;
 use meeplelab::games::{GameDef, Setup};
 use std::any::Any;
 
@@ -52,6 +53,11 @@ impl<G: GameDef> Oracle<G> {
     }
 }
 
+/// The hidden order of a tile game's pile: its unseen tiles.
+pub fn pile_order(pile: &[VariantId]) -> Option<Vec<u32>> {
+    Some(pile.iter().map(|&v| v as u32).collect())
+}
+
 /// One game's hooks. Every method has a default: the generic observations only.
 pub trait Hooks<G: GameDef>: Sync {
     /// Rule variants the suite's random games go through (game `i` plays variant
@@ -98,15 +104,10 @@ pub trait Hooks<G: GameDef>: Sync {
         Box::new(NoWatch)
     }
 
-    /// Whether the game derives results of sibling actions in place (`Game::redo_as`), so
-    /// the suite's random games must meet some. The default: no.
+    /// Whether the game derives results of sibling actions in place (`Game::redo_as`) and
+    /// their heuristic terms (`Game::redo_terms`), so the suite's random games must meet many
+    /// of both. The default: no.
     fn redoes(&self) -> bool {
-        false
-    }
-
-    /// Whether the game also updates the heuristic terms of such results
-    /// (`Game::redo_terms`). The default: no.
-    fn redoes_terms(&self) -> bool {
         false
     }
 

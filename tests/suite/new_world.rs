@@ -10,8 +10,9 @@
 //! each occupied feature (N-16, N-17) and checks that no complete feature keeps its settlers
 //! after a turn's scoring (N-6…N-10).
 
-use super::hooks::{Hooks, Oracle, Variant, Watch};
+use super::hooks::{pile_order, Hooks, Oracle, Variant, Watch};
 use crate::common::fast_hash::{HashMap, HashSet};
+use crate::common::{group_members, member_edges};
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, HalfSide, Side};
 use meeplelab::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};
@@ -56,18 +57,14 @@ impl Hooks<NewWorldState> for NewWorldHooks {
         ))
     }
 
-    /// Settler decisions of turns that complete nothing.
+    /// Settler decisions of turns that complete nothing, with their terms (but for deploying no
+    /// settler).
     fn redoes(&self) -> bool {
         true
     }
 
-    /// Their terms too (but for deploying no settler).
-    fn redoes_terms(&self) -> bool {
-        true
-    }
-
     fn hidden_order(&self, s: &NewWorldState) -> Option<Vec<u32>> {
-        Some(s.pile().iter().map(|&v| v as u32).collect())
+        pile_order(s.pile())
     }
 
     fn invariants(&self) -> Box<dyn Watch<NewWorldState>> {
@@ -206,80 +203,67 @@ fn orientation(s: &NewWorldState, cell: usize) -> &Orientation {
     &s.variant_of(c).orientations[c.rot.quarter_turns() as usize]
 }
 
+/// The edges member `k` of cell `c` meets (see [`member_edges`]).
+fn across(s: &NewWorldState, c: usize, k: u8) -> Vec<(Side, Option<HalfSide>)> {
+    let o = orientation(s, c);
+    member_edges(o, |side| o.side_segment[side.index()], k)
+}
+
 /// Every feature of the position, recomputed from the placed cells and settlers alone.
 fn flood_fill(s: &NewWorldState) -> Vec<Feature> {
     let cells = s.cells();
     let at: HashMap<Coord, usize> = cells.iter().enumerate().map(|(i, c)| (c.at, i)).collect();
-    // The feature of every (cell, segment) found so far.
-    let mut seen: HashMap<(usize, u8), usize> = HashMap::default();
-    let mut features = Vec::new();
-    for start in 0..cells.len() {
-        for seg in 0..s.variant_of(&cells[start]).segment_count {
-            if seen.contains_key(&(start, seg)) {
+    let members = |c: usize| s.variant_of(&cells[c]).segment_count;
+    let fill = group_members(cells.len(), members, |(c, k), out| {
+        for (side, half) in across(s, c, k) {
+            let Some(&n) = at.get(&cells[c].at.step(side)) else {
                 continue;
-            }
-            let id = features.len();
-            seen.insert((start, seg), id);
-            let kind = s.variant_of(&cells[start]).segments[seg as usize].kind;
-            let mut members = vec![(start, seg)];
-            let mut open = 0;
-            let mut next = 0;
-            while next < members.len() {
-                let (c, k) = members[next];
-                next += 1;
-                let o = orientation(s, c);
-                let mut across = Vec::new();
-                for side in Side::ALL {
-                    if o.side_segment[side.index()] == k {
-                        across.push((side, None));
-                    }
-                }
-                for half in HalfSide::ALL {
-                    if o.half_segment[half.index()] == k {
-                        across.push((half.side(), Some(half)));
-                    }
-                }
-                for (side, half) in across {
-                    let there = cells[c].at.step(side);
-                    let Some(&n) = at.get(&there) else {
-                        if half.is_none() && !s.borders_sea(cells[c].at, side) {
-                            open += 1;
-                        }
-                        continue;
-                    };
-                    let no = orientation(s, n);
-                    let other = match half {
-                        None => no.side_segment[side.opposite().index()],
-                        Some(h) => no.half_segment[h.facing().index()],
-                    };
-                    assert_ne!(other, NO_SEGMENT, "edges do not match at {}", cells[n].at);
-                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry((n, other)) {
-                        e.insert(id);
-                        members.push((n, other));
-                    }
-                }
-            }
-            let distinct: HashSet<usize> = members.iter().map(|&(c, _)| c).collect();
-            let marks = members
-                .iter()
-                .map(|&(c, k)| {
-                    let sg = &s.variant_of(&cells[c]).segments[k as usize];
-                    if kind == FeatureKind::Field {
-                        sg.birds
-                    } else {
-                        sg.pennants
-                    }
-                })
-                .sum();
-            features.push(Feature {
-                kind,
-                members,
-                open,
-                tiles: distinct.len() as u8,
-                marks,
-                settlers: [0; 5],
-            });
+            };
+            let no = orientation(s, n);
+            let other = match half {
+                None => no.side_segment[side.opposite().index()],
+                Some(h) => no.half_segment[h.facing().index()],
+            };
+            assert_ne!(other, NO_SEGMENT, "edges do not match at {}", cells[n].at);
+            out.push((n, other));
         }
+    });
+    let seen = fill.feature_of;
+    let mut features: Vec<Feature> = Vec::new();
+    for members in fill.features {
+        let kind = s.variant_of(&cells[members[0].0]).segments[members[0].1 as usize].kind;
+        // Whole sides facing an empty space that is not sea.
+        let open = (members.iter())
+            .flat_map(|&(c, k)| {
+                across(s, c, k)
+                    .into_iter()
+                    .map(move |(side, half)| (c, side, half))
+            })
+            .filter(|&(c, side, half)| {
+                let there = cells[c].at.step(side);
+                half.is_none() && !at.contains_key(&there) && !s.borders_sea(cells[c].at, side)
+            })
+            .count() as u8;
+        let distinct: HashSet<usize> = members.iter().map(|&(c, _)| c).collect();
+        let marks = members
+            .iter()
+            .map(|&(c, k)| {
+                let sg = &s.variant_of(&cells[c]).segments[k as usize];
+                if kind == FeatureKind::Field {
+                    sg.birds
+                } else {
+                    sg.pennants
+                }
+            })
+            .sum();
+        features.push(Feature {
+            kind,
+            members,
+            open,
+            tiles: distinct.len() as u8,
+            marks,
+            settlers: [0; 5],
+        });
     }
     for st in s.placed_settlers() {
         let c = cells.iter().rposition(|c| c.first_node <= st.node).unwrap();

@@ -3,7 +3,7 @@
 //! or removed), the flood-fill oracle of `tests/common/mod.rs` and the naive move generator of
 //! `tests/common/naive.rs`.
 
-use super::hooks::{Hooks, Oracle, Variant, Watch};
+use super::hooks::{pile_order, Hooks, Oracle, Variant, Watch};
 use crate::common::{check_features_against_flood_fill, naive};
 use meeplelab::core::game::Game;
 use meeplelab::core::species::Species;
@@ -50,19 +50,14 @@ impl Hooks<SafariState> for SafariHooks {
         ))
     }
 
-    /// Vehicle moves and digs.
+    /// Vehicle moves and digs, with their terms.
     fn redoes(&self) -> bool {
-        true
-    }
-
-    /// Their terms too.
-    fn redoes_terms(&self) -> bool {
         true
     }
 
     /// The unseen pile (the bag's order is not observable; its counts are public).
     fn hidden_order(&self, s: &SafariState) -> Option<Vec<u32>> {
-        Some(s.pile().iter().map(|&v| v as u32).collect())
+        pile_order(s.pile())
     }
 
     fn unseen(&self, s: &SafariState) -> Option<Vec<u32>> {

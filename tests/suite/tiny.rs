@@ -10,12 +10,12 @@
 //! pile is empty the game ends and every marked tile scores its owner 1 point per neighbour of
 //! its type (`final`).
 
-use super::hooks::{Hooks, Variant, Watch};
+use super::hooks::{pile_order, Hooks, Variant, Watch};
 use meeplelab::core::draw_pile::DrawPile;
 use meeplelab::core::game::{ChanceOutcome, Game, EVAL_TERMS};
 use meeplelab::core::rng::GameRng;
 use meeplelab::core::tileset::{parse_tileset, CompiledTiles, VariantId};
-use meeplelab::games::def::{parse_seat, GameDef, TileChecks};
+use meeplelab::games::def::{parse_seat, GameDef, Notation, TileChecks};
 use meeplelab::games::ResolvedSetup;
 use std::ops::RangeInclusive;
 use std::sync::OnceLock;
@@ -275,6 +275,33 @@ impl Game for Tiny {
     }
 }
 
+impl Notation for Tiny {
+    fn format_action(&self, action: &Action) -> String {
+        match action {
+            Action::Place { east: false } => "place W".into(),
+            Action::Place { east: true } => "place E".into(),
+            Action::Mark => "mark".into(),
+            Action::Pass => "pass".into(),
+        }
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        match text {
+            "place W" => Ok(Action::Place { east: false }),
+            "place E" => Ok(Action::Place { east: true }),
+            "mark" => Ok(Action::Mark),
+            "pass" => Ok(Action::Pass),
+            _ => Err(format!(
+                "expected place W|E, mark or pass, found \"{text}\""
+            )),
+        }
+    }
+
+    fn explain_illegal(&self, action: &Action) -> String {
+        format!("not a decision of the {:?} phase ({action:?})", self.phase)
+    }
+}
+
 impl GameDef for Tiny {
     const NAME: &'static str = "tiny";
     const TITLE: &'static str = "Tiny";
@@ -325,31 +352,6 @@ impl GameDef for Tiny {
         g.next_turn();
         g.turn = 0;
         Ok(g)
-    }
-
-    fn format_action(&self, action: &Action) -> String {
-        match action {
-            Action::Place { east: false } => "place W".into(),
-            Action::Place { east: true } => "place E".into(),
-            Action::Mark => "mark".into(),
-            Action::Pass => "pass".into(),
-        }
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
-        match text {
-            "place W" => Ok(Action::Place { east: false }),
-            "place E" => Ok(Action::Place { east: true }),
-            "mark" => Ok(Action::Mark),
-            "pass" => Ok(Action::Pass),
-            _ => Err(format!(
-                "expected place W|E, mark or pass, found \"{text}\""
-            )),
-        }
-    }
-
-    fn explain_illegal(&self, action: &Action) -> String {
-        format!("not a decision of the {:?} phase ({action:?})", self.phase)
     }
 
     fn starts_turn(action: &Action) -> bool {
@@ -412,7 +414,7 @@ impl Hooks<Tiny> for TinyHooks {
     }
 
     fn hidden_order(&self, s: &Tiny) -> Option<Vec<u32>> {
-        Some(s.pile().iter().map(|&v| v as u32).collect())
+        pile_order(s.pile())
     }
 
     fn restarts_in_place(&self) -> bool {

@@ -8,7 +8,7 @@ use super::seats::{self, Seat, SeatSpec};
 use super::table::{decision_view, numbered_options, scores_line, Table};
 use super::{emit, Args, CmdResult};
 use meeplelab::core::tileset::CompiledTiles;
-use meeplelab::games::ResolvedSetup;
+use meeplelab::games::{ResolvedSetup, Setup};
 use meeplelab::io::record::{Entry, Record, RecordWriter, TileSource};
 use meeplelab::io::write_atomically;
 use std::io::{BufRead, Write};
@@ -70,19 +70,8 @@ pub(super) fn start<G: Table>(args: &Args) -> CmdResult {
     let specs = seats::from_args(&args.vs, &args.seats, players)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let (setup, tileset_ref) = super::super::build_setup::<G>(players, seed, &args.setup)?;
-    let resolved = G::resolve(&setup)?;
-    let tiles = G::tiles(&setup);
-    let look = G::look(tiles, args.setup.tileset.as_deref())?;
-    let state = G::start(tiles, &resolved)?;
-    let mut session = Session {
-        tiles,
-        look,
-        resolved,
-        tileset_ref,
-        state,
-        history: Vec::new(),
-        seats: seats::build::<G>(&specs, seed)?,
-    };
+    let tile_file = args.setup.tileset.as_deref();
+    let mut session = Session::new(&setup, tileset_ref, tile_file, &specs, seed)?;
     emit(&format!(
         "{}, {players} players, seed {seed}: {} (type help for the commands)\n",
         G::TITLE,
@@ -110,8 +99,6 @@ pub(super) fn load<G: Table>(args: &Args, path: &Path, record: &Record) -> CmdRe
         seats::from_args(&args.vs, &args.seats, record.players)?
     };
     let setup = record.setup::<G>(&base).map_err(|e| e.to_string())?;
-    let resolved = G::resolve(&setup)?;
-    let tiles = G::tiles(&setup);
     let (tileset_ref, file) = match &record.tileset.0 {
         TileSource::Builtin => ("builtin".to_string(), None),
         TileSource::File(p) => {
@@ -120,27 +107,15 @@ pub(super) fn load<G: Table>(args: &Args, path: &Path, record: &Record) -> CmdRe
             (abs.display().to_string(), Some(file))
         }
     };
-    let look = G::look(tiles, file.as_deref())?;
-    let mut state = G::start(tiles, &resolved)?;
-    let mut history = Vec::new();
+    let mut session = Session::new(&setup, tileset_ref, file.as_deref(), &specs, record.seed)?;
     for entry in &record.entries {
         if let Entry::Decision { line, player, text } = entry {
-            let action = state
-                .parse_action(text)
+            let action = (session.state.parse_action(text))
                 .map_err(|m| format!("{}:{line}: {m}", record.origin))?;
-            history.push((*player, action));
-            state.apply(action);
+            session.history.push((*player, action));
+            session.state.apply(action);
         }
     }
-    let mut session = Session {
-        tiles,
-        look,
-        resolved,
-        tileset_ref,
-        state,
-        history,
-        seats: seats::build::<G>(&specs, record.seed)?,
-    };
     emit(&format!(
         "{}: {}, {} decisions played, continuing: {} (type help for the commands)\n",
         path.display(),
@@ -175,6 +150,31 @@ fn read_line(input: &mut dyn BufRead) -> Option<String> {
 }
 
 impl<G: Table> Session<G> {
+    /// The start of the game `setup` describes, its tile set named `tileset_ref` in records
+    /// (and read from `tile_file` for the look of the board when not built in), with the
+    /// players of `specs` (agents seeded from `seed`).
+    fn new(
+        setup: &Setup<G>,
+        tileset_ref: String,
+        tile_file: Option<&Path>,
+        specs: &[SeatSpec],
+        seed: u64,
+    ) -> Result<Session<G>, String> {
+        let resolved = G::resolve(setup)?;
+        let tiles = G::tiles(setup);
+        let look = G::look(tiles, tile_file)?;
+        let state = G::start(tiles, &resolved)?;
+        Ok(Session {
+            tiles,
+            look,
+            resolved,
+            tileset_ref,
+            state,
+            history: Vec::new(),
+            seats: seats::build::<G>(specs, seed)?,
+        })
+    }
+
     /// The seats played at the terminal.
     fn humans(&self) -> Vec<usize> {
         (0..self.seats.len())

@@ -1,5 +1,6 @@
 //! Where the drawn tile may go: whether a tile fits anywhere, listing its placements,
-//! drawing one uniformly without listing them, and saying why a placement is not legal.
+//! drawing one uniformly without listing them, saying why a placement is not legal, and a
+//! placement in notation (`place <tile> <x,y> <rN>`).
 //!
 //! A placement is a frontier cell (where the game allows tiles, [`TileRules::placeable`]) and a
 //! distinct rotation of the tile whose edges match the cell's neighbours (or that the game
@@ -15,6 +16,7 @@ use super::rules::TileRules;
 use super::state::TileState;
 use crate::core::board::FrontierCell;
 use crate::core::geom::{Coord, Rotation};
+use crate::core::notation::Words;
 use crate::core::rng::{below, GameRng};
 use crate::core::tileset::VariantId;
 use std::mem::MaybeUninit;
@@ -60,6 +62,34 @@ where
                     .iter()
                     .any(|r| self.fits(f, v.orientations[r.quarter_turns() as usize].signature))
         })
+    }
+
+    /// In a tile-placement decision, the fit tests that listing its placements takes: frontier
+    /// cells where the game allows tiles ([`TileRules::placeable`]) times distinct rotations
+    /// of the drawn tile; `None` at other decisions.
+    pub fn placement_tests(&self) -> Option<u64> {
+        self.is_placing().then(|| {
+            let v = self.tiles.variant(self.drawn);
+            let frontier = self.board.frontier().iter();
+            let cells = frontier.filter(|f| self.placeable(f.coord)).count();
+            (cells * v.rotations().len()) as u64
+        })
+    }
+
+    /// The placement of the drawn tile at `at` turned by `rot` in notation:
+    /// `place <tile> <x,y> <rN>` (`docs/notation.md`).
+    pub(crate) fn placement_text(&self, at: Coord, rot: Rotation) -> String {
+        format!("place {} {at} {rot}", self.tiles.variant(self.drawn).name)
+    }
+
+    /// Parses `words`, `place <tile> <x,y> <rN>`, into a placement of the drawn tile (its name
+    /// is checked only while a placement is the decision awaited).
+    pub(crate) fn parse_placement(
+        &self,
+        words: &Words,
+    ) -> Result<<Self as TileRules>::Action, String> {
+        let (at, rot) = words.placement(self.tiles.variant(self.drawn), self.is_placing())?;
+        Ok(Self::place_action(at, rot))
     }
 
     /// Why the drawn tile may not go at `at` (for record errors): the space holds a tile, is

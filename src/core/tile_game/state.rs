@@ -249,6 +249,21 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
         self.sheet.award(player, source, points);
     }
 
+    /// Adds `points` from `source` to the score of every seat in `seats`, a bit mask (bit `p`
+    /// for seat `p`, as [`majority_mask`](crate::core::scoring::majority_mask) gives it).
+    pub(crate) fn award_seats(
+        &mut self,
+        seats: u8,
+        source: <G::Stats as Tally>::Source,
+        points: i32,
+    ) {
+        for p in 0..self.players() {
+            if seats & (1 << p) != 0 {
+                self.award(p, source, points);
+            }
+        }
+    }
+
     /// The node `index` segments after `first`.
     #[inline]
     pub(crate) fn node(first: G::Node, index: usize) -> G::Node {

@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::options::Options;
 use super::setup::{builtin_tiles, ResolvedSetup, Setup, PLAYER_RANGE};
-use super::state::{CarcassonneState, Phase};
+use super::state::CarcassonneState;
 use crate::core::tileset::{CompiledTiles, VariantId};
 use crate::games::def::{GameDef, TileChecks};
 use std::ops::RangeInclusive;
@@ -46,18 +46,6 @@ impl GameDef for CarcassonneState {
             .map_err(|e| e.0)
     }
 
-    fn format_action(&self, action: &Action) -> String {
-        CarcassonneState::format_action(self, action)
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
-        CarcassonneState::parse_action(self, text)
-    }
-
-    fn explain_illegal(&self, action: &Action) -> String {
-        CarcassonneState::explain_illegal(self, action)
-    }
-
     /// The listed actions, and any whole bid the bid ladder does not list (B-7).
     fn is_legal(&self, action: &Action, legal: &[Action]) -> bool {
         legal.contains(action) || self.is_unlisted_legal_bid(action)
@@ -85,9 +73,6 @@ impl GameDef for CarcassonneState {
     }
 
     fn placement_tests(&self) -> Option<u64> {
-        (self.phase() == Phase::PlaceTile).then(|| {
-            let v = self.tiles().variant(self.drawn_tile());
-            (self.board().frontier().len() * v.rotations().len()) as u64
-        })
+        CarcassonneState::placement_tests(self)
     }
 }

@@ -28,14 +28,12 @@ use super::state::{CarcassonneState, Phase};
 use crate::core::geom::Side;
 use crate::core::notation::{coord, named_segment, segment_place, Words};
 use crate::core::tileset::FeatureKind;
+use crate::games::Notation;
 
-impl CarcassonneState {
-    /// Writes `action` in notation (relative to this position).
-    pub fn format_action(&self, action: &Action) -> String {
+impl Notation for CarcassonneState {
+    fn format_action(&self, action: &Action) -> String {
         match *action {
-            Action::Place { at, rot } => {
-                format!("place {} {at} {rot}", self.tiles.variant(self.drawn).name)
-            }
+            Action::Place { at, rot } => self.placement_text(at, rot),
             Action::Pass => "pass".into(),
             Action::Meeple { segment } => format!("meeple {}", self.describe_segment(segment)),
             Action::Robber { space } => format!("robber {space}"),
@@ -61,33 +59,12 @@ impl CarcassonneState {
         }
     }
 
-    /// `road E`, `field Wn`, `monastery`: a segment of the tile just placed by its kind and the
-    /// first side (roads, cities) or half side (fields) it touches as placed.
-    fn describe_segment(&self, segment: u8) -> String {
-        let cell = self.last_cell();
-        let Some(seg) = self.variant_of(cell).segments().get(segment as usize) else {
-            return "bridge".into();
-        };
-        let kind = seg.kind;
-        let place = segment_place(self.orientation_of(cell), kind, segment);
-        match place {
-            Some(place) => format!("{kind} {place}"),
-            None => kind.to_string(),
-        }
-    }
-
-    /// Parses notation into an action for this position. The action is not checked for
-    /// legality (see [`CarcassonneState::explain_illegal`]); errors say what was expected.
-    pub fn parse_action(&self, text: &str) -> Result<Action, String> {
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
         let parsed = Words::new(text);
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
         match parsed.keyword() {
-            "place" => {
-                let drawn = self.tiles.variant(self.drawn);
-                let (at, rot) = parsed.placement(drawn, self.game.phase == Phase::PlaceTile)?;
-                Ok(Action::Place { at, rot })
-            }
+            "place" => self.parse_placement(&parsed),
             "pass" => arity(1, "pass").map(|()| Action::Pass),
             "keep-robber" => arity(1, "keep-robber").map(|()| Action::KeepRobber),
             "no-bridge" => arity(1, "no-bridge").map(|()| Action::NoBridge),
@@ -127,10 +104,9 @@ impl CarcassonneState {
             }
             "castle-score" => {
                 arity(2, "castle-score <points>")?;
-                let points = words[1]
-                    .parse()
-                    .map_err(|_| format!("expected a number of points, found \"{}\"", words[1]))?;
-                Ok(Action::CastleScore { points })
+                Ok(Action::CastleScore {
+                    points: parse_points(words[1])?,
+                })
             }
             "meeple" => {
                 let segment = match words.get(1).copied() {
@@ -168,10 +144,9 @@ impl CarcassonneState {
             }
             "score-first" => {
                 arity(2, "score-first <points>")?;
-                let points = words[1]
-                    .parse()
-                    .map_err(|_| format!("expected a number of points, found \"{}\"", words[1]))?;
-                Ok(Action::ScoreFirst { points })
+                Ok(Action::ScoreFirst {
+                    points: parse_points(words[1])?,
+                })
             }
             "rob" => {
                 arity(2, "rob P<n>")?;
@@ -197,26 +172,7 @@ impl CarcassonneState {
         }
     }
 
-    /// The segment of the tile just placed of `kind` touching side or half side `place`
-    /// (`None` for a monastery).
-    fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
-        if self.game.phase == Phase::PlaceTile || self.game.phase == Phase::GameOver {
-            return Err("no tile has been placed this turn".into());
-        }
-        let cell = self.last_cell();
-        let kind_name = kind.to_string();
-        named_segment(
-            self.variant_of(cell),
-            self.orientation_of(cell),
-            cell.at,
-            kind,
-            &kind_name,
-            place,
-        )
-    }
-
-    /// Says why a well-formed action is not legal now (for record errors).
-    pub fn explain_illegal(&self, action: &Action) -> String {
+    fn explain_illegal(&self, action: &Action) -> String {
         let p = self.decider as usize;
         let phase_name = match self.game.phase {
             Phase::PlaceTile => "tile placement",
@@ -300,6 +256,47 @@ impl CarcassonneState {
     }
 }
 
+impl CarcassonneState {
+    /// `road E`, `field Wn`, `monastery`: a segment of the tile just placed by its kind and the
+    /// first side (roads, cities) or half side (fields) it touches as placed.
+    fn describe_segment(&self, segment: u8) -> String {
+        let cell = self.last_cell();
+        let Some(seg) = self.variant_of(cell).segments().get(segment as usize) else {
+            return "bridge".into();
+        };
+        let kind = seg.kind;
+        let place = segment_place(self.orientation_of(cell), kind, segment);
+        match place {
+            Some(place) => format!("{kind} {place}"),
+            None => kind.to_string(),
+        }
+    }
+
+    /// The segment of the tile just placed of `kind` touching side or half side `place`
+    /// (`None` for a monastery).
+    fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
+        if self.game.phase == Phase::PlaceTile || self.game.phase == Phase::GameOver {
+            return Err("no tile has been placed this turn".into());
+        }
+        let cell = self.last_cell();
+        let kind_name = kind.to_string();
+        named_segment(
+            self.variant_of(cell),
+            self.orientation_of(cell),
+            cell.at,
+            kind,
+            &kind_name,
+            place,
+        )
+    }
+}
+
+/// A number of points (of a scoring, R-5, or of what a castle scores, B-5).
+fn parse_points(word: &str) -> Result<u16, String> {
+    word.parse()
+        .map_err(|_| format!("expected a number of points, found \"{word}\""))
+}
+
 /// B-7: a bid: a whole number of points from 0 up to [`MAX_BID`] (the rules set no limit;
 /// the bound is the engine's).
 fn parse_bid(word: &str) -> Result<u16, String> {
@@ -323,7 +320,9 @@ mod tests {
     use crate::core::game::Game;
     use crate::core::geom::{Coord, Rotation};
     use crate::core::options::RuleOptions;
-    use crate::games::notation_checks::{assert_parse_errors, round_trip_game};
+    use crate::games::notation_checks::{
+        assert_explained, assert_middle_segment, assert_parse_errors, round_trip_game,
+    };
 
     /// Every legal action of random games with The Robbers formats to text that parses back to
     /// it. Random play reaches every action kind but `rob` (a robber with two victims scoring
@@ -374,40 +373,25 @@ mod tests {
             ("robber-stay now", "expected \"robber-stay\""),
         ];
         assert_parse_errors(&g, &cases);
-        let taken = Action::Place {
-            at: Coord::new(0, 0),
+        let place = |x, y| Action::Place {
+            at: Coord::new(x, y),
             rot: Rotation::default(),
         };
-        assert!(g
-            .explain_illegal(&taken)
-            .contains("0,0 already holds a tile"));
-        let far = Action::Place {
-            at: Coord::new(5, 5),
-            rot: Rotation::default(),
-        };
-        assert!(g
-            .explain_illegal(&far)
-            .contains("not next to any placed tile (C-2)"));
+        assert_explained(
+            &g,
+            &[
+                (place(0, 0), "0,0 already holds a tile"),
+                (place(5, 5), "not next to any placed tile (C-2)"),
+            ],
+        );
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         g.apply(legal[0]);
-        let drawn = g.tiles().variant(g.drawn_tile()).clone();
-        match g.parse_action("meeple monastery") {
-            Ok(Action::Meeple { segment }) => {
-                assert_eq!(
-                    drawn.segments[segment as usize].kind,
-                    FeatureKind::Monastery
-                )
-            }
-            Ok(a) => panic!("meeple monastery parsed as {a:?}"),
-            Err(e) => {
-                assert!(drawn
-                    .segments()
-                    .iter()
-                    .all(|s| s.kind != FeatureKind::Monastery));
-                assert!(e.contains("has no monastery at its middle"), "{e}");
-            }
-        }
+        let placed = g.tiles().variant(g.drawn_tile());
+        let monastery = FeatureKind::Monastery;
+        assert_middle_segment(&g, placed, "meeple monastery", monastery, |segment| {
+            Action::Meeple { segment }
+        });
         assert!(g
             .explain_illegal(&Action::Rob { player: 1 })
             .starts_with("illegal during the meeple decision: it does not belong"));

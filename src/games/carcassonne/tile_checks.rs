@@ -275,7 +275,7 @@ mod tests {
     use crate::core::tileset::{
         draw_layout, parse_tileset, CompiledTiles, FeatureKind, TileSet, TileSetError, NO_SEGMENT,
     };
-    use crate::games::tile_sets::validate;
+    use crate::games::tile_sets::{assert_problems, validate};
 
     /// A small valid set; line numbers matter to the cases below.
     const SMALL: &str = "tileset t\n\
@@ -293,10 +293,6 @@ mod tests {
 
     fn set(text: &str) -> Result<TileSet, TileSetError> {
         parse_tileset(text, "c.tiles")
-    }
-
-    fn problem(text: &str) -> TileSetError {
-        validate(&set(text).expect("the text parses")).expect_err("the set should be invalid")
     }
 
     #[test]
@@ -391,11 +387,7 @@ mod tests {
                 "duplicate tile id \"D\" (first declared at line 4)",
             ),
         ];
-        for (text, line, phrase) in cases {
-            let e = problem(&text);
-            assert!(e.message.contains(phrase), "{text}\n{e}");
-            assert_eq!(e.line, line, "{text}\n{e}");
-        }
+        assert_problems(&cases);
     }
 
     #[test]

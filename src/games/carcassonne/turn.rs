@@ -315,12 +315,7 @@ impl CarcassonneState {
                 FeatureKind::Field => agg.field_points(self.game.castle_cities),
                 _ => agg.final_points(m.kind, neighbours),
             };
-            let scorers = agg.scorers();
-            for p in 0..self.players() {
-                if scorers & (1 << p) != 0 {
-                    self.sheet.award(p, source, points);
-                }
-            }
+            self.award_seats(agg.scorers(), source, points);
         }
         self.game.track.finish(&mut self.sheet);
         self.game.phase = Phase::GameOver;

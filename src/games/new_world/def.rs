@@ -6,7 +6,7 @@ use super::action::Action;
 use super::expect::EXPECT_KEYWORDS;
 use super::options::Options;
 use super::setup::{ResolvedSetup, Setup};
-use super::state::{NewWorldState, Phase, MAX_PLAYERS};
+use super::state::{NewWorldState, MAX_PLAYERS};
 use super::tiles::{parse_new_world, NewWorldTiles, BUILTIN_NEW_WORLD};
 use crate::core::tileset::CompiledTiles;
 use crate::games::def::{GameDef, TileChecks, TileFileView};
@@ -51,18 +51,6 @@ impl GameDef for NewWorldState {
             .map_err(|e| e.0)
     }
 
-    fn format_action(&self, action: &Action) -> String {
-        NewWorldState::format_action(self, action)
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
-        NewWorldState::parse_action(self, text)
-    }
-
-    fn explain_illegal(&self, action: &Action) -> String {
-        NewWorldState::explain_illegal(self, action)
-    }
-
     fn starts_turn(action: &Action) -> bool {
         matches!(action, Action::Place { .. })
     }
@@ -88,13 +76,8 @@ impl GameDef for NewWorldState {
         ]
     }
 
-    /// Counts only frontier cells west of the starting column (the others are never tried).
     fn placement_tests(&self) -> Option<u64> {
-        (self.phase() == Phase::PlaceTile).then(|| {
-            let v = self.tiles().variant(self.drawn_tile());
-            let cells = self.board().frontier().iter().filter(|f| f.coord.x < 0);
-            (cells.count() * v.rotations().len()) as u64
-        })
+        NewWorldState::placement_tests(self)
     }
 
     /// Reads a New World tile file (with its farms, flags, posts, animals and coast).

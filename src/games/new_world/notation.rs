@@ -16,6 +16,7 @@ use super::state::{NewWorldState, Node, Phase};
 use crate::core::geom::{Coord, Side};
 use crate::core::notation::{coord, named_segment, segment_place, Words};
 use crate::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};
+use crate::games::Notation;
 
 /// The New World word for a segment kind.
 fn kind_word(kind: FeatureKind) -> &'static str {
@@ -27,19 +28,121 @@ fn kind_word(kind: FeatureKind) -> &'static str {
     }
 }
 
-impl NewWorldState {
-    /// Writes `action` in notation (relative to this position).
-    pub fn format_action(&self, action: &Action) -> String {
+impl Notation for NewWorldState {
+    fn format_action(&self, action: &Action) -> String {
         match *action {
-            Action::Place { at, rot } => {
-                format!("place {} {at} {rot}", self.tiles.variant(self.drawn).name)
-            }
+            Action::Place { at, rot } => self.placement_text(at, rot),
             Action::Pass => "pass".into(),
             Action::Settler { segment } => format!("settler {}", self.describe_segment(segment)),
             Action::Score { node } => format!("score {}", self.describe_completed(node)),
         }
     }
 
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        let parsed = Words::new(text);
+        let words = parsed.as_slice();
+        let arity = |n: usize, form: &str| parsed.arity(n, form);
+        match parsed.keyword() {
+            "place" => self.parse_placement(&parsed),
+            "pass" => arity(1, "pass").map(|()| Action::Pass),
+            "settler" => {
+                let (kind, place) = parsed.segment(
+                    &[
+                        ("trail", FeatureKind::Road),
+                        ("town", FeatureKind::City),
+                        ("plains", FeatureKind::Field),
+                    ],
+                    ("farm", FeatureKind::Farm),
+                )?;
+                Ok(Action::Settler {
+                    segment: self.find_segment(kind, place)?,
+                })
+            }
+            "score" => match words.get(1).copied() {
+                Some("farm") => {
+                    arity(3, "score farm <x,y>")?;
+                    self.find_farm(words[2])
+                }
+                _ => {
+                    arity(3, "score <trail|town> <side> or score farm <x,y>")?;
+                    let kind = match words[1] {
+                        "trail" => FeatureKind::Road,
+                        "town" => FeatureKind::City,
+                        k => {
+                            return Err(format!(
+                                "expected trail, town or farm after \"score\", found \"{k}\" \
+                                 (N-11)"
+                            ))
+                        }
+                    };
+                    let seg = self
+                        .find_segment(kind, Some(words[2]))
+                        .map_err(|e| format!("{e} (N-11)"))?;
+                    // The feature is named by its first segment on the tile (layout order).
+                    let cell = self.last_cell();
+                    let root = self.features.root(cell.first_node + seg as Node);
+                    let first = (0..seg as Node)
+                        .map(|s| cell.first_node + s)
+                        .find(|&n| self.features.root(n) == root)
+                        .unwrap_or(cell.first_node + seg as Node);
+                    Ok(Action::Score { node: first })
+                }
+            },
+            other => Err(format!(
+                "unknown action \"{other}\"; expected one of: place, pass, settler, score"
+            )),
+        }
+    }
+
+    fn explain_illegal(&self, action: &Action) -> String {
+        let p = self.active as usize;
+        let phase_name = match self.game.phase {
+            Phase::PlaceTile => "tile placement",
+            Phase::Settler => "the settler decision",
+            Phase::ScoreOrder => "the choice of scoring order",
+            Phase::GameOver => "the end of the game",
+        };
+        let reason = match (self.game.phase, action) {
+            (Phase::PlaceTile, Action::Place { at, .. }) => {
+                if at.x >= 0 {
+                    format!("{at} is not west of the starting column (N-4)")
+                } else {
+                    self.explain_placement(*at, "N-4")
+                }
+            }
+            (Phase::Settler, Action::Settler { .. }) if self.supply[p] == 0 => {
+                format!("player {p} has no settler left in supply (N-5)")
+            }
+            (Phase::Settler, Action::Settler { .. }) => {
+                "that feature already has a settler, or the tile has no such segment (N-5)".into()
+            }
+            (Phase::ScoreOrder, Action::Score { node }) => {
+                let what = match self.farm_with_node(*node) {
+                    Some(_) => "that farm",
+                    None => match self.features_kind(*node) {
+                        FeatureKind::City => "that town",
+                        _ => "that trail",
+                    },
+                };
+                match self.completed_index(*node) {
+                    None => format!("{what} was not completed by the tile just placed (N-11)"),
+                    Some(i) if self.is_resolved(i) => {
+                        format!("{what} has already been scored (N-11)")
+                    }
+                    Some(_) => format!("{what} holds no settler, so it is not scored (N-11)"),
+                }
+            }
+            (_, Action::Score { .. }) => "no scoring order is to be chosen now: the active \
+                player chooses only when the tile just placed completed several features with \
+                settlers whose order can matter (N-11)"
+                .into(),
+            _ => "it does not belong to this decision".into(),
+        };
+        format!("illegal during {phase_name}: {reason}")
+    }
+}
+
+impl NewWorldState {
     /// The farm with node `node`: where it lies.
     fn farm_with_node(&self, node: Node) -> Option<Coord> {
         self.game.farms[..]
@@ -95,68 +198,6 @@ impl NewWorldState {
         }
     }
 
-    /// Parses notation into an action for this position. The action is not checked for
-    /// legality (see [`NewWorldState::explain_illegal`]); errors say what was expected.
-    pub fn parse_action(&self, text: &str) -> Result<Action, String> {
-        let parsed = Words::new(text);
-        let words = parsed.as_slice();
-        let arity = |n: usize, form: &str| parsed.arity(n, form);
-        match parsed.keyword() {
-            "place" => {
-                let drawn = self.tiles.variant(self.drawn);
-                let (at, rot) = parsed.placement(drawn, self.game.phase == Phase::PlaceTile)?;
-                Ok(Action::Place { at, rot })
-            }
-            "pass" => arity(1, "pass").map(|()| Action::Pass),
-            "settler" => {
-                let (kind, place) = parsed.segment(
-                    &[
-                        ("trail", FeatureKind::Road),
-                        ("town", FeatureKind::City),
-                        ("plains", FeatureKind::Field),
-                    ],
-                    ("farm", FeatureKind::Farm),
-                )?;
-                Ok(Action::Settler {
-                    segment: self.find_segment(kind, place)?,
-                })
-            }
-            "score" => match words.get(1).copied() {
-                Some("farm") => {
-                    arity(3, "score farm <x,y>")?;
-                    self.find_farm(words[2])
-                }
-                _ => {
-                    arity(3, "score <trail|town> <side> or score farm <x,y>")?;
-                    let kind = match words[1] {
-                        "trail" => FeatureKind::Road,
-                        "town" => FeatureKind::City,
-                        k => {
-                            return Err(format!(
-                                "expected trail, town or farm after \"score\", found \"{k}\" \
-                                 (N-11)"
-                            ))
-                        }
-                    };
-                    let seg = self
-                        .find_segment(kind, Some(words[2]))
-                        .map_err(|e| format!("{e} (N-11)"))?;
-                    // The feature is named by its first segment on the tile (layout order).
-                    let cell = self.last_cell();
-                    let root = self.features.root(cell.first_node + seg as Node);
-                    let first = (0..seg as Node)
-                        .map(|s| cell.first_node + s)
-                        .find(|&n| self.features.root(n) == root)
-                        .unwrap_or(cell.first_node + seg as Node);
-                    Ok(Action::Score { node: first })
-                }
-            },
-            other => Err(format!(
-                "unknown action \"{other}\"; expected one of: place, pass, settler, score"
-            )),
-        }
-    }
-
     /// `score farm <x,y>`: the farm on the tile at `x,y` (N-11).
     fn find_farm(&self, at: &str) -> Result<Action, String> {
         let at = coord(at).map_err(|e| format!("{e} (N-11)"))?;
@@ -190,54 +231,6 @@ impl NewWorldState {
             place,
         )
     }
-
-    /// Says why a well-formed action is not legal now (for record errors).
-    pub fn explain_illegal(&self, action: &Action) -> String {
-        let p = self.active as usize;
-        let phase_name = match self.game.phase {
-            Phase::PlaceTile => "tile placement",
-            Phase::Settler => "the settler decision",
-            Phase::ScoreOrder => "the choice of scoring order",
-            Phase::GameOver => "the end of the game",
-        };
-        let reason = match (self.game.phase, action) {
-            (Phase::PlaceTile, Action::Place { at, .. }) => {
-                if at.x >= 0 {
-                    format!("{at} is not west of the starting column (N-4)")
-                } else {
-                    self.explain_placement(*at, "N-4")
-                }
-            }
-            (Phase::Settler, Action::Settler { .. }) if self.supply[p] == 0 => {
-                format!("player {p} has no settler left in supply (N-5)")
-            }
-            (Phase::Settler, Action::Settler { .. }) => {
-                "that feature already has a settler, or the tile has no such segment (N-5)".into()
-            }
-            (Phase::ScoreOrder, Action::Score { node }) => {
-                let what = match self.farm_with_node(*node) {
-                    Some(_) => "that farm",
-                    None => match self.features_kind(*node) {
-                        FeatureKind::City => "that town",
-                        _ => "that trail",
-                    },
-                };
-                match self.completed_index(*node) {
-                    None => format!("{what} was not completed by the tile just placed (N-11)"),
-                    Some(i) if self.is_resolved(i) => {
-                        format!("{what} has already been scored (N-11)")
-                    }
-                    Some(_) => format!("{what} holds no settler, so it is not scored (N-11)"),
-                }
-            }
-            (_, Action::Score { .. }) => "no scoring order is to be chosen now: the active \
-                player chooses only when the tile just placed completed several features with \
-                settlers whose order can matter (N-11)"
-                .into(),
-            _ => "it does not belong to this decision".into(),
-        };
-        format!("illegal during {phase_name}: {reason}")
-    }
 }
 
 #[cfg(test)]
@@ -246,7 +239,9 @@ mod tests {
     use super::*;
     use crate::core::game::Game;
     use crate::core::geom::{Coord, Rotation};
-    use crate::games::notation_checks::{assert_parse_errors, round_trip_game};
+    use crate::games::notation_checks::{
+        assert_explained, assert_middle_segment, assert_parse_errors, round_trip_game,
+    };
 
     /// Every legal action of random games formats to text that parses back to the action (so
     /// no two actions of a decision share a text); every action kind occurs.
@@ -276,39 +271,27 @@ mod tests {
             ("settler road N", "expected trail, town, plains or farm"),
         ];
         assert_parse_errors(&g, &cases);
-        let sea = Action::Place {
-            at: Coord::new(1, 0),
+        let place = |x, y| Action::Place {
+            at: Coord::new(x, y),
             rot: Rotation::default(),
         };
-        assert!(g
-            .explain_illegal(&sea)
-            .contains("1,0 is not west of the starting column (N-4)"));
-        let far = Action::Place {
-            at: Coord::new(-5, 5),
-            rot: Rotation::default(),
-        };
-        assert!(g
-            .explain_illegal(&far)
-            .contains("not next to any placed tile (N-4)"));
+        assert_explained(
+            &g,
+            &[
+                (place(1, 0), "1,0 is not west of the starting column (N-4)"),
+                (place(-5, 5), "not next to any placed tile (N-4)"),
+            ],
+        );
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         g.apply(legal[0]);
-        let drawn = g.tiles().variant(g.drawn_tile()).clone();
-        match g.parse_action("settler farm") {
-            Ok(Action::Settler { segment }) => {
-                assert_eq!(drawn.segments[segment as usize].kind, FeatureKind::Farm)
-            }
-            Ok(a) => panic!("settler farm parsed as {a:?}"),
-            Err(e) => {
-                assert!(drawn.segments().iter().all(|s| s.kind != FeatureKind::Farm));
-                assert!(e.contains("has no farm at its middle"), "{e}");
-            }
-        }
+        let placed = g.tiles().variant(g.drawn_tile());
+        let farm = FeatureKind::Farm;
+        assert_middle_segment(&g, placed, "settler farm", farm, |segment| {
+            Action::Settler { segment }
+        });
         assert!(g
-            .explain_illegal(&Action::Place {
-                at: Coord::new(-1, 0),
-                rot: Rotation::default()
-            })
+            .explain_illegal(&place(-1, 0))
             .starts_with("illegal during the settler decision: it does not belong"));
     }
 }

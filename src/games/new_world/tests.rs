@@ -4,6 +4,7 @@ use super::*;
 use crate::core::game::Game;
 use crate::core::geom::{Coord, Side};
 use crate::core::options::RuleOptions;
+use crate::games::Notation;
 
 /// A game whose pile holds the named tile copies in this order.
 fn game(players: usize, names: &[&str]) -> NewWorldState {

@@ -89,11 +89,7 @@ impl NewWorldState {
             ),
             _ => (FARM_POINTS, PointSource::Farm),
         };
-        for p in 0..self.players() {
-            if scorers & (1 << p) != 0 {
-                self.award(p, source, points);
-            }
-        }
+        self.award_seats(scorers, source, points);
         let mut i = 0;
         while i < self.game.settlers.len() {
             let s = self.game.settlers[i];
@@ -206,12 +202,7 @@ impl NewWorldState {
                 Role::Farmer => PointSource::FinalFarm,
                 Role::Trapper => PointSource::FinalPlains,
             };
-            let scorers = self.features.get(root).scorers();
-            for p in 0..self.players() {
-                if scorers & (1 << p) != 0 {
-                    self.award(p, source, points);
-                }
-            }
+            self.award_seats(self.features.get(root).scorers(), source, points);
         }
         self.game.phase = Phase::GameOver;
     }

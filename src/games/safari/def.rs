@@ -7,7 +7,7 @@ use super::options::Options;
 use super::setup::{
     builtin_tiles, check, take, ResolvedSetup, Setup, TokenDeal, PLAYER_RANGE, TOKENS_PER_SPECIES,
 };
-use super::state::{Phase, SafariState};
+use super::state::SafariState;
 use crate::core::species::{Species, SpeciesCounts};
 use crate::core::tileset::CompiledTiles;
 use crate::games::def::{parse_seat, GameDef, HeaderItem, TileChecks};
@@ -117,18 +117,6 @@ impl GameDef for SafariState {
         }
     }
 
-    fn format_action(&self, action: &Action) -> String {
-        SafariState::format_action(self, action)
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
-        SafariState::parse_action(self, text)
-    }
-
-    fn explain_illegal(&self, action: &Action) -> String {
-        SafariState::explain_illegal(self, action)
-    }
-
     fn starts_turn(action: &Action) -> bool {
         matches!(action, Action::Place { .. })
     }
@@ -164,9 +152,6 @@ impl GameDef for SafariState {
     }
 
     fn placement_tests(&self) -> Option<u64> {
-        (self.phase() == Phase::PlaceTile).then(|| {
-            let v = self.tiles().variant(self.drawn_tile());
-            (self.board().frontier().len() * v.rotations().len()) as u64
-        })
+        SafariState::placement_tests(self)
     }
 }

@@ -10,14 +10,12 @@ use crate::core::geom::{Coord, Corner, Side};
 use crate::core::notation::{coord, Words};
 use crate::core::species::Species;
 use crate::core::tileset::FeatureKind;
+use crate::games::Notation;
 
-impl SafariState {
-    /// Writes `action` in record notation (relative to this position).
-    pub fn format_action(&self, action: &Action) -> String {
+impl Notation for SafariState {
+    fn format_action(&self, action: &Action) -> String {
         match *action {
-            Action::Place { at, rot } => {
-                format!("place {} {at} {rot}", self.tiles.variant(self.drawn).name)
-            }
+            Action::Place { at, rot } => self.placement_text(at, rot),
             Action::Pass => "pass".into(),
             Action::Meeple { segment } => format!("meeple {}", self.describe_segment(segment)),
             Action::Baobab => "baobab".into(),
@@ -39,30 +37,12 @@ impl SafariState {
         }
     }
 
-    /// `path E`: the kind of a segment of the tile just placed and the first side it touches.
-    fn describe_segment(&self, segment: u8) -> String {
-        let cell = self.last_cell();
-        let kind = self.variant_of(cell).segments[segment as usize].kind;
-        let o = self.orientation_of(cell);
-        let side = Side::ALL
-            .into_iter()
-            .find(|s| o.side_segment[s.index()] == segment)
-            .expect("every segment touches a side");
-        format!("{kind} {}", side.letter())
-    }
-
-    /// Parses record notation into an action for this position. The action is not checked for
-    /// legality; errors say what was expected.
-    pub fn parse_action(&self, text: &str) -> Result<Action, String> {
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
         let parsed = Words::new(text);
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
         match parsed.keyword() {
-            "place" => {
-                let drawn = self.tiles.variant(self.drawn);
-                let (at, rot) = parsed.placement(drawn, self.game.phase == Phase::PlaceTile)?;
-                Ok(Action::Place { at, rot })
-            }
+            "place" => self.parse_placement(&parsed),
             "pass" => arity(1, "pass").map(|_| Action::Pass),
             "baobab" => arity(1, "baobab").map(|_| Action::Baobab),
             "no-boost" => arity(1, "no-boost").map(|_| Action::NoBoost),
@@ -130,34 +110,7 @@ impl SafariState {
         }
     }
 
-    /// The segment of the tile just placed with this kind touching this side.
-    fn find_segment(&self, kind: &str, side: &str) -> Result<u8, String> {
-        let kind = match kind {
-            "path" => FeatureKind::Path,
-            "bush" => FeatureKind::Bush,
-            k => return Err(format!("expected path or bush, found \"{k}\"")),
-        };
-        let side = Side::from_letter(side)
-            .ok_or_else(|| format!("expected a side N, E, S or W, found \"{side}\""))?;
-        if self.cells.is_empty() || self.game.phase == Phase::PlaceTile {
-            return Err("no tile has been placed this turn".into());
-        }
-        let cell = self.last_cell();
-        let seg = self.orientation_of(cell).side_segment[side.index()];
-        let v = self.variant_of(cell);
-        if seg as usize >= v.segments().len() || v.segments[seg as usize].kind != kind {
-            return Err(format!(
-                "tile {} at {} has no {kind} touching its {} side",
-                v.name,
-                cell.at,
-                side.letter()
-            ));
-        }
-        Ok(seg)
-    }
-
-    /// Says why a well-formed action is not legal now (for record errors).
-    pub fn explain_illegal(&self, action: &Action) -> String {
+    fn explain_illegal(&self, action: &Action) -> String {
         let p = self.decider as usize;
         let phase_name = match self.game.phase {
             Phase::PlaceTile => "tile placement",
@@ -240,6 +193,46 @@ impl SafariState {
             _ => "it does not belong to this decision".into(),
         };
         format!("illegal during {phase_name}: {reason}")
+    }
+}
+
+impl SafariState {
+    /// `path E`: the kind of a segment of the tile just placed and the first side it touches.
+    fn describe_segment(&self, segment: u8) -> String {
+        let cell = self.last_cell();
+        let kind = self.variant_of(cell).segments[segment as usize].kind;
+        let o = self.orientation_of(cell);
+        let side = Side::ALL
+            .into_iter()
+            .find(|s| o.side_segment[s.index()] == segment)
+            .expect("every segment touches a side");
+        format!("{kind} {}", side.letter())
+    }
+
+    /// The segment of the tile just placed with this kind touching this side.
+    fn find_segment(&self, kind: &str, side: &str) -> Result<u8, String> {
+        let kind = match kind {
+            "path" => FeatureKind::Path,
+            "bush" => FeatureKind::Bush,
+            k => return Err(format!("expected path or bush, found \"{k}\"")),
+        };
+        let side = Side::from_letter(side)
+            .ok_or_else(|| format!("expected a side N, E, S or W, found \"{side}\""))?;
+        if self.cells.is_empty() || self.game.phase == Phase::PlaceTile {
+            return Err("no tile has been placed this turn".into());
+        }
+        let cell = self.last_cell();
+        let seg = self.orientation_of(cell).side_segment[side.index()];
+        let v = self.variant_of(cell);
+        if seg as usize >= v.segments().len() || v.segments[seg as usize].kind != kind {
+            return Err(format!(
+                "tile {} at {} has no {kind} touching its {} side",
+                v.name,
+                cell.at,
+                side.letter()
+            ));
+        }
+        Ok(seg)
     }
 }
 

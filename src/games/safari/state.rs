@@ -242,17 +242,10 @@ impl SafariState {
         }
         check(setup).map_err(SetupError)?;
         check_capacity(setup.tiles, setup.tiles.land.len())?;
-        // Built inside the result, so the 12 KB state is not moved into it afterwards.
-        let mut out = Ok(SafariState::blank(
-            setup.tiles,
-            setup.players,
-            setup.options.meeples,
-            Safari::new(setup.options, setup.seed),
-        ));
-        if let Ok(s) = &mut out {
-            s.deal_from_seed(setup);
-        }
-        out
+        let (players, options, seed) = (setup.players, setup.options, setup.seed);
+        SafariState::dealt(setup.tiles, players, options, seed, |s| {
+            s.deal_from_seed(setup)
+        })
     }
 
     /// Starts a game whose draw orders and hands are fixed.
@@ -261,14 +254,23 @@ impl SafariState {
         setup: &ResolvedSetup,
     ) -> Result<SafariState, SetupError> {
         check_capacity(tiles, setup.tile_order.len())?;
-        let mut out = Ok(SafariState::blank(
-            tiles,
-            setup.players,
-            setup.options.meeples,
-            Safari::new(setup.options, setup.seed),
-        ));
+        let (players, options, seed) = (setup.players, setup.options, setup.seed);
+        SafariState::dealt(tiles, players, options, seed, |s| s.deal_resolved(setup))
+    }
+
+    /// A blank game of `players` over `tiles` with `options` and `seed`, then dealt by `deal`.
+    fn dealt(
+        tiles: &'static CompiledTiles,
+        players: usize,
+        options: Options,
+        seed: u64,
+        deal: impl FnOnce(&mut SafariState),
+    ) -> Result<SafariState, SetupError> {
+        let game = Safari::new(options, seed);
+        // Built inside the result, so the 12 KB state is not moved into it afterwards.
+        let mut out = Ok(SafariState::blank(tiles, players, options.meeples, game));
         if let Ok(s) = &mut out {
-            s.deal_resolved(setup);
+            deal(s);
         }
         out
     }

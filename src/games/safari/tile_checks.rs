@@ -297,7 +297,7 @@ fn check_limits(set: &TileSet) -> Result<(), TileProblem> {
 mod tests {
     use super::*;
     use crate::core::tileset::{parse_tileset, TileSetError};
-    use crate::games::tile_sets::validate;
+    use crate::games::tile_sets::{assert_problems, validate};
 
     fn set(text: &str) -> TileSet {
         parse_tileset(text, "test.tiles").expect("test text parses")
@@ -396,11 +396,7 @@ mod tests {
                 "no start tile",
             ),
         ];
-        for (text, line, phrase) in cases {
-            let e = problem(&text);
-            assert!(e.message.contains(phrase), "{text}\n{e}");
-            assert_eq!(e.line, line, "{text}\n{e}");
-        }
+        assert_problems(&cases);
     }
 
     #[test]

@@ -100,11 +100,7 @@ impl SafariState {
             }
             _ => false,
         });
-        for p in 0..self.players() {
-            if owners & (1 << p) != 0 {
-                self.award(p, PointSource::HoleComplete, COMPLETE_POINTS);
-            }
-        }
+        self.award_seats(owners, PointSource::HoleComplete, COMPLETE_POINTS);
     }
 
     /// Runs step 3 until a decision is needed or the turn ends.
@@ -310,11 +306,7 @@ impl SafariState {
         for &r in &roots[..n_roots] {
             let agg = *self.features.get(r);
             let scorers = agg.scorers(self.game.options.final_scoring);
-            for p in 0..self.players() {
-                if scorers & (1 << p) != 0 {
-                    self.award(p, PointSource::FinalFeatures, agg.final_points());
-                }
-            }
+            self.award_seats(scorers, PointSource::FinalFeatures, agg.final_points());
         }
         for p in 0..self.players() {
             let tokens = self.game.hands[p].total() as i32;

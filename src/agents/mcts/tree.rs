@@ -10,6 +10,7 @@ use crate::agents::value::Evaluator;
 use crate::core::game::{ChanceOutcome, Game, MAX_ACTION_KINDS};
 use crate::core::rng::{below, rng_from_seed, GameRng};
 use rand_core::RngCore;
+use std::cmp::Ordering;
 use std::time::Instant;
 
 /// No node (end of a child list).
@@ -106,6 +107,8 @@ pub(super) struct Tree<G: Game> {
     has_child: Vec<bool>,
     /// Candidates that get a child in the expansion at hand.
     fresh: Vec<G::Action>,
+    /// The children made in the expansion at hand, in the order they are linked.
+    linked: Vec<u32>,
     /// Per-seat rewards of the current iteration.
     values: Vec<f64>,
     /// Outcomes of the draw at hand (`chance=explicit`).
@@ -137,6 +140,7 @@ impl<G: Game> Tree<G> {
             index: ActionIndex::new(),
             has_child: Vec::new(),
             fresh: Vec::new(),
+            linked: Vec::new(),
             values: Vec::new(),
             outcomes: Vec::new(),
             lookahead: TurnLookahead::new(),
@@ -391,10 +395,12 @@ impl<G: Game> Tree<G> {
     fn add_children(&mut self, sh: &Shared<'_, G>, state: &G, node: usize, seat: usize) {
         let values = match sh.cfg.prior {
             Prior::Random => {
+                let first = self.nodes.len();
                 for &action in &self.fresh {
                     let prior = unit(&mut self.rng);
-                    insert_child(&mut self.nodes, node, action, seat, prior);
+                    self.nodes.push(Node::new(Some(action), seat, NONE, prior));
                 }
+                link_children(&mut self.nodes, node, first, &mut self.linked);
                 return;
             }
             Prior::Greedy if state.turn() == sh.root.turn() => self.lookahead.turn_values(
@@ -409,10 +415,12 @@ impl<G: Game> Tree<G> {
                 .one_ply
                 .values_after(state, &self.fresh, seat, &sh.eval),
         };
+        let first = self.nodes.len();
         for (&action, &value) in self.fresh.iter().zip(values) {
             let prior = sh.reward(seat, value);
-            insert_child(&mut self.nodes, node, action, seat, prior);
+            self.nodes.push(Node::new(Some(action), seat, NONE, prior));
         }
+        link_children(&mut self.nodes, node, first, &mut self.linked);
     }
 
     /// The eligible child (from `self.kids`) with the best UCB score, and its candidate index.
@@ -564,19 +572,35 @@ fn unit(rng: &mut GameRng) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
-/// Adds to `nodes` a child of `node` for `action`, keeping children sorted by decreasing prior.
-fn insert_child<A>(nodes: &mut Vec<Node<A>>, node: usize, action: A, seat: usize, prior: f64) {
-    let id = nodes.len() as u32;
+/// Links the nodes from `first` on, new children of `node`, into its children, keeping them
+/// sorted by decreasing prior: each goes after the children whose prior is at least its own,
+/// so equal priors keep the order they were made in (the order inserting them one by one
+/// would give). The new children are sorted once and merged in one walk; `linked` is a
+/// buffer.
+fn link_children<A>(nodes: &mut [Node<A>], node: usize, first: usize, linked: &mut Vec<u32>) {
+    linked.clear();
+    linked.extend(first as u32..nodes.len() as u32);
+    // Decreasing prior, then increasing id: the stable order, without a stable sort's buffer.
+    linked.sort_unstable_by(|&a, &b| {
+        let (pa, pb) = (nodes[a as usize].prior, nodes[b as usize].prior);
+        pb.partial_cmp(&pa)
+            .unwrap_or(Ordering::Equal)
+            .then(a.cmp(&b))
+    });
     let mut prev = NONE;
     let mut next = nodes[node].first_child;
-    while next != NONE && nodes[next as usize].prior >= prior {
-        prev = next;
-        next = nodes[next as usize].next_sibling;
-    }
-    nodes.push(Node::new(Some(action), seat, next, prior));
-    if prev == NONE {
-        nodes[node].first_child = id;
-    } else {
-        nodes[prev as usize].next_sibling = id;
+    for &id in linked.iter() {
+        let prior = nodes[id as usize].prior;
+        while next != NONE && nodes[next as usize].prior >= prior {
+            prev = next;
+            next = nodes[next as usize].next_sibling;
+        }
+        nodes[id as usize].next_sibling = next;
+        if prev == NONE {
+            nodes[node].first_child = id;
+        } else {
+            nodes[prev as usize].next_sibling = id;
+        }
+        prev = id;
     }
 }

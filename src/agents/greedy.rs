@@ -11,7 +11,7 @@ use super::restrict::Restriction;
 use super::scratch::{Scratch, Successors};
 use super::value::{Evaluator, SeatTerms};
 use super::Agent;
-use crate::core::game::{Game, MAX_ACTION_KINDS};
+use crate::core::game::{Game, TermChange, MAX_ACTION_KINDS};
 use crate::core::rng::{below, GameRng};
 
 /// Parameters of `greedy` besides the heuristic weights.
@@ -27,6 +27,11 @@ pub(crate) struct OnePly<G: Game> {
     values: Vec<f64>,
     kinds: Vec<usize>,
     order: Vec<usize>,
+    /// The candidates in `order`.
+    ordered: Vec<G::Action>,
+    /// Buffers of [`Successors::judge_siblings`].
+    changes: Vec<TermChange>,
+    judged: Vec<f64>,
     scratch: Scratch<G>,
     /// After [`OnePly::choose`]: the candidate whose result `scratch` holds (the last one
     /// made), when it still does.
@@ -50,6 +55,9 @@ impl<G: Game> OnePly<G> {
             values: Vec::new(),
             kinds: Vec::new(),
             order: Vec::new(),
+            ordered: Vec::new(),
+            changes: Vec::new(),
+            judged: Vec::new(),
             scratch: Scratch::new(),
             last: None,
             played_terms: None,
@@ -118,8 +126,8 @@ impl<G: Game> OnePly<G> {
     }
 
     /// The value for `player` of `state` after each of `actions`. They are worked out kind by
-    /// kind, so that each result can be judged from the terms of the one before or derived
-    /// from it ([`Successors::judge`]).
+    /// kind, so that each result can be judged from the terms of the last one made
+    /// ([`Successors::judge_siblings`]) or derived from it ([`Successors::after`]).
     pub(crate) fn values_after(
         &mut self,
         state: &G,
@@ -145,14 +153,24 @@ impl<G: Game> OnePly<G> {
         self.values.resize(actions.len(), 0.0);
         self.last = None;
         group_by_kind(state, actions, &mut self.kinds, &mut self.order);
+        self.ordered.clear();
+        self.ordered.extend(self.order.iter().map(|&i| actions[i]));
         let mut successors = Successors::new(&mut self.scratch, state);
         let mut made = None;
-        for &i in &self.order {
-            let (value, makes) = successors.judge(actions[i], eval, player);
-            self.values[i] = value;
-            if makes {
-                made = Some(i);
+        let mut k = 0;
+        while k < self.order.len() {
+            let i = self.order[k];
+            successors.after(self.ordered[k]);
+            self.values[i] = successors.value(eval, player);
+            made = Some(i);
+            k += 1;
+            let rest = &self.ordered[k..];
+            let judged =
+                successors.judge_siblings(rest, eval, player, &mut self.changes, &mut self.judged);
+            for (&i, &value) in self.order[k..].iter().zip(&self.judged) {
+                self.values[i] = value;
             }
+            k += judged;
         }
         if let (true, Some(index)) = (keep && successors.holds_result(), made) {
             let terms = successors.terms();

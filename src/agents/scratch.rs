@@ -3,7 +3,7 @@
 //! states per candidate.
 
 use super::value::{Evaluator, SeatTerms, MAX_SEATS};
-use crate::core::game::{Game, EVAL_TERMS};
+use crate::core::game::{Game, TermChange, EVAL_TERMS};
 
 /// A heap-held position that agents overwrite instead of cloning a new one (moving the box
 /// moves a pointer, not the state).
@@ -81,33 +81,36 @@ impl<'a, G: Game> Successors<'a, G> {
         }
     }
 
-    /// The value for `player` by `eval` of the position after `action`, and whether the
-    /// scratch now holds that position: it is judged from the held result's terms without
-    /// being made where the game can ([`Game::sibling_terms`]), else made with
-    /// [`Successors::after`].
-    pub(crate) fn judge(
+    /// The values for `player` by `eval` of the positions after the leading actions of
+    /// `rest` that the game judges from the held result's terms without making them
+    /// ([`Game::sibling_terms`]), in `values`; `changes` is a buffer. Returns how many were
+    /// judged: the next action of `rest` must be made ([`Successors::after`]).
+    pub(crate) fn judge_siblings(
         &mut self,
-        action: G::Action,
+        rest: &[G::Action],
         eval: &Evaluator,
         player: usize,
-    ) -> (f64, bool) {
-        if let (true, Some(last), Some(state), true) = (
+        changes: &mut Vec<TermChange>,
+        values: &mut Vec<f64>,
+    ) -> usize {
+        values.clear();
+        let (true, Some(last), Some(state), true) = (
             G::JUDGES_SIBLINGS,
             &self.last,
             self.scratch.state.as_deref(),
             self.terms_valid,
-        ) {
-            let terms = &self.terms[..state.num_players()];
-            if let Some(change) = state.sibling_terms(self.from, last, &action, terms) {
-                let term = &mut self.terms[change.seat][change.term];
-                let kept = std::mem::replace(term, change.value);
-                let value = eval.value_with(state, &self.terms, player);
-                self.terms[change.seat][change.term] = kept;
-                return (value, false);
-            }
+        ) else {
+            return 0;
+        };
+        let terms = &self.terms[..state.num_players()];
+        state.sibling_terms(self.from, last, rest, terms, changes);
+        for change in changes.iter() {
+            let term = &mut self.terms[change.seat][change.term];
+            let kept = std::mem::replace(term, change.value);
+            values.push(eval.value_with(state, &self.terms, player));
+            self.terms[change.seat][change.term] = kept;
         }
-        self.after(action);
-        (self.value(eval, player), true)
+        values.len()
     }
 
     /// The position after `action`.

@@ -148,24 +148,28 @@ pub trait Game: Clone + Send + Sync {
         false
     }
 
-    /// Whether [`Game::sibling_terms`] ever succeeds: agents then offer it every candidate
-    /// that follows a result they made.
+    /// Whether [`Game::sibling_terms`] ever judges a candidate: agents then offer it the
+    /// candidates that follow a result they made.
     const JUDGES_SIBLINGS: bool = false;
 
-    /// The heuristic terms of `from` after `instead`, judged from this position — `from` after
-    /// `done`, whose [`Game::eval_terms_all`] are `terms` — without making that result: where
-    /// the two results differ in nothing a value reads but one heuristic term (the same
-    /// scores, the same seat to move, both over or both not), that term as the result of
-    /// `instead` has it, bit for bit. Agents judge such siblings by their terms alone and make
-    /// only the one they choose ([`Game::redo_as`]). The default: never.
+    /// The heuristic terms of `from` after each action of `instead`, judged from this
+    /// position — `from` after `done`, whose [`Game::eval_terms_all`] are `terms` — without
+    /// making those results: while the result of the next action of `instead` differs from
+    /// this one in nothing a value reads but one heuristic term (the same scores, the same
+    /// seat to move, both over or both not), pushes onto `out` (emptied first) that term as
+    /// that result has it, bit for bit; stops at the first action for which it cannot. Agents
+    /// judge such siblings by their terms alone and make only the one they choose
+    /// ([`Game::redo_as`]); taking them in a batch lets the game work out once what they
+    /// share. The default: judges none.
     fn sibling_terms(
         &self,
         _from: &Self,
         _done: &Self::Action,
-        _instead: &Self::Action,
+        _instead: &[Self::Action],
         _terms: &[[f64; EVAL_TERMS]],
-    ) -> Option<TermChange> {
-        None
+        out: &mut Vec<TermChange>,
+    ) {
+        out.clear();
     }
 
     /// The outcomes of the next chance event — the next draw from what is hidden — with their

@@ -961,21 +961,30 @@ pub fn redone_actions_equal_applied<G: GameDef>() {
     };
     let bits = |t: &[[f64; EVAL_TERMS]]| t.iter().map(|t| t.map(f64::to_bits)).collect::<Vec<_>>();
     let (mut redone, mut kept_terms, mut followed, mut judged) = (0, 0, 0, 0);
+    // `state` is `from` after `done`, `terms` its terms; the actions of `rest` are judged
+    // from it as a batch, and the first is then redone from it.
     let mut check = |from: &G,
                      done: G::Action,
-                     instead: G::Action,
+                     rest: &[G::Action],
                      state: &mut G,
                      terms: &mut Vec<[f64; EVAL_TERMS]>| {
-        if let Some(change) = state.sibling_terms(from, &done, &instead, terms) {
-            let expected = applied(from, instead);
-            let at = format!("{name}: {instead:?} judged from {done:?}");
+        let mut changes = Vec::new();
+        state.sibling_terms(from, &done, rest, terms, &mut changes);
+        for (change, &sibling) in changes.iter().zip(rest) {
+            let expected = applied(from, sibling);
+            let at = format!("{name}: {sibling:?} judged from {done:?}");
             let view = |g: &G| (g.scores().to_vec(), g.to_move(), g.is_terminal());
             assert_eq!(view(state), view(&expected), "{at}");
-            let mut sibling = terms.clone();
-            sibling[change.seat][change.term] = change.value;
-            assert_eq!(bits(&sibling), bits(&terms_of(&expected)), "{at}: terms");
+            let mut judged_terms = terms.clone();
+            judged_terms[change.seat][change.term] = change.value;
+            assert_eq!(
+                bits(&judged_terms),
+                bits(&terms_of(&expected)),
+                "{at}: terms"
+            );
             judged += 1;
         }
+        let instead = rest[0];
         if !state.redo_as(from, &done, &instead) {
             *state = applied(from, instead);
             *terms = terms_of(state);
@@ -1023,15 +1032,19 @@ pub fn redone_actions_equal_applied<G: GameDef>() {
                 by_kind.sort_by_key(|a| g.action_kind(a));
                 let mut state = applied(&g, by_kind[0]);
                 let mut terms = terms_of(&state);
-                for w in by_kind.windows(2) {
-                    check(&g, w[0], w[1], &mut state, &mut terms);
+                for k in 0..by_kind.len() - 1 {
+                    // The whole rest as one batch where a kind begins, one action elsewhere.
+                    let first_of_kind =
+                        k == 0 || g.action_kind(&by_kind[k]) != g.action_kind(&by_kind[k - 1]);
+                    let end = if first_of_kind { by_kind.len() } else { k + 2 };
+                    check(&g, by_kind[k], &by_kind[k + 1..end], &mut state, &mut terms);
                 }
                 for _ in 0..legal.len().min(20) {
                     let done = legal[below(&mut rng, legal.len())];
                     let instead = legal[below(&mut rng, legal.len())];
                     let mut state = applied(&g, done);
                     let mut terms = terms_of(&state);
-                    check(&g, done, instead, &mut state, &mut terms);
+                    check(&g, done, &[instead], &mut state, &mut terms);
                 }
             }
             g.apply(legal[below(&mut rng, legal.len())]);

@@ -113,10 +113,11 @@ where
         &self,
         from: &Self,
         done: &Self::Action,
-        instead: &Self::Action,
+        instead: &[Self::Action],
         terms: &[[f64; EVAL_TERMS]],
-    ) -> Option<TermChange> {
-        TileRules::sibling_terms(self, from, done, instead, terms)
+        out: &mut Vec<TermChange>,
+    ) {
+        TileRules::sibling_terms(self, from, done, instead, terms, out)
     }
 
     /// The next tile drawn from the pile: each type of the unseen tiles, as likely as its

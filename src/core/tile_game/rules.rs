@@ -104,10 +104,11 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
         &self,
         _from: &Self,
         _done: &Self::Action,
-        _instead: &Self::Action,
+        _instead: &[Self::Action],
         _terms: &[[f64; EVAL_TERMS]],
-    ) -> Option<TermChange> {
-        None
+        out: &mut Vec<TermChange>,
+    ) {
+        out.clear();
     }
     /// Reshuffles what the game hides besides the unseen tiles (which the core reshuffles
     /// first). The default: nothing.

@@ -171,14 +171,19 @@ impl SafariState {
 
     /// Which of the unseen tiles, and whether the drawn tile, fit a vehicle's space now.
     pub(super) fn fresh_vehicle_fit(&self) -> VehicleFit {
-        self.vehicle_fit_with(&self.game.vehicles)
+        let vehicles = self.game.vehicles.iter().flatten();
+        self.fit_of_classes(vehicles.fold(0, |set, &at| set | self.vehicle_classes(at)))
     }
 
-    /// [`SafariState::fresh_vehicle_fit`] with the vehicles standing at `vehicles`.
-    pub(super) fn vehicle_fit_with(&self, vehicles: &[Option<Coord>; 2]) -> VehicleFit {
-        let classes = (vehicles.iter().flatten())
-            .filter_map(|&at| self.board.frontier_cell(at))
-            .fold(0, |set, f| set | self.tiles.classes_fitting(f));
+    /// The edge classes of the tiles that fit a vehicle's space at `at` (none unless it is an
+    /// empty cell next to the tiles).
+    pub(super) fn vehicle_classes(&self, at: Coord) -> u128 {
+        (self.board.frontier_cell(at)).map_or(0, |f| self.tiles.classes_fitting(f))
+    }
+
+    /// Which of the unseen tiles, and whether the drawn tile, fit when the vehicles' spaces
+    /// take the edge classes `classes`.
+    pub(super) fn fit_of_classes(&self, classes: u128) -> VehicleFit {
         let drawn = self.tiles.edge_class[self.drawn as usize];
         VehicleFit {
             classes,

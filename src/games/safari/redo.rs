@@ -29,8 +29,14 @@ enum Sibling {
 
 impl SafariState {
     /// How `instead` stands to `done`, two actions of the decision pending here, when the
-    /// rest of the turn treats them alike (see [`Sibling`]).
-    fn sibling(&self, done: &Action, instead: &Action) -> Option<Sibling> {
+    /// rest of the turn treats them alike (see [`Sibling`]). `no_pending` caches whether no
+    /// completed feature awaits scoring here, for the siblings of one batch.
+    fn sibling(
+        &self,
+        done: &Action,
+        instead: &Action,
+        no_pending: &mut Option<bool>,
+    ) -> Option<Sibling> {
         match (*done, *instead) {
             (Action::MoveVehicle { .. }, Action::MoveVehicle { vehicle, to }) => {
                 Some(Sibling::Vehicle { vehicle, to })
@@ -50,10 +56,12 @@ impl SafariState {
                     corner: new_corner,
                     species: new_species,
                 },
-            ) if self.same_boosts_after_digs(species, new_species) => Some(Sibling::Dig {
-                done: (at, corner, species),
-                instead: (new_at, new_corner, new_species),
-            }),
+            ) if self.same_boosts_after_digs(species, new_species, no_pending) => {
+                Some(Sibling::Dig {
+                    done: (at, corner, species),
+                    instead: (new_at, new_corner, new_species),
+                })
+            }
             _ => None,
         }
     }
@@ -65,7 +73,7 @@ impl SafariState {
         if self.game.phase == Phase::GameOver {
             return false;
         }
-        match from.sibling(done, instead) {
+        match from.sibling(done, instead, &mut None) {
             Some(Sibling::Vehicle { vehicle, to }) => self.redo_vehicle_move(from, vehicle, to),
             Some(Sibling::Dig { done, instead }) => {
                 let p = from.active as usize;
@@ -93,14 +101,20 @@ impl SafariState {
                 true
             }
             (
-                Action::Dig { at, corner, .. },
+                Action::Dig {
+                    at,
+                    corner,
+                    species,
+                },
                 Action::Dig {
                     at: new_at,
                     corner: new_corner,
-                    ..
+                    species: new_species,
                 },
             ) => {
-                let change = self.moved_dig_term((at, corner), (new_at, new_corner), terms);
+                let (done, instead) = ((at, corner, species), (new_at, new_corner, new_species));
+                let change =
+                    self.moved_dig_term(self.slot_hole(done), self.slot_hole(instead), terms);
                 terms[change.seat][change.term] = change.value;
                 true
             }
@@ -108,49 +122,68 @@ impl SafariState {
         }
     }
 
-    /// `self` is `from` after `done`, whose heuristic terms are `terms`; the one term in which
-    /// the result of `instead` differs, judged without making that result, when the two are
-    /// siblings ([`SafariState::sibling`]; their scores, the seat to move and the phase are
-    /// the same). Not once the game is over, as [`SafariState::redo_sibling`].
-    pub(super) fn judge_sibling(
+    /// `self` is `from` after `done`, whose heuristic terms are `terms`; pushes onto `out`
+    /// the one term in which the result of each action of `instead` differs, judged without
+    /// making it, while they are siblings of `done` ([`SafariState::sibling`]; their scores,
+    /// the seat to move and the phase are the same). What the batch shares is worked out
+    /// once: whether a completed feature awaits scoring, the hole of `done`, the edge classes
+    /// fitting each vehicle's space. Not once the game is over, as
+    /// [`SafariState::redo_sibling`].
+    pub(super) fn judge_siblings(
         &self,
         from: &Self,
         done: &Action,
-        instead: &Action,
+        instead: &[Action],
         terms: &[[f64; EVAL_TERMS]],
-    ) -> Option<TermChange> {
+        out: &mut Vec<TermChange>,
+    ) {
+        out.clear();
         if self.game.phase == Phase::GameOver {
-            return None;
+            return;
         }
-        Some(match from.sibling(done, instead)? {
-            Sibling::Vehicle { vehicle, to } => {
-                let mut vehicles = from.game.vehicles;
-                vehicles[vehicle as usize] = Some(to);
-                self.next_vehicle_points(self.vehicle_fit_with(&vehicles))
-            }
-            Sibling::Dig { done, instead } => {
-                self.moved_dig_term((done.0, done.1), (instead.0, instead.1), terms)
-            }
-        })
+        let mut no_pending = None;
+        let mut done_hole = None;
+        let mut vehicle_classes = None;
+        for action in instead {
+            let change = match from.sibling(done, action, &mut no_pending) {
+                Some(Sibling::Vehicle { vehicle, to }) => {
+                    let classes = *vehicle_classes.get_or_insert_with(|| {
+                        (from.game.vehicles).map(|at| at.map_or(0, |at| self.vehicle_classes(at)))
+                    });
+                    let other = classes[1 - vehicle as usize];
+                    self.next_vehicle_points(self.fit_of_classes(other | self.vehicle_classes(to)))
+                }
+                Some(Sibling::Dig { done, instead }) => {
+                    let done_hole = *done_hole.get_or_insert_with(|| self.slot_hole(done));
+                    self.moved_dig_term(done_hole, self.slot_hole(instead), terms)
+                }
+                None => return,
+            };
+            out.push(change);
+        }
+    }
+
+    /// The `open_holes` count of the hole a dig at `slot` makes ([`SafariState::open_hole`]).
+    fn slot_hole(&self, (at, corner, _): Slot) -> f64 {
+        self.open_hole(Vertex::of_corner(at, corner).0)
     }
 
     /// The one heuristic term in which a dig's result, whose terms are `terms`, differs from
-    /// that of the dig at `instead` (tile and corner) if it was made at `done`: the dig's
-    /// owner's `open_holes`. Every hole meeple counts 1 unless blocked, and whether a hole is
-    /// blocked depends on the tiles around it only, so the integer-valued sum stays exact
-    /// and either dig's position may answer.
+    /// that of another dig if it was made instead: the dig's owner's `open_holes`, which
+    /// counts `done_hole` for the dig made and `instead_hole` for the other. Every hole meeple
+    /// counts 1 unless blocked, and whether a hole is blocked depends on the tiles around it
+    /// only, so the integer-valued sum stays exact and either dig's position may answer.
     fn moved_dig_term(
         &self,
-        done: (Coord, Corner),
-        instead: (Coord, Corner),
+        done_hole: f64,
+        instead_hole: f64,
         terms: &[[f64; EVAL_TERMS]],
     ) -> TermChange {
         let seat = self.game.meeples.last().expect("the dig's meeple").player as usize;
-        let hole = |(at, corner)| self.open_hole(Vertex::of_corner(at, corner).0);
         TermChange {
             seat,
             term: OPEN_HOLES,
-            value: terms[seat][OPEN_HOLES] + (hole(instead) - hole(done)),
+            value: terms[seat][OPEN_HOLES] + (instead_hole - done_hole),
         }
     }
 
@@ -158,9 +191,16 @@ impl SafariState {
     /// a token of `a` as with one of `b`. Only boosts read the hand (S-6.5: a scorer is asked
     /// while holding a species not on the feature), so it does when no completed feature is
     /// pending, or when the hand holds the same species either way.
-    fn same_boosts_after_digs(&self, a: Species, b: Species) -> bool {
+    fn same_boosts_after_digs(
+        &self,
+        a: Species,
+        b: Species,
+        no_pending: &mut Option<bool>,
+    ) -> bool {
         let hand = &self.game.hands[self.active as usize];
-        a == b || (hand.get(a) > 1 && hand.get(b) > 1) || self.pending_features() == 0
+        a == b
+            || (hand.get(a) > 1 && hand.get(b) > 1)
+            || *no_pending.get_or_insert_with(|| self.pending_features() == 0)
     }
 
     /// S-5.3, S-7.3: a vehicle moves in step two only when no tile of this turn displaced one

@@ -180,10 +180,11 @@ impl TileRules for SafariState {
         &self,
         from: &Self,
         done: &Action,
-        instead: &Action,
+        instead: &[Action],
         terms: &[[f64; EVAL_TERMS]],
-    ) -> Option<TermChange> {
-        self.judge_sibling(from, done, instead, terms)
+        out: &mut Vec<TermChange>,
+    ) {
+        self.judge_siblings(from, done, instead, terms, out)
     }
 
     /// The bag's order, and the stream that reshuffles it later (S-1.4).

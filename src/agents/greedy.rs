@@ -153,24 +153,28 @@ impl<G: Game> OnePly<G> {
         self.values.resize(actions.len(), 0.0);
         self.last = None;
         group_by_kind(state, actions, &mut self.kinds, &mut self.order);
-        self.ordered.clear();
-        self.ordered.extend(self.order.iter().map(|&i| actions[i]));
+        if G::JUDGES_SIBLINGS {
+            self.ordered.clear();
+            self.ordered.extend(self.order.iter().map(|&i| actions[i]));
+        }
         let mut successors = Successors::new(&mut self.scratch, state);
         let mut made = None;
         let mut k = 0;
         while k < self.order.len() {
             let i = self.order[k];
-            successors.after(self.ordered[k]);
+            successors.after(actions[i]);
             self.values[i] = successors.value(eval, player);
             made = Some(i);
             k += 1;
-            let rest = &self.ordered[k..];
-            let judged =
-                successors.judge_siblings(rest, eval, player, &mut self.changes, &mut self.judged);
-            for (&i, &value) in self.order[k..].iter().zip(&self.judged) {
-                self.values[i] = value;
+            if G::JUDGES_SIBLINGS {
+                let (rest, changes) = (&self.ordered[k..], &mut self.changes);
+                let judged =
+                    successors.judge_siblings(rest, eval, player, changes, &mut self.judged);
+                for (&i, &value) in self.order[k..].iter().zip(&self.judged) {
+                    self.values[i] = value;
+                }
+                k += judged;
             }
-            k += judged;
         }
         if let (true, Some(index)) = (keep && successors.holds_result(), made) {
             let terms = successors.terms();

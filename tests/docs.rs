@@ -768,3 +768,38 @@ fn protocol_md_lists_the_keys_of_every_message() {
     }
     report(problems);
 }
+
+#[test]
+fn experiments_md_describes_every_shipped_experiment() {
+    let file = "docs/experiments.md";
+    let text = read(file);
+    let shipped = section(&text, file, "## Shipped experiments and what they show");
+    let headings: Vec<&str> = shipped.lines().filter(|l| l.starts_with("### ")).collect();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments");
+    let mut problems = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("experiments/ exists") {
+        let path = entry.expect("an experiments/ entry").path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        match meeplelab::experiment::Spec::load(&path) {
+            Ok(spec) => {
+                // A heading names the experiment as a word (`### first-player — …`, or
+                // several names separated by commas).
+                let named = headings.iter().any(|h| {
+                    h[4..]
+                        .split([' ', ','])
+                        .any(|word| word == spec.name.as_str())
+                });
+                if !named {
+                    problems.push(format!(
+                        "{file}: no `### {}` heading under \"Shipped experiments\"",
+                        spec.name
+                    ));
+                }
+            }
+            Err(e) => problems.push(format!("{}: {}", path.display(), e.0)),
+        }
+    }
+    report(problems);
+}

@@ -137,8 +137,20 @@ impl Spec {
             file: file.display().to_string(),
             text,
         };
-        let raw: RawSpec = toml::from_str(text)
-            .map_err(|e| SpecError(format!("{}: {}", loc.file, e.to_string().trim_end())))?;
+        let raw: RawSpec = toml::from_str(text).map_err(|e| {
+            // A missing top-level key has no place in the file: say which key, not "line 1".
+            let message = e.message();
+            if message.starts_with("missing field") && e.span().is_none_or(|s| s.start == 0) {
+                let key = message.trim_start_matches("missing field ");
+                SpecError(format!(
+                    "{}: the spec has no {key}, which every experiment needs \
+                     (docs/experiments.md, \"Spec format\")",
+                    loc.file
+                ))
+            } else {
+                SpecError(format!("{}: {}", loc.file, e.to_string().trim_end()))
+            }
+        })?;
         check_name(&raw.name, "name", &loc)?;
         let game = GameId::from_name(raw.game.get_ref())
             .map_err(|e| loc.err(raw.game.span(), "game", e))?;

@@ -10,6 +10,7 @@ use super::value::Evaluator;
 use super::Agent;
 use crate::core::game::{Game, EVAL_TERMS};
 use crate::core::rng::{derive_seed, rng_from_seed};
+use crate::io::spec_toml::describe_error;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -244,8 +245,10 @@ impl AgentSpec {
     }
 
     fn parse_file_text(body: &str, source: Source) -> Result<AgentSpec, AgentError> {
-        let file: SpecFile = toml::from_str(body)
-            .map_err(|e| AgentError(format!("{}: {}", source.at(None), e.to_string().trim())))?;
+        let file: SpecFile = toml::from_str(body).map_err(|e| {
+            let at = source.at(None);
+            AgentError(describe_error(&at, "agent spec", "docs/agents.md", &e))
+        })?;
         let line = |offset: usize| Some(body[..offset].matches('\n').count() + 1);
         let kind_name = file.kind.get_ref();
         let kind = AgentKind::from_name(kind_name).ok_or_else(|| {

@@ -11,6 +11,7 @@ use crate::games::def::{GameDef, GameId};
 use crate::games::Setup;
 use crate::io::games_csv::SCHEMA_VERSION;
 use crate::io::record::record_maker;
+use crate::io::spec_toml::describe_error;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -138,18 +139,8 @@ impl Spec {
             text,
         };
         let raw: RawSpec = toml::from_str(text).map_err(|e| {
-            // A missing top-level key has no place in the file: say which key, not "line 1".
-            let message = e.message();
-            if message.starts_with("missing field") && e.span().is_none_or(|s| s.start == 0) {
-                let key = message.trim_start_matches("missing field ");
-                SpecError(format!(
-                    "{}: the spec has no {key}, which every experiment needs \
-                     (docs/experiments.md, \"Spec format\")",
-                    loc.file
-                ))
-            } else {
-                SpecError(format!("{}: {}", loc.file, e.to_string().trim_end()))
-            }
+            let doc = "docs/experiments.md, \"Spec format\"";
+            SpecError(describe_error(&loc.file, "experiment", doc, &e))
         })?;
         check_name(&raw.name, "name", &loc)?;
         let game = GameId::from_name(raw.game.get_ref())

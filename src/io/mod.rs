@@ -5,6 +5,7 @@ pub mod games_csv;
 pub mod html;
 pub mod record;
 pub mod run_json;
+pub mod spec_toml;
 pub mod svg;
 
 use std::io;

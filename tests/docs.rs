@@ -26,6 +26,23 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
+/// The names of the files of the repository folder `dir` whose names end in `suffix`, sorted.
+fn files_in(dir: &str, suffix: &str) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut names: Vec<String> = std::fs::read_dir(&path)
+        .unwrap_or_else(|e| panic!("{dir}/: {e}"))
+        .map(|e| {
+            e.expect("a directory entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|n| n.ends_with(suffix))
+        .collect();
+    names.sort();
+    names
+}
+
 /// The text of a file of the repository (`docs/csv.md`, `README.md`).
 fn read(file: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
@@ -598,19 +615,10 @@ fn readme_documentation_list_names_every_doc() {
     let file = "README.md";
     let readme = read(file);
     let listed = names_in(section(&readme, file, "## Documentation"));
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
-    let mut docs: Vec<String> = std::fs::read_dir(&dir)
-        .expect("docs/ exists")
-        .map(|e| {
-            e.expect("a docs/ entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .filter(|n| n.ends_with(".md"))
+    let docs: Vec<String> = files_in("docs", ".md")
+        .into_iter()
         .map(|n| format!("docs/{n}"))
         .collect();
-    docs.sort();
     let mut problems = Vec::new();
     compare(
         "documentation list (files in docs/)",
@@ -777,11 +785,8 @@ fn experiments_md_describes_every_shipped_experiment() {
     let headings: Vec<&str> = shipped.lines().filter(|l| l.starts_with("### ")).collect();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments");
     let mut problems = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("experiments/ exists") {
-        let path = entry.expect("an experiments/ entry").path();
-        if path.extension().is_none_or(|e| e != "toml") {
-            continue;
-        }
+    for name in files_in("experiments", ".toml") {
+        let path = dir.join(name);
         match meeplelab::experiment::Spec::load(&path) {
             Ok(spec) => {
                 // A heading names the experiment as a word (`### first-player — …`, or

@@ -176,7 +176,8 @@ impl<G: Game> OnePly<G> {
                 k += judged;
             }
         }
-        if let (true, Some(index)) = (keep && successors.holds_result(), made) {
+        if keep && successors.holds_result() {
+            let index = made.expect("the scratch holds a result made");
             let terms = successors.terms();
             self.last = Some(Held { index, terms });
         }

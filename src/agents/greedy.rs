@@ -11,7 +11,7 @@ use super::restrict::Restriction;
 use super::scratch::{Scratch, Successors};
 use super::value::{Evaluator, SeatTerms};
 use super::Agent;
-use crate::core::game::{Game, TermChange, MAX_ACTION_KINDS};
+use crate::core::game::{Game, SiblingTerms, MAX_ACTION_KINDS};
 use crate::core::rng::{below, GameRng};
 
 /// Parameters of `greedy` besides the heuristic weights.
@@ -30,7 +30,7 @@ pub(crate) struct OnePly<G: Game> {
     /// The candidates in `order`.
     ordered: Vec<G::Action>,
     /// Buffers of [`Successors::judge_siblings`].
-    changes: Vec<TermChange>,
+    judged_terms: SiblingTerms,
     judged: Vec<f64>,
     scratch: Scratch<G>,
     /// After [`OnePly::choose`]: the candidate whose result `scratch` holds (the last one
@@ -56,7 +56,7 @@ impl<G: Game> OnePly<G> {
             kinds: Vec::new(),
             order: Vec::new(),
             ordered: Vec::new(),
-            changes: Vec::new(),
+            judged_terms: SiblingTerms::default(),
             judged: Vec::new(),
             scratch: Scratch::new(),
             last: None,
@@ -167,9 +167,9 @@ impl<G: Game> OnePly<G> {
             made = Some(i);
             k += 1;
             if G::JUDGES_SIBLINGS {
-                let (rest, changes) = (&self.ordered[k..], &mut self.changes);
+                let (rest, judged_terms) = (&self.ordered[k..], &mut self.judged_terms);
                 let judged =
-                    successors.judge_siblings(rest, eval, player, changes, &mut self.judged);
+                    successors.judge_siblings(rest, eval, player, judged_terms, &mut self.judged);
                 for (&i, &value) in self.order[k..].iter().zip(&self.judged) {
                     self.values[i] = value;
                 }

@@ -3,7 +3,7 @@
 //! states per candidate.
 
 use super::value::{Evaluator, SeatTerms, MAX_SEATS};
-use crate::core::game::{Game, TermChange, EVAL_TERMS};
+use crate::core::game::{Game, SiblingTerms, TermChange, EVAL_TERMS};
 
 /// A heap-held position that agents overwrite instead of cloning a new one (moving the box
 /// moves a pointer, not the state).
@@ -83,14 +83,14 @@ impl<'a, G: Game> Successors<'a, G> {
 
     /// The values for `player` by `eval` of the positions after the leading actions of
     /// `rest` that the game judges from the held result's terms without making them
-    /// ([`Game::sibling_terms`]), in `values`; `changes` is a buffer. Returns how many were
+    /// ([`Game::sibling_terms`]), in `values`; `judged` is a buffer. Returns how many were
     /// judged: the next action of `rest` must be made ([`Successors::after`]).
     pub(crate) fn judge_siblings(
         &mut self,
         rest: &[G::Action],
         eval: &Evaluator,
         player: usize,
-        changes: &mut Vec<TermChange>,
+        judged: &mut SiblingTerms,
         values: &mut Vec<f64>,
     ) -> usize {
         values.clear();
@@ -103,13 +103,28 @@ impl<'a, G: Game> Successors<'a, G> {
             return 0;
         };
         let terms = &self.terms[..state.num_players()];
-        state.sibling_terms(self.from, last, rest, terms, changes);
-        for change in changes.iter() {
-            let term = &mut self.terms[change.seat][change.term];
-            let kept = std::mem::replace(term, change.value);
-            values.push(eval.value_with(state, &self.terms, player));
-            self.terms[change.seat][change.term] = kept;
-        }
+        state.sibling_terms(self.from, last, rest, terms, judged);
+        // Each candidate's changes swapped in, and back out.
+        let swap = |terms: &mut SeatTerms, changes: &mut [TermChange]| {
+            for change in changes {
+                std::mem::swap(&mut terms[change.seat][change.term], &mut change.value);
+            }
+        };
+        let held = &mut self.terms;
+        judged.for_each_mut(|changes| match changes {
+            // The common case (a vehicle move, a dig), kept lean.
+            [change] => {
+                let term = &mut held[change.seat][change.term];
+                let kept = std::mem::replace(term, change.value);
+                values.push(eval.value_with(state, held, player));
+                held[change.seat][change.term] = kept;
+            }
+            _ => {
+                swap(held, changes);
+                values.push(eval.value_with(state, held, player));
+                swap(held, changes);
+            }
+        });
         values.len()
     }
 

@@ -63,6 +63,16 @@ impl FrontierCell {
     pub fn accepts(&self, signature: u8) -> bool {
         signature & self.mask == self.need
     }
+
+    /// Takes in the edge of a tile with edge `signature` placed beside it, whose `side` faces
+    /// it.
+    #[inline]
+    fn meet(&mut self, side: Side, signature: u8) {
+        let facing = side.opposite().index() * 2;
+        let terrain = (signature >> (side.index() * 2)) & 0b11;
+        self.mask |= 0b11 << facing;
+        self.need |= terrain << facing;
+    }
 }
 
 /// Placed cells and the frontier around them, on a torus of `SIDE`² entries of type `E`.
@@ -269,12 +279,22 @@ impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Board<E, SIDE, FRO
                 }
                 v => v - Self::FRONTIER_BASE,
             };
-            let facing = side.opposite().index() * 2;
-            let terrain = (signature >> (side.index() * 2)) & 0b11;
-            let f = &mut self.frontier[slot];
-            f.mask |= 0b11 << facing;
-            f.need |= terrain << facing;
+            self.frontier[slot].meet(side, signature);
         }
+    }
+
+    /// The frontier entry the empty cell across `side` of `c` would have if a tile with edge
+    /// `signature` were placed at `c` (where [`Board::place`] may place it).
+    pub fn frontier_beside(&self, c: Coord, side: Side, signature: u8) -> FrontierCell {
+        let n = c.step(side);
+        debug_assert!(self.is_empty(n));
+        let mut f = self.frontier_cell(n).copied().unwrap_or(FrontierCell {
+            coord: n,
+            need: 0,
+            mask: 0,
+        });
+        f.meet(side, signature);
+        f
     }
 
     /// Changes the terrain code the placed cell at `c` shows on `side` (a Carcassonne bridge

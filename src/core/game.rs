@@ -22,6 +22,62 @@ pub struct TermChange {
     pub value: f64,
 }
 
+/// What [`Game::sibling_terms`] judged: for each candidate of a batch in turn, the heuristic
+/// terms in which its result differs from the held one.
+#[derive(Clone, Debug, Default)]
+pub struct SiblingTerms {
+    changes: Vec<TermChange>,
+    /// Where each candidate's changes end in `changes`.
+    ends: Vec<usize>,
+}
+
+impl SiblingTerms {
+    /// Forgets every candidate (keeping the buffers).
+    pub fn clear(&mut self) {
+        self.changes.clear();
+        self.ends.clear();
+    }
+
+    /// Adds the next candidate, whose result's terms are the held result's with `changes`
+    /// made (none: the same terms).
+    #[inline]
+    pub fn push(&mut self, changes: impl IntoIterator<Item = TermChange>) {
+        for change in changes {
+            self.changes.push(change);
+        }
+        self.ends.push(self.changes.len());
+    }
+
+    /// How many candidates were judged.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether none was.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Runs `f` on the changes of each judged candidate in turn, to change (agents swap
+    /// their values with the held terms and back).
+    #[inline]
+    pub fn for_each_mut(&mut self, mut f: impl FnMut(&mut [TermChange])) {
+        let mut start = 0;
+        for &end in &self.ends {
+            f(&mut self.changes[start..end]);
+            start = end;
+        }
+    }
+
+    /// The changes of each judged candidate, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[TermChange]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.changes[start..end])
+    }
+}
+
 /// One outcome of a chance event ([`Game::chance_outcomes`]): an id the game gives it (in the
 /// tile games, the type of the tile drawn) and its probability.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -155,19 +211,19 @@ pub trait Game: Clone + Send + Sync {
     /// The heuristic terms of `from` after each action of `instead`, judged from this
     /// position — `from` after `done`, whose [`Game::eval_terms_all`] are `terms` — without
     /// making those results: while the result of the next action of `instead` differs from
-    /// this one in nothing a value reads but one heuristic term (the same scores, the same
-    /// seat to move, both over or both not), pushes onto `out` (emptied first) that term as
-    /// that result has it, bit for bit; stops at the first action for which it cannot. Agents
-    /// judge such siblings by their terms alone and make only the one they choose
-    /// ([`Game::redo_as`]); taking them in a batch lets the game work out once what they
-    /// share. The default: judges none.
+    /// this one in nothing a value reads but heuristic terms (the same scores, the same seat
+    /// to move, both over or both not), pushes onto `out` (emptied first) the terms in which
+    /// it differs, as that result has them, bit for bit; stops at the first action for which
+    /// it cannot. Agents judge such siblings by their terms alone and make only the one they
+    /// choose ([`Game::redo_as`], else [`Game::apply`]); taking them in a batch lets the game
+    /// work out once what they share. The default: judges none.
     fn sibling_terms(
         &self,
         _from: &Self,
         _done: &Self::Action,
         _instead: &[Self::Action],
         _terms: &[[f64; EVAL_TERMS]],
-        out: &mut Vec<TermChange>,
+        out: &mut SiblingTerms,
     ) {
         out.clear();
     }

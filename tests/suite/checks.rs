@@ -7,7 +7,7 @@ use super::hooks::{has_hooks, hooks, Watch};
 use crate::common::fast_hash::{HashMap, HashSet};
 use crate::counting_alloc::{allocations, start_counting, stop_counting};
 use meeplelab::agents::{Agent, AgentSpec};
-use meeplelab::core::game::{EVAL_TERMS, MAX_ACTION_KINDS};
+use meeplelab::core::game::{SiblingTerms, EVAL_TERMS, MAX_ACTION_KINDS};
 use meeplelab::core::perft::perft;
 use meeplelab::core::playout::random_playout;
 use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
@@ -968,17 +968,19 @@ pub fn redone_actions_equal_applied<G: GameDef>() {
                      rest: &[G::Action],
                      state: &mut G,
                      terms: &mut Vec<[f64; EVAL_TERMS]>| {
-        let mut changes = Vec::new();
-        state.sibling_terms(from, &done, rest, terms, &mut changes);
-        for (change, &sibling) in changes.iter().zip(rest) {
+        let mut judged_terms = SiblingTerms::default();
+        state.sibling_terms(from, &done, rest, terms, &mut judged_terms);
+        for (changes, &sibling) in judged_terms.iter().zip(rest) {
             let expected = applied(from, sibling);
             let at = format!("{name}: {sibling:?} judged from {done:?}");
             let view = |g: &G| (g.scores().to_vec(), g.to_move(), g.is_terminal());
             assert_eq!(view(state), view(&expected), "{at}");
-            let mut judged_terms = terms.clone();
-            judged_terms[change.seat][change.term] = change.value;
+            let mut sibling_terms = terms.clone();
+            for change in changes {
+                sibling_terms[change.seat][change.term] = change.value;
+            }
             assert_eq!(
-                bits(&judged_terms),
+                bits(&sibling_terms),
                 bits(&terms_of(&expected)),
                 "{at}: terms"
             );

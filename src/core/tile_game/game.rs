@@ -4,7 +4,7 @@ use super::parts::GameParts;
 use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
 use super::state::MAX_PLAYERS;
-use crate::core::game::{ChanceOutcome, Game, TermChange, EVAL_TERMS};
+use crate::core::game::{ChanceOutcome, Game, SiblingTerms, EVAL_TERMS};
 use crate::core::rng::{below, GameRng};
 use crate::core::stats::{StatKey, Tally};
 
@@ -115,7 +115,7 @@ where
         done: &Self::Action,
         instead: &[Self::Action],
         terms: &[[f64; EVAL_TERMS]],
-        out: &mut Vec<TermChange>,
+        out: &mut SiblingTerms,
     ) {
         TileRules::sibling_terms(self, from, done, instead, terms, out)
     }

@@ -4,7 +4,7 @@
 
 use super::parts::{Cell, GameParts, NewCell};
 use crate::core::board::FrontierCell;
-use crate::core::game::{TermChange, EVAL_TERMS};
+use crate::core::game::{SiblingTerms, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::rng::GameRng;
 use crate::core::stats::Tally;
@@ -106,7 +106,7 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
         _done: &Self::Action,
         _instead: &[Self::Action],
         _terms: &[[f64; EVAL_TERMS]],
-        out: &mut Vec<TermChange>,
+        out: &mut SiblingTerms,
     ) {
         out.clear();
     }

@@ -1,7 +1,7 @@
 //! Heuristic terms of a Safari position (for greedy agents, rollout policies and search leaves).
 //! Each term is documented in `docs/agents.md`; agents weight them.
 
-use super::features::SPECIES_POINTS;
+use super::features::{FeatureAgg, SPECIES_POINTS};
 use super::options::FinalScoring;
 use super::state::{Phase, SafariState, Spot, Stage, VehicleFit, MAX_NODES, MAX_PLAYERS};
 use crate::core::game::{TermChange, EVAL_TERMS};
@@ -10,15 +10,11 @@ use crate::core::index_set::{words_for, IndexSet};
 use crate::core::species::species_in_mask;
 use crate::core::tile_game::Evaluation;
 
-/// Runs `add` on the terms of every seat in the bit mask `seats`.
-fn for_seats(
-    seats: u8,
-    out: &mut [[f64; EVAL_TERMS]],
-    mut add: impl FnMut(&mut [f64; EVAL_TERMS]),
-) {
+/// Runs `add` on every seat of the bit mask `seats`.
+fn for_seats(seats: u8, mut add: impl FnMut(usize)) {
     let mut rest = seats;
     while rest != 0 {
-        add(&mut out[rest.trailing_zeros() as usize]);
+        add(rest.trailing_zeros() as usize);
         rest &= rest - 1;
     }
 }
@@ -39,6 +35,8 @@ pub const EVAL_TERM_NAMES: [&str; 8] = [
 pub(super) const OPEN_HOLES: usize = 4;
 /// Index of `next_vehicle_points` in [`EVAL_TERM_NAMES`].
 const NEXT_VEHICLE_POINTS: usize = 6;
+/// Index of `pending_points` in [`EVAL_TERM_NAMES`].
+pub(super) const PENDING_POINTS: usize = 7;
 
 /// Default weight of each term of [`EVAL_TERM_NAMES`], tuned with greedy self-play matches
 /// (`docs/agents.md`).
@@ -71,49 +69,110 @@ impl Evaluation for SafariState {
         if self.game.phase == Phase::GameOver {
             return;
         }
-        let mut seen = IndexSet::<{ words_for(MAX_NODES) }>::default();
-        // Placed cells around each seat's baobab meeples (the term divides by 8 at the end).
-        let mut around_baobabs = [0u16; MAX_PLAYERS];
-        for m in self.placed_meeples() {
-            let owner = m.player as usize;
-            match m.spot {
-                Spot::Feature(node) => {
-                    let root = self.feature_root(node);
-                    if !seen.insert_new(root as usize) {
-                        continue;
-                    }
-                    let f = self.feature(root);
-                    let majority = f.scorers(FinalScoring::Majority);
-                    if f.is_complete() {
-                        let points = f.completion_points(0) as f64;
-                        for_seats(majority, out, |t| t[7] += points);
-                        continue;
-                    }
-                    let birds = if f.bush { f.birds as f64 } else { 0.0 };
-                    let lead = SPECIES_POINTS[species_in_mask(f.species) as usize] as f64 + birds;
-                    for_seats(majority, out, |t| t[0] += lead);
-                    let final_points = f.final_points() as f64;
-                    let scorers = f.scorers(self.game.options.final_scoring);
-                    for_seats(scorers, out, |t| t[1] += final_points);
-                }
-                // A hole's meeples leave when it completes, so every hole here is open.
-                Spot::Hole(v) => out[owner][OPEN_HOLES] += self.open_hole(v),
-                Spot::Baobab(c) => around_baobabs[owner] += self.board.placed_around_cell(c) as u16,
-            }
-        }
+        self.meeple_terms().write(out);
         for (p, t) in out.iter_mut().enumerate() {
-            t[5] = around_baobabs[p] as f64 / 8.0;
             t[2] = self.game.hands[p].total() as f64;
             t[3] = self.supply[p] as f64;
         }
         self.set_next_vehicle_points(out);
         if self.game.scoring.displaced.is_some() && self.game.scoring.stage != Stage::EndTurn {
-            out[self.active as usize][7] += self.game.options.vehicle_bonus as f64;
+            out[self.active as usize][PENDING_POINTS] += self.game.options.vehicle_bonus as f64;
         }
     }
 }
 
+/// The heuristic terms that the meeples on the board give, per seat, as the integers they
+/// count (so that they can be changed exactly: [`MeepleTerms::add_feature`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct MeepleTerms {
+    lead_species_points: [i32; MAX_PLAYERS],
+    lead_final_points: [i32; MAX_PLAYERS],
+    /// Points of completed features (`pending_points` but the vehicle bonus).
+    completed_points: [i32; MAX_PLAYERS],
+    open_holes: [i32; MAX_PLAYERS],
+    /// Placed cells around the seat's baobab meeples (`baobab_progress` times 8).
+    around_baobabs: [i32; MAX_PLAYERS],
+}
+
+impl MeepleTerms {
+    /// Adds (`sign` 1) or takes away (`sign` -1) what feature `f` gives the seats that have
+    /// meeples on it, when `rule` scores incomplete features at the end.
+    #[inline]
+    pub(super) fn add_feature(&mut self, f: &FeatureAgg, rule: FinalScoring, sign: i32) {
+        let majority = f.scorers(FinalScoring::Majority);
+        if f.is_complete() {
+            let points = sign * f.completion_points(0);
+            for_seats(majority, |p| self.completed_points[p] += points);
+            return;
+        }
+        let birds = if f.bush { f.birds as i32 } else { 0 };
+        let lead = sign * (SPECIES_POINTS[species_in_mask(f.species) as usize] + birds);
+        for_seats(majority, |p| self.lead_species_points[p] += lead);
+        let final_points = sign * f.final_points();
+        for_seats(f.scorers(rule), |p| {
+            self.lead_final_points[p] += final_points
+        });
+    }
+
+    /// Adds `n` open holes of `seat`'s meeples.
+    pub(super) fn add_open_holes(&mut self, seat: usize, n: i32) {
+        self.open_holes[seat] += n;
+    }
+
+    /// Adds `n` placed cells around `seat`'s baobab meeples.
+    pub(super) fn add_around_baobabs(&mut self, seat: usize, n: i32) {
+        self.around_baobabs[seat] += n;
+    }
+
+    /// The terms it sets of seat `p` (those of [`MEEPLE_TERMS`]), in that order.
+    pub(super) fn values(&self, p: usize) -> [f64; MEEPLE_TERMS.len()] {
+        [
+            self.lead_species_points[p] as f64,
+            self.lead_final_points[p] as f64,
+            self.open_holes[p] as f64,
+            self.around_baobabs[p] as f64 / 8.0,
+            self.completed_points[p] as f64,
+        ]
+    }
+
+    /// Writes the terms of [`MEEPLE_TERMS`] of every seat of `out`.
+    fn write(&self, out: &mut [[f64; EVAL_TERMS]]) {
+        for (p, t) in out.iter_mut().enumerate() {
+            for (term, value) in MEEPLE_TERMS.into_iter().zip(self.values(p)) {
+                t[term] = value;
+            }
+        }
+    }
+}
+
+/// The terms that [`MeepleTerms`] counts, in the order of [`MeepleTerms::values`].
+pub(super) const MEEPLE_TERMS: [usize; 5] = [0, 1, OPEN_HOLES, 5, PENDING_POINTS];
+
 impl SafariState {
+    /// The terms the meeples give, in one pass over them.
+    pub(super) fn meeple_terms(&self) -> MeepleTerms {
+        let mut terms = MeepleTerms::default();
+        let mut seen = IndexSet::<{ words_for(MAX_NODES) }>::default();
+        let rule = self.game.options.final_scoring;
+        for m in self.placed_meeples() {
+            let owner = m.player as usize;
+            match m.spot {
+                Spot::Feature(node) => {
+                    let root = self.feature_root(node);
+                    if seen.insert_new(root as usize) {
+                        terms.add_feature(self.feature(root), rule, 1);
+                    }
+                }
+                // A hole's meeples leave when it completes, so every hole here is open.
+                Spot::Hole(v) => terms.add_open_holes(owner, self.open_hole(v)),
+                Spot::Baobab(c) => {
+                    terms.add_around_baobabs(owner, self.board.placed_around_cell(c) as i32)
+                }
+            }
+        }
+        terms
+    }
+
     /// Writes the `next_vehicle_points` term (of the seat that places the next tile).
     pub(super) fn set_next_vehicle_points(&self, out: &mut [[f64; EVAL_TERMS]]) {
         debug_assert_eq!(
@@ -136,12 +195,8 @@ impl SafariState {
     }
 
     /// The `open_holes` count of a hole meeple at `v`: 1 unless the hole is blocked.
-    pub(super) fn open_hole(&self, v: Vertex) -> f64 {
-        if self.hole_blocked(v) {
-            0.0
-        } else {
-            1.0
-        }
+    pub(super) fn open_hole(&self, v: Vertex) -> i32 {
+        i32::from(!self.hole_blocked(v))
     }
 
     /// The seat that places the next tile: the active player while its placement is pending,

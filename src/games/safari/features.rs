@@ -4,6 +4,7 @@ use super::options::FinalScoring;
 use crate::core::scoring::{majority_mask, presence_mask};
 use crate::core::species::species_in_mask;
 use crate::core::tile_game::Feature;
+use crate::core::tileset::{FeatureKind, Segment};
 use crate::core::unionfind::Aggregate;
 
 /// Points for a completed path or bush by number of different species (S-6.4).
@@ -48,6 +49,20 @@ impl Feature for FeatureAgg {
 }
 
 impl FeatureAgg {
+    /// The feature of segment `seg` of a tile just placed, before it joins any other: every
+    /// side it touches is open.
+    pub fn of_segment(seg: &Segment) -> FeatureAgg {
+        FeatureAgg {
+            open: seg.sides.count_ones() as u16,
+            species: seg.species,
+            bush: seg.kind == FeatureKind::Bush,
+            animals: seg.animals as u16,
+            birds: seg.birds as u16,
+            segments: 1,
+            meeples: [0; 5],
+        }
+    }
+
     /// Whether it has no open edge left.
     pub fn is_complete(&self) -> bool {
         self.open == 0

@@ -12,6 +12,7 @@ mod holes;
 mod legal;
 mod notation;
 mod options;
+mod placement_terms;
 mod redo;
 mod rules;
 mod sample;

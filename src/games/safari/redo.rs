@@ -11,7 +11,7 @@
 use super::action::Action;
 use super::eval::OPEN_HOLES;
 use super::state::{Phase, PlacedMeeple, SafariState, Spot};
-use crate::core::game::{TermChange, EVAL_TERMS};
+use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
 use crate::core::geom::{Coord, Corner, Vertex};
 use crate::core::species::Species;
 
@@ -135,8 +135,11 @@ impl SafariState {
         done: &Action,
         instead: &[Action],
         terms: &[[f64; EVAL_TERMS]],
-        out: &mut Vec<TermChange>,
+        out: &mut SiblingTerms,
     ) {
+        if let Action::Place { .. } = done {
+            return self.judge_placements(from, instead, terms, out);
+        }
         out.clear();
         if self.game.phase == Phase::GameOver {
             return;
@@ -159,12 +162,12 @@ impl SafariState {
                 }
                 None => return,
             };
-            out.push(change);
+            out.push([change]);
         }
     }
 
     /// The `open_holes` count of the hole a dig at `slot` makes ([`SafariState::open_hole`]).
-    fn slot_hole(&self, (at, corner, _): Slot) -> f64 {
+    fn slot_hole(&self, (at, corner, _): Slot) -> i32 {
         self.open_hole(Vertex::of_corner(at, corner).0)
     }
 
@@ -175,15 +178,15 @@ impl SafariState {
     /// only, so the integer-valued sum stays exact and either dig's position may answer.
     fn moved_dig_term(
         &self,
-        done_hole: f64,
-        instead_hole: f64,
+        done_hole: i32,
+        instead_hole: i32,
         terms: &[[f64; EVAL_TERMS]],
     ) -> TermChange {
         let seat = self.game.meeples.last().expect("the dig's meeple").player as usize;
         TermChange {
             seat,
             term: OPEN_HOLES,
-            value: terms[seat][OPEN_HOLES] + (instead_hole - done_hole),
+            value: terms[seat][OPEN_HOLES] + (instead_hole - done_hole) as f64,
         }
     }
 

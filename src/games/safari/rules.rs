@@ -6,7 +6,7 @@ use super::action::Action;
 use super::features::FeatureAgg;
 use super::state::{Corners, Phase, SafariState, Stage};
 use super::stats::ActionKind;
-use crate::core::game::{TermChange, EVAL_TERMS};
+use crate::core::game::{SiblingTerms, EVAL_TERMS};
 use crate::core::geom::Coord;
 use crate::core::rng::{rng_from_seed, GameRng};
 use crate::core::species::Species;
@@ -103,7 +103,7 @@ impl TileRules for SafariState {
                 let cell = self.last_cell();
                 // A validated Safari tile has only paths and bushes.
                 match self.variant_of(cell).segments[*segment as usize].kind {
-                    crate::core::tileset::FeatureKind::Bush => ActionKind::MeepleBush,
+                    FeatureKind::Bush => ActionKind::MeepleBush,
                     _ => ActionKind::MeeplePath,
                 }
             }
@@ -141,15 +141,7 @@ impl TileRules for SafariState {
         _index: usize,
         seg: &Segment,
     ) -> FeatureAgg {
-        FeatureAgg {
-            open: seg.sides.count_ones() as u16,
-            species: seg.species,
-            bush: seg.kind == FeatureKind::Bush,
-            animals: seg.animals as u16,
-            birds: seg.birds as u16,
-            segments: 1,
-            meeples: [0; 5],
-        }
+        FeatureAgg::of_segment(seg)
     }
 
     /// S-5: the action step is sampled too (`sample.rs`).
@@ -182,7 +174,7 @@ impl TileRules for SafariState {
         done: &Action,
         instead: &[Action],
         terms: &[[f64; EVAL_TERMS]],
-        out: &mut Vec<TermChange>,
+        out: &mut SiblingTerms,
     ) {
         self.judge_siblings(from, done, instead, terms, out)
     }

@@ -1,0 +1,371 @@
+//! Judging a decision's placements without laying them ([`Game::sibling_terms`]): a
+//! placement changes the heuristic terms only through the features its tile joins (the terms
+//! of their meeples), the hole and baobab meeples around its cell, and the vehicles' spaces
+//! beside it or under it — all read off the position before it. Agents then lay only the
+//! placement they choose, where laying every candidate (copy, lay, judge in full) was most of
+//! a search's work.
+//!
+//! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
+
+use super::action::Action;
+use super::eval::{MeepleTerms, MEEPLE_TERMS, PENDING_POINTS};
+use super::features::FeatureAgg;
+use super::state::{SafariState, Spot, VehicleFit, MAX_MEEPLES};
+use crate::core::fixed_vec::FixedVec;
+use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
+use crate::core::geom::{Coord, Rotation, Side, Vertex};
+use crate::core::tileset::{Orientation, Variant, MAX_SEGMENTS, NO_SEGMENT};
+use crate::core::unionfind::Aggregate;
+
+/// Most features a tile's sides touch.
+const TOUCHED: usize = 4;
+
+/// The position before a decision's placements, with what every placement is judged against.
+struct Before<'a> {
+    from: &'a SafariState,
+    /// The meeples' terms before.
+    meeples: MeepleTerms,
+    /// The open holes' meeples: owner and vertex.
+    open_holes: FixedVec<(u8, Vertex), MAX_MEEPLES>,
+    /// The baobab meeples: owner and cell.
+    baobabs: FixedVec<(u8, Coord), MAX_MEEPLES>,
+    /// The edge classes fitting each vehicle's space.
+    vehicle_classes: [u128; 2],
+}
+
+/// The features a placement joins: its tile's segments, then the features before it that its
+/// sides touch, as a small union-find.
+struct Joined {
+    /// Union-find parents: segment `i` of the tile is item `i`, touched feature `k` is item
+    /// `MAX_SEGMENTS + k`.
+    parent: [u8; MAX_SEGMENTS + TOUCHED],
+    /// The touched features' roots before.
+    touched: FixedVec<u8, TOUCHED>,
+    /// The segment of each side where it meets a touched feature.
+    joins: FixedVec<u8, 4>,
+}
+
+impl Joined {
+    fn find(&self, mut i: usize) -> usize {
+        while self.parent[i] as usize != i {
+            i = self.parent[i] as usize;
+        }
+        i
+    }
+
+    fn union(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.find(a), self.find(b));
+        self.parent[a.max(b)] = a.min(b) as u8;
+    }
+}
+
+impl SafariState {
+    /// `self` is `from` after a placement, whose heuristic terms are `terms`; pushes onto
+    /// `out` the terms in which the result of each placement of `instead` differs, judged
+    /// from `from` without laying it (see the module's documentation); stops at the first
+    /// action that is no placement.
+    pub(super) fn judge_placements(
+        &self,
+        from: &Self,
+        instead: &[Action],
+        terms: &[[f64; EVAL_TERMS]],
+        out: &mut SiblingTerms,
+    ) {
+        out.clear();
+        if !matches!(instead.first(), Some(Action::Place { .. })) {
+            return;
+        }
+        let before = Before::of(from);
+        for action in instead {
+            let Action::Place { at, rot } = *action else {
+                return;
+            };
+            before.judge(self, at, rot, terms, out);
+        }
+    }
+}
+
+impl<'a> Before<'a> {
+    fn of(from: &'a SafariState) -> Self {
+        let mut open_holes = FixedVec::default();
+        let mut baobabs = FixedVec::default();
+        for m in from.placed_meeples() {
+            match m.spot {
+                Spot::Hole(v) if from.open_hole(v) == 1 => open_holes.push((m.player, v)),
+                Spot::Baobab(c) => baobabs.push((m.player, from.cells[c as usize].at)),
+                _ => {}
+            }
+        }
+        let classes = |at: Option<Coord>| at.map_or(0, |at| from.vehicle_classes(at));
+        Before {
+            from,
+            meeples: from.meeple_terms(),
+            open_holes,
+            baobabs,
+            vehicle_classes: from.game.vehicles.map(classes),
+        }
+    }
+
+    /// Pushes onto `out` the terms in which `from` after placing its drawn tile at `at`
+    /// turned by `rot` differs from `held` (`from` after another placement), whose terms are
+    /// `terms`.
+    fn judge(
+        &self,
+        held: &SafariState,
+        at: Coord,
+        rot: Rotation,
+        terms: &[[f64; EVAL_TERMS]],
+        out: &mut SiblingTerms,
+    ) {
+        let from = self.from;
+        let variant = from.tiles.variant(from.drawn);
+        let o = &variant.orientations[rot.quarter_turns() as usize];
+        let mut meeples = self.meeples;
+        self.join_features(at, variant, o, &mut meeples);
+        for &(owner, v) in self.open_holes.iter() {
+            if blocks(at, o, v) {
+                meeples.add_open_holes(owner as usize, -1);
+            }
+        }
+        for &(owner, cell) in self.baobabs.iter() {
+            if (at.x as i16 - cell.x as i16).abs() <= 1 && (at.y as i16 - cell.y as i16).abs() <= 1
+            {
+                meeples.add_around_baobabs(owner as usize, 1);
+            }
+        }
+        // S-4.3, S-7.3: a tile laid on a vehicle's space displaces it; step 3 pays the bonus.
+        let displaced = from.game.vehicles.contains(&Some(at));
+        let active = from.active as usize;
+        let bonus = from.game.options.vehicle_bonus as f64;
+        let meeple_changes = (0..from.players()).flat_map(move |p| {
+            let mut values = meeples.values(p);
+            for (value, term) in values.iter_mut().zip(MEEPLE_TERMS) {
+                if displaced && p == active && term == PENDING_POINTS {
+                    *value += bonus;
+                }
+            }
+            MEEPLE_TERMS
+                .into_iter()
+                .zip(values)
+                .map(move |(term, value)| TermChange {
+                    seat: p,
+                    term,
+                    value,
+                })
+        });
+        let vehicle = held.next_vehicle_points(self.vehicle_fit(held, at, o));
+        out.push(
+            (meeple_changes.chain([vehicle]))
+                .filter(|c| c.value.to_bits() != terms[c.seat][c.term].to_bits()),
+        );
+    }
+
+    /// Changes `meeples` as the features that a tile with orientation `o` of `variant` at
+    /// `at` joins change the terms of the meeples on them.
+    fn join_features(
+        &self,
+        at: Coord,
+        variant: &Variant,
+        o: &Orientation,
+        meeples: &mut MeepleTerms,
+    ) {
+        let from = self.from;
+        let segments = variant.segment_count as usize;
+        let mut joined = Joined {
+            parent: std::array::from_fn(|i| i as u8),
+            touched: FixedVec::default(),
+            joins: FixedVec::default(),
+        };
+        let mut occupied = false;
+        for side in Side::ALL {
+            let seg = o.side_segment[side.index()];
+            let Some(j) = (seg != NO_SEGMENT)
+                .then(|| from.board.get(at.step(side)))
+                .flatten()
+            else {
+                continue;
+            };
+            let other = &from.cells[j as usize];
+            // A legal Safari placement meets a path with a path, a bush with a bush.
+            let facing = from.orientation_of(other).side_segment[side.opposite().index()];
+            let root = from.feature_root(other.first_node + facing);
+            let k = match joined.touched.iter().position(|&r| r == root) {
+                Some(k) => k,
+                None => {
+                    occupied |= from.features.get(root).is_occupied();
+                    joined.touched.push(root);
+                    joined.touched.len() - 1
+                }
+            };
+            joined.union(seg as usize, MAX_SEGMENTS + k);
+            joined.joins.push(seg);
+        }
+        if !occupied {
+            return;
+        }
+        let mut merged = [FeatureAgg::default(); MAX_SEGMENTS + TOUCHED];
+        for (i, seg) in variant.segments().iter().enumerate() {
+            merged[i] = FeatureAgg::of_segment(seg);
+        }
+        for (k, &root) in joined.touched.iter().enumerate() {
+            merged[MAX_SEGMENTS + k] = *from.features.get(root);
+        }
+        let items = (0..segments).chain(MAX_SEGMENTS..MAX_SEGMENTS + joined.touched.len());
+        for i in items {
+            let r = joined.find(i);
+            if r != i {
+                let part = merged[i];
+                merged[r].merge(&part);
+            }
+        }
+        for &seg in joined.joins.iter() {
+            merged[joined.find(seg as usize)].open -= 2;
+        }
+        let rule = from.game.options.final_scoring;
+        for (k, &root) in joined.touched.iter().enumerate() {
+            meeples.add_feature(from.features.get(root), rule, -1);
+            let r = joined.find(MAX_SEGMENTS + k);
+            // Each joined feature once: at its first touched part.
+            if (0..k).all(|earlier| joined.find(MAX_SEGMENTS + earlier) != r) {
+                meeples.add_feature(&merged[r], rule, 1);
+            }
+        }
+    }
+
+    /// The vehicle fit after placing a tile with orientation `o` at `at`, as
+    /// [`SafariState::place_drawn`] keeps it: worked out afresh when the tile displaces a
+    /// vehicle or lies beside one, else the fit before.
+    fn vehicle_fit(&self, held: &SafariState, at: Coord, o: &Orientation) -> VehicleFit {
+        let from = self.from;
+        let mut changed = false;
+        let mut classes = 0;
+        for (k, vehicle) in from.game.vehicles.iter().enumerate() {
+            match *vehicle {
+                None => {}
+                Some(space) if space == at => changed = true,
+                Some(space) => match Side::ALL.into_iter().find(|&s| at.step(s) == space) {
+                    Some(side) => {
+                        changed = true;
+                        let cell = from.board.frontier_beside(at, side, o.signature);
+                        classes |= from.tiles.classes_fitting(&cell);
+                    }
+                    None => classes |= self.vehicle_classes[k],
+                },
+            }
+        }
+        if changed {
+            held.fit_of_classes(classes)
+        } else {
+            from.game.vehicle_fit
+        }
+    }
+}
+
+/// Whether a tile with orientation `o` at `at` blocks the hole at `v` (S-8.5: it shows bush
+/// at the hole's corner).
+fn blocks(at: Coord, o: &Orientation, v: Vertex) -> bool {
+    (0..4).any(|k| {
+        let (cell, corner) = v.slot(k);
+        cell == at && o.open_corners & corner.bit() == 0
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::Game;
+    use crate::core::rng::{below, rng_from_seed};
+    use crate::core::tile_game::Evaluation;
+    use crate::games::GameDef;
+
+    /// The situations in which a placement changes terms, each of which the test must meet.
+    const CASES: [&str; 6] = [
+        "joins a feature with meeples (S-6.4)",
+        "completes a feature with meeples (S-6.2, S-6.3)",
+        "displaces a vehicle (S-4.3)",
+        "lies beside a vehicle's space",
+        "blocks a hole with a meeple (S-8.5)",
+        "lies beside a baobab meeple's tile",
+    ];
+
+    fn terms_of(s: &SafariState) -> Vec<[f64; EVAL_TERMS]> {
+        let mut t = vec![[0.0; EVAL_TERMS]; s.players()];
+        s.heuristic_terms_all(&mut t);
+        t
+    }
+
+    /// Every placement of random games (2 to 5 players, both final scorings, 2 vehicles),
+    /// judged from the result of the decision's first, has the terms of the placement laid,
+    /// bit for bit; and every situation of [`CASES`] occurs.
+    #[test]
+    fn judged_placements_have_the_laid_terms() {
+        let mut seen = [0usize; CASES.len()];
+        let mut legal = Vec::new();
+        let mut judged = SiblingTerms::default();
+        for seed in 0..60 {
+            let players = 2 + seed as usize % 4;
+            let scoring = ["final_scoring=majority", "final_scoring=all"][seed as usize % 2];
+            let rules = [scoring, "vehicles=2"];
+            let setup =
+                SafariState::setup_with_rules(players, seed, SafariState::builtin_tiles(), &rules)
+                    .expect("a valid setup");
+            let mut g = SafariState::new_game(&setup).expect("a game");
+            let mut rng = rng_from_seed(seed);
+            while !g.is_terminal() {
+                g.legal_actions(&mut legal);
+                if matches!(legal[0], Action::Place { .. }) && legal.len() > 1 {
+                    let laid = |a: Action| {
+                        let mut s = g.clone();
+                        s.apply(a);
+                        s
+                    };
+                    let held = laid(legal[0]);
+                    let held_terms = terms_of(&held);
+                    held.judge_placements(&g, &legal[1..], &held_terms, &mut judged);
+                    assert_eq!(judged.len(), legal.len() - 1);
+                    let before = terms_of(&g);
+                    for (changes, &action) in judged.iter().zip(&legal[1..]) {
+                        let mut terms = held_terms.clone();
+                        for c in changes {
+                            terms[c.seat][c.term] = c.value;
+                        }
+                        let after = terms_of(&laid(action));
+                        let bits = |t: &[[f64; EVAL_TERMS]]| {
+                            t.iter().map(|t| t.map(f64::to_bits)).collect::<Vec<_>>()
+                        };
+                        assert_eq!(bits(&terms), bits(&after), "seed {seed}: {action:?}");
+                        let Action::Place { at, .. } = action else {
+                            unreachable!("only placements are listed here")
+                        };
+                        let rose =
+                            |term: usize| (0..players).any(|p| after[p][term] > before[p][term]);
+                        let fell =
+                            |term: usize| (0..players).any(|p| after[p][term] < before[p][term]);
+                        let vehicles = g.vehicles();
+                        let beside = (vehicles.iter().flatten())
+                            .any(|&v| Side::ALL.iter().any(|&s| at.step(s) == v));
+                        let cases = [
+                            rose(0) || rose(1) || fell(0) || fell(1),
+                            (0..players).any(|p| {
+                                after[p][PENDING_POINTS] > before[p][PENDING_POINTS]
+                                    && !vehicles.contains(&Some(at))
+                            }),
+                            vehicles.contains(&Some(at)),
+                            beside,
+                            fell(super::super::eval::OPEN_HOLES),
+                            rose(5),
+                        ];
+                        for (count, case) in seen.iter_mut().zip(cases) {
+                            *count += usize::from(case);
+                        }
+                    }
+                }
+                g.apply(legal[below(&mut rng, legal.len())]);
+            }
+        }
+        for (case, count) in CASES.iter().zip(seen) {
+            assert!(count > 0, "no placement that {case}");
+        }
+        eprintln!("{CASES:?}: {seen:?}");
+    }
+}

@@ -10,10 +10,14 @@
 
 use super::action::Action;
 use super::eval::OPEN_HOLES;
-use super::state::{Phase, PlacedMeeple, SafariState, Spot};
+use super::state::{Phase, PlacedMeeple, SafariState, Spot, VehicleFit};
+use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
 use crate::core::geom::{Coord, Corner, Vertex};
 use crate::core::species::Species;
+
+/// How many vehicle fits a batch of siblings keeps ([`SafariState::fit_in`]).
+const FITS_KEPT: usize = 8;
 
 /// Where a dig puts which token: the tile, its corner, the species.
 type Slot = (Coord, Corner, Species);
@@ -147,23 +151,45 @@ impl SafariState {
         let mut no_pending = None;
         let mut done_hole = None;
         let mut vehicle_classes = None;
+        let mut fits = FixedVec::<VehicleFit, FITS_KEPT>::default();
+        // Digs of one slot come in a row, one per species: the slot's hole, while it is theirs.
+        let mut slot_hole: Option<((Coord, Corner), i32)> = None;
         for action in instead {
             let change = match from.sibling(done, action, &mut no_pending) {
                 Some(Sibling::Vehicle { vehicle, to }) => {
                     let classes = *vehicle_classes.get_or_insert_with(|| {
                         (from.game.vehicles).map(|at| at.map_or(0, |at| self.vehicle_classes(at)))
                     });
-                    let other = classes[1 - vehicle as usize];
-                    self.next_vehicle_points(self.fit_of_classes(other | self.vehicle_classes(to)))
+                    let classes = classes[1 - vehicle as usize] | self.vehicle_classes(to);
+                    self.next_vehicle_points(self.fit_in(classes, &mut fits))
                 }
                 Some(Sibling::Dig { done, instead }) => {
                     let done_hole = *done_hole.get_or_insert_with(|| self.slot_hole(done));
-                    self.moved_dig_term(done_hole, self.slot_hole(instead), terms)
+                    let slot = (instead.0, instead.1);
+                    let hole = match slot_hole {
+                        Some((last, hole)) if last == slot => hole,
+                        _ => self.slot_hole(instead),
+                    };
+                    slot_hole = Some((slot, hole));
+                    self.moved_dig_term(done_hole, hole, terms)
                 }
                 None => return,
             };
             out.push([change]);
         }
+    }
+
+    /// [`SafariState::fit_of_classes`] of `classes`, looked up in `fits` first (the spaces of
+    /// a batch's vehicle moves often fit the same classes) and kept there while it has room.
+    fn fit_in(&self, classes: u128, fits: &mut FixedVec<VehicleFit, FITS_KEPT>) -> VehicleFit {
+        if let Some(fit) = fits.iter().find(|fit| fit.classes == classes) {
+            return *fit;
+        }
+        let fit = self.fit_of_classes(classes);
+        if fits.len() < FITS_KEPT {
+            fits.push(fit);
+        }
+        fit
     }
 
     /// The `open_holes` count of the hole a dig at `slot` makes ([`SafariState::open_hole`]).

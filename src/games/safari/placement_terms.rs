@@ -10,7 +10,7 @@
 use super::action::Action;
 use super::eval::{MeepleTerms, MEEPLE_TERMS, PENDING_POINTS};
 use super::features::FeatureAgg;
-use super::state::{SafariState, Spot, VehicleFit, MAX_MEEPLES};
+use super::state::{SafariState, Spot, VehicleFit, MAX_MEEPLES, MAX_PLAYERS};
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation, Side, Vertex};
@@ -19,6 +19,12 @@ use crate::core::unionfind::Aggregate;
 
 /// Most features a tile's sides touch.
 const TOUCHED: usize = 4;
+
+/// Most terms a placement changes: the meeples' terms of every seat and one vehicle term.
+const MOST_CHANGES: usize = MAX_PLAYERS * MEEPLE_TERMS.len() + 1;
+
+/// The terms in which a judged placement's result differs from the held one.
+type Changes = FixedVec<TermChange, MOST_CHANGES>;
 
 /// The position before a decision's placements, with what every placement is judged against.
 struct Before<'a> {
@@ -31,6 +37,9 @@ struct Before<'a> {
     baobabs: FixedVec<(u8, Coord), MAX_MEEPLES>,
     /// The edge classes fitting each vehicle's space.
     vehicle_classes: [u128; 2],
+    /// The changes of a placement that changes no meeple's terms and keeps the vehicles' fit
+    /// (most placements): the same for all of them.
+    plain: Changes,
 }
 
 /// The features a placement joins: its tile's segments, then the features before it that its
@@ -75,7 +84,7 @@ impl SafariState {
         if !matches!(instead.first(), Some(Action::Place { .. })) {
             return;
         }
-        let before = Before::of(from);
+        let before = Before::of(from, self, terms);
         for action in instead {
             let Action::Place { at, rot } = *action else {
                 return;
@@ -86,7 +95,9 @@ impl SafariState {
 }
 
 impl<'a> Before<'a> {
-    fn of(from: &'a SafariState) -> Self {
+    /// What the placements from `from` are judged against, where `held`, whose terms are
+    /// `terms`, is `from` after one of them.
+    fn of(from: &'a SafariState, held: &SafariState, terms: &[[f64; EVAL_TERMS]]) -> Self {
         let mut open_holes = FixedVec::default();
         let mut baobabs = FixedVec::default();
         for m in from.placed_meeples() {
@@ -97,13 +108,19 @@ impl<'a> Before<'a> {
             }
         }
         let classes = |at: Option<Coord>| at.map_or(0, |at| from.vehicle_classes(at));
-        Before {
+        let mut before = Before {
             from,
             meeples: from.meeple_terms(),
             open_holes,
             baobabs,
             vehicle_classes: from.game.vehicles.map(classes),
-        }
+            plain: Changes::default(),
+        };
+        let mut plain = Changes::default();
+        let fit = from.game.vehicle_fit;
+        before.changed_terms(held, terms, &before.meeples, false, fit, &mut plain);
+        before.plain = plain;
+        before
     }
 
     /// Pushes onto `out` the terms in which `from` after placing its drawn tile at `at`
@@ -121,54 +138,72 @@ impl<'a> Before<'a> {
         let variant = from.tiles.variant(from.drawn);
         let o = &variant.orientations[rot.quarter_turns() as usize];
         let mut meeples = self.meeples;
-        self.join_features(at, variant, o, &mut meeples);
+        let mut changed = self.join_features(at, variant, o, &mut meeples);
         for &(owner, v) in self.open_holes.iter() {
             if blocks(at, o, v) {
                 meeples.add_open_holes(owner as usize, -1);
+                changed = true;
             }
         }
         for &(owner, cell) in self.baobabs.iter() {
             if (at.x as i16 - cell.x as i16).abs() <= 1 && (at.y as i16 - cell.y as i16).abs() <= 1
             {
                 meeples.add_around_baobabs(owner as usize, 1);
+                changed = true;
             }
         }
         // S-4.3, S-7.3: a tile laid on a vehicle's space displaces it; step 3 pays the bonus.
         let displaced = from.game.vehicles.contains(&Some(at));
-        let active = from.active as usize;
-        let bonus = from.game.options.vehicle_bonus as f64;
-        let meeple_changes = (0..from.players()).flat_map(move |p| {
-            let mut values = meeples.values(p);
-            for (value, term) in values.iter_mut().zip(MEEPLE_TERMS) {
-                if displaced && p == active && term == PENDING_POINTS {
-                    *value += bonus;
-                }
+        let refit = self.refit(held, at, o);
+        if !changed && !displaced && refit.is_none() {
+            out.push(self.plain.iter().copied());
+            return;
+        }
+        let fit = refit.unwrap_or(from.game.vehicle_fit);
+        let mut changes = Changes::default();
+        self.changed_terms(held, terms, &meeples, displaced, fit, &mut changes);
+        out.push(changes.iter().copied());
+    }
+
+    /// Writes into `changes` the terms in which a placement's result differs from `held`,
+    /// whose terms are `terms`, when it leaves the meeples' terms `meeples` (before the
+    /// displaced vehicle's bonus, when it `displaced` one) and the vehicles' fit `fit`.
+    fn changed_terms(
+        &self,
+        held: &SafariState,
+        terms: &[[f64; EVAL_TERMS]],
+        meeples: &MeepleTerms,
+        displaced: bool,
+        fit: VehicleFit,
+        changes: &mut Changes,
+    ) {
+        let from = self.from;
+        let mut change = |c: TermChange| {
+            if c.value.to_bits() != terms[c.seat][c.term].to_bits() {
+                changes.push(c);
             }
-            MEEPLE_TERMS
-                .into_iter()
-                .zip(values)
-                .map(move |(term, value)| TermChange {
-                    seat: p,
-                    term,
-                    value,
-                })
-        });
-        let vehicle = held.next_vehicle_points(self.vehicle_fit(held, at, o));
-        out.push(
-            (meeple_changes.chain([vehicle]))
-                .filter(|c| c.value.to_bits() != terms[c.seat][c.term].to_bits()),
-        );
+        };
+        for seat in 0..from.players() {
+            for (term, mut value) in MEEPLE_TERMS.into_iter().zip(meeples.values(seat)) {
+                if displaced && seat == from.active as usize && term == PENDING_POINTS {
+                    value += from.game.options.vehicle_bonus as f64;
+                }
+                change(TermChange { seat, term, value });
+            }
+        }
+        change(held.next_vehicle_points(fit));
     }
 
     /// Changes `meeples` as the features that a tile with orientation `o` of `variant` at
-    /// `at` joins change the terms of the meeples on them.
+    /// `at` joins change the terms of the meeples on them; says whether any of them has
+    /// meeples.
     fn join_features(
         &self,
         at: Coord,
         variant: &Variant,
         o: &Orientation,
         meeples: &mut MeepleTerms,
-    ) {
+    ) -> bool {
         let from = self.from;
         let segments = variant.segment_count as usize;
         let mut joined = Joined {
@@ -201,7 +236,7 @@ impl<'a> Before<'a> {
             joined.joins.push(seg);
         }
         if !occupied {
-            return;
+            return false;
         }
         let mut merged = [FeatureAgg::default(); MAX_SEGMENTS + TOUCHED];
         for (i, seg) in variant.segments().iter().enumerate() {
@@ -230,12 +265,13 @@ impl<'a> Before<'a> {
                 meeples.add_feature(&merged[r], rule, 1);
             }
         }
+        true
     }
 
-    /// The vehicle fit after placing a tile with orientation `o` at `at`, as
-    /// [`SafariState::place_drawn`] keeps it: worked out afresh when the tile displaces a
-    /// vehicle or lies beside one, else the fit before.
-    fn vehicle_fit(&self, held: &SafariState, at: Coord, o: &Orientation) -> VehicleFit {
+    /// The vehicles' fit after placing a tile with orientation `o` at `at` where
+    /// [`SafariState::place_drawn`] works it out afresh (the tile displaces a vehicle or lies
+    /// beside one's space), else `None` (it stays as before).
+    fn refit(&self, held: &SafariState, at: Coord, o: &Orientation) -> Option<VehicleFit> {
         let from = self.from;
         let mut changed = false;
         let mut classes = 0;
@@ -253,11 +289,7 @@ impl<'a> Before<'a> {
                 },
             }
         }
-        if changed {
-            held.fit_of_classes(classes)
-        } else {
-            from.game.vehicle_fit
-        }
+        changed.then(|| held.fit_of_classes(classes))
     }
 }
 

@@ -10,6 +10,7 @@
 
 use super::action::Action;
 use super::eval::OPEN_HOLES;
+use super::options::FinalScoring;
 use super::state::{Phase, PlacedMeeple, SafariState, Spot, VehicleFit};
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
@@ -22,6 +23,18 @@ const FITS_KEPT: usize = 8;
 /// Where a dig puts which token: the tile, its corner, the species.
 type Slot = (Coord, Corner, Species);
 
+/// What decides whether the active player is asked to boost in this turn's scoring (S-6.5),
+/// seen before step two's action.
+enum Asks {
+    /// No completed feature awaits scoring: nobody is asked.
+    None,
+    /// The hand is asked with tokens not known yet (the player's baobab completes first).
+    Unknown,
+    /// The species on each pending feature the active player scores (asked while holding a
+    /// species not on it).
+    Features(FixedVec<u8, 4>),
+}
+
 /// How one action of a decision stands to another that the rest of the turn treats alike.
 enum Sibling {
     /// Both move a vehicle (or both put back the displaced one): `vehicle` goes to `to`
@@ -33,14 +46,9 @@ enum Sibling {
 
 impl SafariState {
     /// How `instead` stands to `done`, two actions of the decision pending here, when the
-    /// rest of the turn treats them alike (see [`Sibling`]). `no_pending` caches whether no
-    /// completed feature awaits scoring here, for the siblings of one batch.
-    fn sibling(
-        &self,
-        done: &Action,
-        instead: &Action,
-        no_pending: &mut Option<bool>,
-    ) -> Option<Sibling> {
+    /// rest of the turn treats them alike (see [`Sibling`]). `asks` caches what decides
+    /// whether a dig's token changes the course ([`Asks`]), for the siblings of one batch.
+    fn sibling(&self, done: &Action, instead: &Action, asks: &mut Option<Asks>) -> Option<Sibling> {
         match (*done, *instead) {
             (Action::MoveVehicle { .. }, Action::MoveVehicle { vehicle, to }) => {
                 Some(Sibling::Vehicle { vehicle, to })
@@ -60,12 +68,10 @@ impl SafariState {
                     corner: new_corner,
                     species: new_species,
                 },
-            ) if self.same_boosts_after_digs(species, new_species, no_pending) => {
-                Some(Sibling::Dig {
-                    done: (at, corner, species),
-                    instead: (new_at, new_corner, new_species),
-                })
-            }
+            ) if self.same_boosts_after_digs(species, new_species, asks) => Some(Sibling::Dig {
+                done: (at, corner, species),
+                instead: (new_at, new_corner, new_species),
+            }),
             _ => None,
         }
     }
@@ -148,14 +154,14 @@ impl SafariState {
         if self.game.phase == Phase::GameOver {
             return;
         }
-        let mut no_pending = None;
+        let mut asks = None;
         let mut done_hole = None;
         let mut vehicle_classes = None;
         let mut fits = FixedVec::<VehicleFit, FITS_KEPT>::default();
         // Digs of one slot come in a row, one per species: the slot's hole, while it is theirs.
         let mut slot_hole: Option<((Coord, Corner), i32)> = None;
         for action in instead {
-            let change = match from.sibling(done, action, &mut no_pending) {
+            let change = match from.sibling(done, action, &mut asks) {
                 Some(Sibling::Vehicle { vehicle, to }) => {
                     let classes = *vehicle_classes.get_or_insert_with(|| {
                         (from.game.vehicles).map(|at| at.map_or(0, |at| self.vehicle_classes(at)))
@@ -218,18 +224,62 @@ impl SafariState {
 
     /// Whether the rest of the turn takes the same course after the active player digs with
     /// a token of `a` as with one of `b`. Only boosts read the hand (S-6.5: a scorer is asked
-    /// while holding a species not on the feature), so it does when no completed feature is
-    /// pending, or when the hand holds the same species either way.
-    fn same_boosts_after_digs(
-        &self,
-        a: Species,
-        b: Species,
-        no_pending: &mut Option<bool>,
-    ) -> bool {
-        let hand = &self.game.hands[self.active as usize];
-        a == b
-            || (hand.get(a) > 1 && hand.get(b) > 1)
-            || *no_pending.get_or_insert_with(|| self.pending_features() == 0)
+    /// while holding a species not on the feature; whether the order of the features is asked,
+    /// S-6.8, reads only how many tokens a hand holds), so it does when the hand is asked the
+    /// same way either way: the same species, or no completed feature pending, or for every
+    /// pending feature the active player scores, a species not on it left either way or
+    /// neither. Not when the active player's baobab completes this turn and its tokens come
+    /// first (S-6.7: they join the hand before the boosts).
+    fn same_boosts_after_digs(&self, a: Species, b: Species, asks: &mut Option<Asks>) -> bool {
+        if a == b {
+            return true;
+        }
+        let asks = asks.get_or_insert_with(|| self.boost_asks());
+        let hand = self.game.hands[self.active as usize];
+        let left = |spent: Species| {
+            let mut h = hand;
+            h.remove(spent);
+            h.mask()
+        };
+        let (left_a, left_b) = (left(a), left(b));
+        match asks {
+            Asks::None => true,
+            Asks::Unknown => left_a == left_b,
+            Asks::Features(species) => {
+                (species.iter()).all(|&on| (left_a & !on != 0) == (left_b & !on != 0))
+            }
+        }
+    }
+
+    /// What decides whether the active player is asked to boost in this turn's scoring.
+    fn boost_asks(&self) -> Asks {
+        let pending = self.pending_features();
+        if pending == 0 {
+            return Asks::None;
+        }
+        let active = self.active as usize;
+        let placed = self.last_cell().at;
+        let baobab_completes = self.placed_meeples().iter().any(|m| match m.spot {
+            Spot::Baobab(c) => {
+                let at = self.cells[c as usize].at;
+                m.player as usize == active
+                    && (at.x - placed.x).abs() <= 1
+                    && (at.y - placed.y).abs() <= 1
+                    && self.board.placed_around_cell(c) == 8
+            }
+            _ => false,
+        });
+        if baobab_completes && self.game.options.baobab_tokens_first {
+            return Asks::Unknown;
+        }
+        let mut species = FixedVec::default();
+        for i in (0..self.game.scoring.n_completed as usize).filter(|&i| pending & (1 << i) != 0) {
+            let f = self.features.get(self.completed_root(i));
+            if f.scorers(FinalScoring::Majority) & (1 << active) != 0 {
+                species.push(f.species);
+            }
+        }
+        Asks::Features(species)
     }
 
     /// S-5.3, S-7.3: a vehicle moves in step two only when no tile of this turn displaced one
@@ -304,10 +354,13 @@ mod tests {
     /// S-6.5: with a completed feature pending, the token a dig spends can decide whether its
     /// player is asked to boost. Random games meet such pairs of digs (their applied results
     /// differ in whose decision comes next), and those are never redone; the pairs that are
-    /// redone then (the hand holds the same species either way) equal the applied result.
+    /// redone then equal the applied result, including pairs that leave different species in
+    /// the hand (asked the same way either way).
     #[test]
     fn digs_while_a_feature_awaits_scoring() {
-        let (mut refused, mut redone) = (0, 0);
+        // Redone pairs whose tokens leave different species in the hand: the hand is asked
+        // the same way either way (or not at all) though it differs.
+        let (mut refused, mut redone, mut different_hands) = (0, 0, 0);
         let mut legal = Vec::new();
         for seed in 0..400 {
             let rules = ["vehicles=1", "final_scoring=all", "vehicle_bonus=5"];
@@ -334,6 +387,8 @@ mod tests {
                         if state.redo_as(&g, &pair[0], &pair[1]) {
                             assert_eq!(view(&state), view(&second), "{pair:?}");
                             redone += 1;
+                            let hand = |s: &SafariState| s.hand(g.active_player()).mask();
+                            different_hands += usize::from(hand(&first) != hand(&second));
                         } else if (first.to_move(), first.phase())
                             != (second.to_move(), second.phase())
                         {
@@ -350,8 +405,8 @@ mod tests {
             }
         }
         assert!(
-            refused > 0 && redone > 0,
-            "{refused} refused, {redone} redone"
+            refused > 0 && redone > 0 && different_hands > 0,
+            "{refused} refused, {redone} redone ({different_hands} with different hands)"
         );
     }
 }

@@ -55,6 +55,7 @@ struct Joined {
 }
 
 impl Joined {
+    /// The item standing for `i`'s set.
     fn find(&self, mut i: usize) -> usize {
         while self.parent[i] as usize != i {
             i = self.parent[i] as usize;
@@ -62,6 +63,7 @@ impl Joined {
         i
     }
 
+    /// Joins the sets of `a` and `b` (the lower item stands for them).
     fn union(&mut self, a: usize, b: usize) {
         let (a, b) = (self.find(a), self.find(b));
         self.parent[a.max(b)] = a.min(b) as u8;

@@ -58,6 +58,15 @@ pub struct FrontierCell {
 }
 
 impl FrontierCell {
+    /// The cell at `coord` before any neighbour constrains it.
+    fn unconstrained(coord: Coord) -> FrontierCell {
+        FrontierCell {
+            coord,
+            need: 0,
+            mask: 0,
+        }
+    }
+
     /// Whether a tile with edge `signature` (2 bits per side) may be placed here.
     #[inline]
     pub fn accepts(&self, signature: u8) -> bool {
@@ -268,11 +277,7 @@ impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Board<E, SIDE, FRO
                 v if v < Self::FRONTIER_BASE => continue,
                 _ if v == E::MAX => {
                     let i = self.frontier_len as usize;
-                    self.frontier[i] = FrontierCell {
-                        coord: n,
-                        need: 0,
-                        mask: 0,
-                    };
+                    self.frontier[i] = FrontierCell::unconstrained(n);
                     self.frontier_len += 1;
                     *self.entry_mut(n) = E::from_usize(Self::FRONTIER_BASE + i);
                     i
@@ -288,11 +293,7 @@ impl<E: SmallIndex, const SIDE: usize, const FRONTIER: usize> Board<E, SIDE, FRO
     pub fn frontier_beside(&self, c: Coord, side: Side, signature: u8) -> FrontierCell {
         let n = c.step(side);
         debug_assert!(self.is_empty(n));
-        let mut f = self.frontier_cell(n).copied().unwrap_or(FrontierCell {
-            coord: n,
-            need: 0,
-            mask: 0,
-        });
+        let mut f = (self.frontier_cell(n).copied()).unwrap_or(FrontierCell::unconstrained(n));
         f.meet(side, signature);
         f
     }

@@ -276,6 +276,11 @@ impl Coord {
         Coord::new(self.x.wrapping_add(dx), self.y.wrapping_add(dy))
     }
 
+    /// Whether `other` is this cell or one of the eight around it.
+    pub fn touches(self, other: Coord) -> bool {
+        (self.x as i16 - other.x as i16).abs() <= 1 && (self.y as i16 - other.y as i16).abs() <= 1
+    }
+
     /// Parses `x,y`.
     pub fn parse(s: &str) -> Option<Coord> {
         let (x, y) = s.split_once(',')?;

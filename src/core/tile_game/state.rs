@@ -179,6 +179,15 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
         &self.cells
     }
 
+    /// Whether the tile just placed completed the surroundings of placed cell number `cell`:
+    /// all eight cells around it are placed, and the tile is one of them or `cell` itself
+    /// (earlier completions were resolved in their own turn). Monasteries, baobabs and farms
+    /// complete this way.
+    pub fn surrounded_by_last_tile(&self, cell: usize) -> bool {
+        self.cells[cell].at.touches(self.last_cell().at)
+            && self.board.placed_around_cell(G::Entry::from_usize(cell)) == 8
+    }
+
     /// The cell placed last.
     pub fn last_cell(&self) -> &Cell<G::Node, G::CellData> {
         &self.cells[self.cells.len() - 1]

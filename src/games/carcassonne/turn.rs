@@ -141,11 +141,7 @@ impl CarcassonneState {
     /// completed it (C-3).
     #[inline]
     pub(super) fn completed_by_last_tile(&self, m: &Monastery) -> bool {
-        let placed = self.last_cell().at;
-        let at = self.cells[m.cell as usize].at;
-        (at.x - placed.x).abs() <= 1
-            && (at.y - placed.y).abs() <= 1
-            && self.board.placed_around(at) == 8
+        self.surrounded_by_last_tile(m.cell as usize)
     }
 
     /// C-3: notes the scorings of what this turn's tile completed (B-4: after the castle

@@ -76,9 +76,7 @@ impl NewWorldState {
         let mut n = 0;
         for i in 0..self.game.farms.len() {
             let (c, node) = self.game.farms[i];
-            let at = self.cells[c as usize].at;
-            let near = (at.x - cell.at.x).abs() <= 1 && (at.y - cell.at.y).abs() <= 1;
-            if near && self.board.placed_around(at) == 8 {
+            if self.surrounded_by_last_tile(c as usize) {
                 found[n] = Completed {
                     node,
                     kind: FeatureKind::Farm,

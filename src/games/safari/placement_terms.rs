@@ -148,8 +148,7 @@ impl<'a> Before<'a> {
             }
         }
         for &(owner, cell) in self.baobabs.iter() {
-            if (at.x as i16 - cell.x as i16).abs() <= 1 && (at.y as i16 - cell.y as i16).abs() <= 1
-            {
+            if cell.touches(at) {
                 meeples.add_around_baobabs(owner as usize, 1);
                 changed = true;
             }

@@ -258,14 +258,9 @@ impl SafariState {
             return Asks::None;
         }
         let active = self.active as usize;
-        let placed = self.last_cell().at;
         let baobab_completes = self.placed_meeples().iter().any(|m| match m.spot {
             Spot::Baobab(c) => {
-                let at = self.cells[c as usize].at;
-                m.player as usize == active
-                    && (at.x - placed.x).abs() <= 1
-                    && (at.y - placed.y).abs() <= 1
-                    && self.board.placed_around_cell(c) == 8
+                m.player as usize == active && self.surrounded_by_last_tile(c as usize)
             }
             _ => false,
         });

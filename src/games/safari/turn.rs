@@ -250,14 +250,11 @@ impl SafariState {
         if self.game.on_baobabs == 0 {
             return;
         }
-        let placed = self.last_cell().at;
         let mut i = 0;
         while i < self.game.meeples.len() {
             let m = self.game.meeples[i];
             if let Spot::Baobab(c) = m.spot {
-                let at = self.cells[c as usize].at;
-                let near = (at.x - placed.x).abs() <= 1 && (at.y - placed.y).abs() <= 1;
-                if near && self.board.placed_around_cell(c) == 8 {
+                if self.surrounded_by_last_tile(c as usize) {
                     self.remove_meeple(i);
                     self.draw_tokens(m.player as usize, BAOBAB_TOKENS);
                     continue;

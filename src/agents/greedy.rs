@@ -200,6 +200,10 @@ fn group_by_kind<G: Game>(
     }
     kinds.clear();
     kinds.extend(actions.iter().map(|a| state.action_kind(a)));
+    if kinds.is_sorted() {
+        order.extend(0..actions.len());
+        return;
+    }
     let mut start = [0usize; MAX_ACTION_KINDS + 1];
     for &k in kinds.iter() {
         start[k + 1] += 1;

@@ -111,13 +111,22 @@ impl<'a, G: Game> Successors<'a, G> {
             }
         };
         let held = &mut self.terms;
+        // The last one-change candidate and its value: runs of candidates often make the same
+        // change (digs at one slot, vehicle moves to spaces that fit alike).
+        let mut repeated: Option<(TermChange, f64)> = None;
         judged.for_each_mut(|changes| match changes {
             // The common case (a vehicle move, a dig), kept lean.
             [change] => {
+                if let Some((_, value)) = repeated.filter(|(last, _)| last.same_as(change)) {
+                    values.push(value);
+                    return;
+                }
                 let term = &mut held[change.seat][change.term];
                 let kept = std::mem::replace(term, change.value);
-                values.push(eval.value_with(state, held, player));
+                let value = eval.value_with(state, held, player);
+                values.push(value);
                 held[change.seat][change.term] = kept;
+                repeated = Some((*change, value));
             }
             _ => {
                 swap(held, changes);

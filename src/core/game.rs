@@ -22,6 +22,16 @@ pub struct TermChange {
     pub value: f64,
 }
 
+impl TermChange {
+    /// Whether `other` sets the same term of the same seat to the same value, bit for bit.
+    #[inline]
+    pub fn same_as(&self, other: &TermChange) -> bool {
+        self.seat == other.seat
+            && self.term == other.term
+            && self.value.to_bits() == other.value.to_bits()
+    }
+}
+
 /// What [`Game::sibling_terms`] judged: for each candidate of a batch in turn, the heuristic
 /// terms in which its result differs from the held one.
 #[derive(Clone, Debug, Default)]

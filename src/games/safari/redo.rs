@@ -35,6 +35,16 @@ enum Asks {
     Features(FixedVec<u8, 4>),
 }
 
+/// What a batch of siblings learns once about the course of the turn after a dig that spends
+/// another species than the dig made ([`SafariState::same_boosts_after_digs`]).
+#[derive(Default)]
+struct DigCourses {
+    /// What decides whether the active player is asked to boost.
+    asks: Option<Asks>,
+    /// Per species spent instead, whether the turn takes the same course.
+    same: [Option<bool>; 5],
+}
+
 /// How one action of a decision stands to another that the rest of the turn treats alike.
 enum Sibling {
     /// Both move a vehicle (or both put back the displaced one): `vehicle` goes to `to`
@@ -46,9 +56,14 @@ enum Sibling {
 
 impl SafariState {
     /// How `instead` stands to `done`, two actions of the decision pending here, when the
-    /// rest of the turn treats them alike (see [`Sibling`]). `asks` caches what decides
-    /// whether a dig's token changes the course ([`Asks`]), for the siblings of one batch.
-    fn sibling(&self, done: &Action, instead: &Action, asks: &mut Option<Asks>) -> Option<Sibling> {
+    /// rest of the turn treats them alike (see [`Sibling`]). `courses` keeps what decides
+    /// whether a dig's token changes the course, for the siblings of one `done`.
+    fn sibling(
+        &self,
+        done: &Action,
+        instead: &Action,
+        courses: &mut DigCourses,
+    ) -> Option<Sibling> {
         match (*done, *instead) {
             (Action::MoveVehicle { .. }, Action::MoveVehicle { vehicle, to }) => {
                 Some(Sibling::Vehicle { vehicle, to })
@@ -68,7 +83,7 @@ impl SafariState {
                     corner: new_corner,
                     species: new_species,
                 },
-            ) if self.same_boosts_after_digs(species, new_species, asks) => Some(Sibling::Dig {
+            ) if self.same_boosts_after_digs(species, new_species, courses) => Some(Sibling::Dig {
                 done: (at, corner, species),
                 instead: (new_at, new_corner, new_species),
             }),
@@ -83,7 +98,7 @@ impl SafariState {
         if self.game.phase == Phase::GameOver {
             return false;
         }
-        match from.sibling(done, instead, &mut None) {
+        match from.sibling(done, instead, &mut DigCourses::default()) {
             Some(Sibling::Vehicle { vehicle, to }) => self.redo_vehicle_move(from, vehicle, to),
             Some(Sibling::Dig { done, instead }) => {
                 let p = from.active as usize;
@@ -154,14 +169,14 @@ impl SafariState {
         if self.game.phase == Phase::GameOver {
             return;
         }
-        let mut asks = None;
+        let mut courses = DigCourses::default();
         let mut done_hole = None;
         let mut vehicle_classes = None;
         let mut fits = FixedVec::<VehicleFit, FITS_KEPT>::default();
         // Digs of one slot come in a row, one per species: the slot's hole, while it is theirs.
         let mut slot_hole: Option<((Coord, Corner), i32)> = None;
         for action in instead {
-            let change = match from.sibling(done, action, &mut asks) {
+            let change = match from.sibling(done, action, &mut courses) {
                 Some(Sibling::Vehicle { vehicle, to }) => {
                     let classes = *vehicle_classes.get_or_insert_with(|| {
                         (from.game.vehicles).map(|at| at.map_or(0, |at| self.vehicle_classes(at)))
@@ -230,11 +245,14 @@ impl SafariState {
     /// pending feature the active player scores, a species not on it left either way or
     /// neither. Not when the active player's baobab completes this turn and its tokens come
     /// first (S-6.7: they join the hand before the boosts).
-    fn same_boosts_after_digs(&self, a: Species, b: Species, asks: &mut Option<Asks>) -> bool {
+    fn same_boosts_after_digs(&self, a: Species, b: Species, courses: &mut DigCourses) -> bool {
         if a == b {
             return true;
         }
-        let asks = asks.get_or_insert_with(|| self.boost_asks());
+        if let Some(same) = courses.same[b.index()] {
+            return same;
+        }
+        let asks = (courses.asks).get_or_insert_with(|| self.boost_asks());
         let hand = self.game.hands[self.active as usize];
         let left = |spent: Species| {
             let mut h = hand;
@@ -242,13 +260,15 @@ impl SafariState {
             h.mask()
         };
         let (left_a, left_b) = (left(a), left(b));
-        match asks {
+        let same = match asks {
             Asks::None => true,
             Asks::Unknown => left_a == left_b,
             Asks::Features(species) => {
                 (species.iter()).all(|&on| (left_a & !on != 0) == (left_b & !on != 0))
             }
-        }
+        };
+        courses.same[b.index()] = Some(same);
+        same
     }
 
     /// What decides whether the active player is asked to boost in this turn's scoring.

@@ -487,9 +487,11 @@ impl<G: Game> Tree<G> {
                     0 => n,
                     k => k.min(n),
                 };
-                for i in 0..k.min(n - 1) {
-                    let j = i + below(&mut self.rng, n - i);
-                    self.allowed.swap(i, j);
+                if k < n {
+                    for i in 0..k {
+                        let j = i + below(&mut self.rng, n - i);
+                        self.allowed.swap(i, j);
+                    }
                 }
                 let k = match sh.cfg.rollout_kind_sample {
                     0 => k,

@@ -25,7 +25,7 @@ const TIE: f64 = 1e-9;
 pub(crate) struct OnePly<G: Game> {
     ties: Vec<usize>,
     values: Vec<f64>,
-    kinds: Vec<usize>,
+    batches: Vec<usize>,
     order: Vec<usize>,
     /// The candidates in `order`.
     ordered: Vec<G::Action>,
@@ -53,7 +53,7 @@ impl<G: Game> OnePly<G> {
         OnePly {
             ties: Vec::new(),
             values: Vec::new(),
-            kinds: Vec::new(),
+            batches: Vec::new(),
             order: Vec::new(),
             ordered: Vec::new(),
             judged_terms: SiblingTerms::default(),
@@ -125,8 +125,9 @@ impl<G: Game> OnePly<G> {
         self.played_terms.as_ref()
     }
 
-    /// The value for `player` of `state` after each of `actions`. They are worked out kind by
-    /// kind, so that each result can be judged from the terms of the last one made
+    /// The value for `player` of `state` after each of `actions`. They are worked out batch
+    /// by batch ([`Game::sibling_batch`]), so that each result can be judged from the terms of
+    /// the last one made
     /// ([`Successors::judge_siblings`]) or derived from it ([`Successors::after`]).
     pub(crate) fn values_after(
         &mut self,
@@ -152,7 +153,7 @@ impl<G: Game> OnePly<G> {
         self.values.clear();
         self.values.resize(actions.len(), 0.0);
         self.last = None;
-        group_by_kind(state, actions, &mut self.kinds, &mut self.order);
+        group_by_batch(state, actions, &mut self.batches, &mut self.order);
         if G::JUDGES_SIBLINGS {
             self.ordered.clear();
             self.ordered.extend(self.order.iter().map(|&i| actions[i]));
@@ -184,13 +185,13 @@ impl<G: Game> OnePly<G> {
     }
 }
 
-/// Writes into `order` the indices of `actions`, grouped by kind (kinds in order of their
-/// index, actions of one kind in their order) where the game redoes actions
-/// ([`Game::REDOES`]), else in order; `kinds` is a buffer.
-fn group_by_kind<G: Game>(
+/// Writes into `order` the indices of `actions`, grouped by batch ([`Game::sibling_batch`]:
+/// batches in increasing order, actions of one batch in their order) where the game redoes
+/// actions ([`Game::REDOES`]), else in order; `batches` is a buffer.
+fn group_by_batch<G: Game>(
     state: &G,
     actions: &[G::Action],
-    kinds: &mut Vec<usize>,
+    batches: &mut Vec<usize>,
     order: &mut Vec<usize>,
 ) {
     order.clear();
@@ -198,21 +199,21 @@ fn group_by_kind<G: Game>(
         order.extend(0..actions.len());
         return;
     }
-    kinds.clear();
-    kinds.extend(actions.iter().map(|a| state.action_kind(a)));
-    if kinds.is_sorted() {
+    batches.clear();
+    batches.extend(actions.iter().map(|a| state.sibling_batch(a)));
+    if batches.is_sorted() {
         order.extend(0..actions.len());
         return;
     }
     let mut start = [0usize; MAX_ACTION_KINDS + 1];
-    for &k in kinds.iter() {
+    for &k in batches.iter() {
         start[k + 1] += 1;
     }
     for k in 0..MAX_ACTION_KINDS {
         start[k + 1] += start[k];
     }
     order.resize(actions.len(), 0);
-    for (i, &k) in kinds.iter().enumerate() {
+    for (i, &k) in batches.iter().enumerate() {
         order[start[k]] = i;
         start[k] += 1;
     }

@@ -134,8 +134,18 @@ pub trait Game: Clone + Send + Sync {
     }
 
     /// Whether [`Game::redo_as`] ever succeeds: agents then judge the candidates of a
-    /// decision kind by kind, so that each result can be derived from the one before.
+    /// decision batch by batch ([`Game::sibling_batch`]), so that each result can be derived
+    /// from the one before.
     const REDOES: bool = false;
+
+    /// The batch in which agents work out the result of `action` where the game redoes
+    /// actions ([`Game::REDOES`]): a decision's candidates are taken batch by batch, in
+    /// increasing order (each batch's in their order), so that siblings come in a row. Below
+    /// [`MAX_ACTION_KINDS`]; the order changes no value, only how many results are made. The
+    /// default: the action's kind.
+    fn sibling_batch(&self, action: &Self::Action) -> usize {
+        self.action_kind(action)
+    }
 
     /// Turns this position, which is `from` after `done`, into `from` after `instead` in
     /// place, when the game can do so exactly and more cheaply than copying `from` and

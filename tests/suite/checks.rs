@@ -1030,16 +1030,17 @@ pub fn redone_actions_equal_applied<G: GameDef>() {
         while !g.is_terminal() {
             g.legal_actions(&mut legal);
             if step % 3 == 0 && legal.len() > 1 {
-                let mut by_kind = legal.clone();
-                by_kind.sort_by_key(|a| g.action_kind(a));
-                let mut state = applied(&g, by_kind[0]);
+                // In the agents' order (`Game::sibling_batch`).
+                let mut batched = legal.clone();
+                batched.sort_by_key(|a| g.sibling_batch(a));
+                let mut state = applied(&g, batched[0]);
                 let mut terms = terms_of(&state);
-                for k in 0..by_kind.len() - 1 {
-                    // The whole rest as one batch where a kind begins, one action elsewhere.
-                    let first_of_kind =
-                        k == 0 || g.action_kind(&by_kind[k]) != g.action_kind(&by_kind[k - 1]);
-                    let end = if first_of_kind { by_kind.len() } else { k + 2 };
-                    check(&g, by_kind[k], &by_kind[k + 1..end], &mut state, &mut terms);
+                for k in 0..batched.len() - 1 {
+                    // The whole rest where a batch begins, one action elsewhere.
+                    let first_of_batch =
+                        k == 0 || g.sibling_batch(&batched[k]) != g.sibling_batch(&batched[k - 1]);
+                    let end = if first_of_batch { batched.len() } else { k + 2 };
+                    check(&g, batched[k], &batched[k + 1..end], &mut state, &mut terms);
                 }
                 for _ in 0..legal.len().min(20) {
                     let done = legal[below(&mut rng, legal.len())];

@@ -40,6 +40,10 @@ where
         TileRules::redo_as(self, from, done, instead)
     }
 
+    fn sibling_batch(&self, action: &Self::Action) -> usize {
+        TileRules::sibling_batch(self, action)
+    }
+
     fn reveals_hidden(&self, action: &Self::Action) -> bool {
         self.draws_unseen(action)
     }

@@ -7,7 +7,7 @@ use crate::core::board::FrontierCell;
 use crate::core::game::{SiblingTerms, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::rng::GameRng;
-use crate::core::stats::Tally;
+use crate::core::stats::{StatKey, Tally};
 use crate::core::tileset::{Orientation, Segment, Variant};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -82,6 +82,11 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     }
     /// See [`Game::REDOES`](crate::core::game::Game::REDOES). The default: no.
     const REDOES: bool = false;
+    /// See [`Game::sibling_batch`](crate::core::game::Game::sibling_batch). The default: the
+    /// action's kind.
+    fn sibling_batch(&self, action: &Self::Action) -> usize {
+        StatKey::index(self.kind_of(action))
+    }
     /// See [`Game::redo_as`](crate::core::game::Game::redo_as). The default: never.
     fn redo_as(&mut self, _from: &Self, _done: &Self::Action, _instead: &Self::Action) -> bool {
         false

@@ -12,10 +12,12 @@ use super::action::Action;
 use super::eval::OPEN_HOLES;
 use super::options::FinalScoring;
 use super::state::{Phase, PlacedMeeple, SafariState, Spot, VehicleFit};
+use super::ActionKind;
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
 use crate::core::geom::{Coord, Corner, Vertex};
 use crate::core::species::Species;
+use crate::core::stats::StatKey;
 
 /// How many vehicle fits a batch of siblings keeps ([`SafariState::fit_in`]).
 const FITS_KEPT: usize = 8;
@@ -45,6 +47,32 @@ struct DigCourses {
     same: [Option<bool>; 5],
 }
 
+/// The `open_holes` counts of the holes a batch's digs would make, kept by vertex: digs come
+/// species by species, each visiting the same slots ([`SafariState::judging_batch`]).
+struct HolesSeen([(Vertex, i32); HolesSeen::SIZE]);
+
+impl HolesSeen {
+    /// Entries (a power of two): vertices go to `x mod 8 + 8·(y mod 4)`.
+    const SIZE: usize = 32;
+
+    /// Nothing seen (the key of an empty entry is a vertex no board has).
+    fn new() -> Self {
+        HolesSeen([(Vertex(Coord::new(i8::MIN, i8::MIN)), 0); Self::SIZE])
+    }
+
+    /// [`SafariState::slot_hole`] of `slot` in `state`, worked out once per vertex (while no
+    /// other vertex takes its entry).
+    fn hole(&mut self, state: &SafariState, slot: Slot) -> i32 {
+        let (v, _) = Vertex::of_corner(slot.0, slot.1);
+        let at = (v.0.x as usize & 7) | (v.0.y as usize & 3) << 3;
+        let entry = &mut self.0[at];
+        if entry.0 != v {
+            *entry = (v, state.open_hole(v));
+        }
+        entry.1
+    }
+}
+
 /// How one action of a decision stands to another that the rest of the turn treats alike.
 enum Sibling {
     /// Both move a vehicle (or both put back the displaced one): `vehicle` goes to `to`
@@ -55,6 +83,23 @@ enum Sibling {
 }
 
 impl SafariState {
+    /// The batch in which agents judge `action` ([`Game::sibling_batch`]). Vehicle moves go
+    /// with the pass, listed first, from whose result they are judged (a move changes only
+    /// where the vehicles stand). Digs go one batch per species spent, after every kind: digs
+    /// that spend one species are siblings, while one that spends another may change the
+    /// course of the turn ([`SafariState::same_boosts_after_digs`]), and in the order they
+    /// are listed (slot by slot, each species in turn) such digs would alternate, each to be
+    /// made. Every other action goes with its kind.
+    ///
+    /// [`Game::sibling_batch`]: crate::core::game::Game::sibling_batch
+    pub(super) fn judging_batch(&self, action: &Action) -> usize {
+        match action {
+            Action::MoveVehicle { .. } => ActionKind::Pass.index(),
+            Action::Dig { species, .. } => ActionKind::COUNT + species.index(),
+            _ => crate::core::tile_game::TileRules::kind_of(self, action).index(),
+        }
+    }
+
     /// How `instead` stands to `done`, two actions of the decision pending here, when the
     /// rest of the turn treats them alike (see [`Sibling`]). `courses` keeps what decides
     /// whether a dig's token changes the course, for the siblings of one `done`.
@@ -173,10 +218,16 @@ impl SafariState {
         let mut done_hole = None;
         let mut vehicle_classes = None;
         let mut fits = FixedVec::<VehicleFit, FITS_KEPT>::default();
-        // Digs of one slot come in a row, one per species: the slot's hole, while it is theirs.
-        let mut slot_hole: Option<((Coord, Corner), i32)> = None;
+        let mut holes = None;
         for action in instead {
-            let change = match from.sibling(done, action, &mut courses) {
+            let sibling = match (done, action) {
+                // Judged only: redoing would also have to recount the action kinds.
+                (Action::Pass, &Action::MoveVehicle { vehicle, to }) => {
+                    Some(Sibling::Vehicle { vehicle, to })
+                }
+                _ => from.sibling(done, action, &mut courses),
+            };
+            let change = match sibling {
                 Some(Sibling::Vehicle { vehicle, to }) => {
                     let classes = *vehicle_classes.get_or_insert_with(|| {
                         (from.game.vehicles).map(|at| at.map_or(0, |at| self.vehicle_classes(at)))
@@ -186,12 +237,7 @@ impl SafariState {
                 }
                 Some(Sibling::Dig { done, instead }) => {
                     let done_hole = *done_hole.get_or_insert_with(|| self.slot_hole(done));
-                    let slot = (instead.0, instead.1);
-                    let hole = match slot_hole {
-                        Some((last, hole)) if last == slot => hole,
-                        _ => self.slot_hole(instead),
-                    };
-                    slot_hole = Some((slot, hole));
+                    let hole = holes.get_or_insert_with(HolesSeen::new).hole(self, instead);
                     self.moved_dig_term(done_hole, hole, terms)
                 }
                 None => return,

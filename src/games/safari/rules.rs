@@ -155,6 +155,11 @@ impl TileRules for SafariState {
 
     const REDOES: bool = true;
 
+    /// Vehicle moves with the pass, digs by the species they spend (`redo.rs`).
+    fn sibling_batch(&self, action: &Action) -> usize {
+        self.judging_batch(action)
+    }
+
     /// Vehicle moves and digs redone as others of their kind (`redo.rs`).
     fn redo_as(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
         self.redo_sibling(from, done, instead)

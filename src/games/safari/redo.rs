@@ -11,7 +11,7 @@
 use super::action::Action;
 use super::eval::OPEN_HOLES;
 use super::options::FinalScoring;
-use super::state::{Phase, PlacedMeeple, SafariState, Spot, VehicleFit};
+use super::state::{Phase, PlacedMeeple, SafariState, Spot};
 use super::ActionKind;
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
@@ -19,7 +19,7 @@ use crate::core::geom::{Coord, Corner, Vertex};
 use crate::core::species::Species;
 use crate::core::stats::StatKey;
 
-/// How many vehicle fits a batch of siblings keeps ([`SafariState::fit_in`]).
+/// How many vehicle fits a batch of siblings keeps ([`SafariState::vehicle_points_in`]).
 const FITS_KEPT: usize = 8;
 
 /// Where a dig puts which token: the tile, its corner, the species.
@@ -195,10 +195,10 @@ impl SafariState {
     /// `self` is `from` after `done`, whose heuristic terms are `terms`; pushes onto `out`
     /// the one term in which the result of each action of `instead` differs, judged without
     /// making it, while they are siblings of `done` ([`SafariState::sibling`]; their scores,
-    /// the seat to move and the phase are the same). What the batch shares is worked out
-    /// once: whether a completed feature awaits scoring, the hole of `done`, the edge classes
-    /// fitting each vehicle's space. Not once the game is over, as
-    /// [`SafariState::redo_sibling`].
+    /// the seat to move and the phase are the same), and vehicle moves after a pass. What the
+    /// batch shares is worked out once: whether a completed feature awaits scoring, the hole
+    /// of `done` and of each slot seen, the edge classes fitting each vehicle's space. Not
+    /// once the game is over, as [`SafariState::redo_sibling`].
     pub(super) fn judge_siblings(
         &self,
         from: &Self,
@@ -217,11 +217,12 @@ impl SafariState {
         let mut courses = DigCourses::default();
         let mut done_hole = None;
         let mut vehicle_classes = None;
-        let mut fits = FixedVec::<VehicleFit, FITS_KEPT>::default();
+        let mut fits = FixedVec::<(u128, TermChange), FITS_KEPT>::default();
         let mut holes = None;
         for action in instead {
             let sibling = match (done, action) {
-                // Judged only: redoing would also have to recount the action kinds.
+                // A vehicle move changes a pass's result only where the vehicles stand (S-5.3):
+                // judged from it, not redone (the counts of action kinds differ too).
                 (Action::Pass, &Action::MoveVehicle { vehicle, to }) => {
                     Some(Sibling::Vehicle { vehicle, to })
                 }
@@ -233,7 +234,7 @@ impl SafariState {
                         (from.game.vehicles).map(|at| at.map_or(0, |at| self.vehicle_classes(at)))
                     });
                     let classes = classes[1 - vehicle as usize] | self.vehicle_classes(to);
-                    self.next_vehicle_points(self.fit_in(classes, &mut fits))
+                    self.vehicle_points_in(classes, &mut fits)
                 }
                 Some(Sibling::Dig { done, instead }) => {
                     let done_hole = *done_hole.get_or_insert_with(|| self.slot_hole(done));
@@ -246,17 +247,22 @@ impl SafariState {
         }
     }
 
-    /// [`SafariState::fit_of_classes`] of `classes`, looked up in `fits` first (the spaces of
-    /// a batch's vehicle moves often fit the same classes) and kept there while it has room.
-    fn fit_in(&self, classes: u128, fits: &mut FixedVec<VehicleFit, FITS_KEPT>) -> VehicleFit {
-        if let Some(fit) = fits.iter().find(|fit| fit.classes == classes) {
-            return *fit;
+    /// The `next_vehicle_points` term when the vehicles' spaces take the edge classes
+    /// `classes`, looked up in `kept` first (the spaces of a batch's vehicle moves often fit
+    /// the same classes) and kept there while it has room.
+    fn vehicle_points_in(
+        &self,
+        classes: u128,
+        kept: &mut FixedVec<(u128, TermChange), FITS_KEPT>,
+    ) -> TermChange {
+        if let Some(&(_, change)) = kept.iter().find(|(seen, _)| *seen == classes) {
+            return change;
         }
-        let fit = self.fit_of_classes(classes);
-        if fits.len() < FITS_KEPT {
-            fits.push(fit);
+        let change = self.next_vehicle_points(self.fit_of_classes(classes));
+        if kept.len() < FITS_KEPT {
+            kept.push((classes, change));
         }
-        fit
+        change
     }
 
     /// The `open_holes` count of the hole a dig at `slot` makes ([`SafariState::open_hole`]).

@@ -112,7 +112,7 @@ impl<'a, G: Game> Successors<'a, G> {
         };
         let held = &mut self.terms;
         // The last one-change candidate and its value: runs of candidates often make the same
-        // change (digs at one slot, vehicle moves to spaces that fit alike).
+        // change (digs whose holes count alike, vehicle moves to spaces that fit alike).
         let mut repeated: Option<(TermChange, f64)> = None;
         judged.for_each_mut(|changes| match changes {
             // The common case (a vehicle move, a dig), kept lean.

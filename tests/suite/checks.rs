@@ -1031,6 +1031,12 @@ pub fn redone_actions_equal_applied<G: GameDef>() {
             g.legal_actions(&mut legal);
             if step % 3 == 0 && legal.len() > 1 {
                 // In the agents' order (`Game::sibling_batch`).
+                for a in &legal {
+                    assert!(
+                        g.sibling_batch(a) < MAX_ACTION_KINDS,
+                        "{name}: batch of {a:?}"
+                    );
+                }
                 let mut batched = legal.clone();
                 batched.sort_by_key(|a| g.sibling_batch(a));
                 let mut state = applied(&g, batched[0]);

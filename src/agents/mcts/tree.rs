@@ -487,6 +487,8 @@ impl<G: Game> Tree<G> {
                     0 => n,
                     k => k.min(n),
                 };
+                // A sample of k goes to the front; a whole list keeps the game's order, which
+                // keeps siblings in a row for the greedy step.
                 if k < n {
                     for i in 0..k {
                         let j = i + below(&mut self.rng, n - i);

@@ -19,7 +19,8 @@ use crate::core::geom::{Coord, Corner, Vertex};
 use crate::core::species::Species;
 use crate::core::stats::StatKey;
 
-/// How many vehicle fits a batch of siblings keeps ([`SafariState::vehicle_points_in`]).
+/// How many edge-class sets, each with its `next_vehicle_points` term, a batch of vehicle moves
+/// keeps ([`SafariState::vehicle_points_in`]).
 const FITS_KEPT: usize = 8;
 
 /// Where a dig puts which token: the tile, its corner, the species.
@@ -44,7 +45,7 @@ struct DigCourses {
     /// What decides whether the active player is asked to boost.
     asks: Option<Asks>,
     /// Per species spent instead, whether the turn takes the same course.
-    same: [Option<bool>; 5],
+    same: [Option<bool>; Species::ALL.len()],
 }
 
 /// The `open_holes` counts of the holes a batch's digs would make, kept by vertex: digs come

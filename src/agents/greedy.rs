@@ -154,7 +154,8 @@ impl<G: Game> OnePly<G> {
         self.values.resize(actions.len(), 0.0);
         self.last = None;
         group_by_batch(state, actions, &mut self.batches, &mut self.order);
-        if G::JUDGES_SIBLINGS {
+        let judging = G::JUDGES_SIBLINGS && state.may_judge_siblings();
+        if judging {
             self.ordered.clear();
             self.ordered.extend(self.order.iter().map(|&i| actions[i]));
         }
@@ -167,7 +168,7 @@ impl<G: Game> OnePly<G> {
             self.values[i] = successors.value(eval, player);
             made = Some(i);
             k += 1;
-            if G::JUDGES_SIBLINGS {
+            if judging {
                 let (rest, judged_terms) = (&self.ordered[k..], &mut self.judged_terms);
                 let judged =
                     successors.judge_siblings(rest, eval, player, judged_terms, &mut self.judged);

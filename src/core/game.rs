@@ -1,6 +1,8 @@
 //! The game-agnostic interface that agents, arenas and tools drive.
 
+use crate::core::fixed_vec::FixedVec;
 use crate::core::rng::{below, GameRng};
+use crate::core::stats::MAX_SEATS;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -29,6 +31,25 @@ impl TermChange {
         self.seat == other.seat
             && self.term == other.term
             && self.value.to_bits() == other.value.to_bits()
+    }
+}
+
+/// The terms of a result that differ from another's (see [`TermChange::between`]).
+pub type TermChanges = FixedVec<TermChange, { MAX_SEATS * EVAL_TERMS }>;
+
+impl TermChange {
+    /// The terms of each seat in `terms` that differ from the same seat's in `held`, bit for
+    /// bit, with their values in `terms`.
+    pub fn between(terms: &[[f64; EVAL_TERMS]], held: &[[f64; EVAL_TERMS]]) -> TermChanges {
+        let mut changes = TermChanges::default();
+        for (seat, (t, h)) in terms.iter().zip(held).enumerate() {
+            for (term, (&value, &was)) in t.iter().zip(h).enumerate() {
+                if value.to_bits() != was.to_bits() {
+                    changes.push(TermChange { seat, term, value });
+                }
+            }
+        }
+        changes
     }
 }
 
@@ -227,6 +248,12 @@ pub trait Game: Clone + Send + Sync {
     /// Whether [`Game::sibling_terms`] ever judges a candidate: agents then offer it the
     /// candidates that follow a result they made.
     const JUDGES_SIBLINGS: bool = false;
+
+    /// Whether [`Game::sibling_terms`] may judge candidates of the decision pending in this
+    /// position (agents do not offer it others). The default: [`Game::JUDGES_SIBLINGS`].
+    fn may_judge_siblings(&self) -> bool {
+        Self::JUDGES_SIBLINGS
+    }
 
     /// The heuristic terms of `from` after each action of `instead`, judged from this
     /// position — `from` after `done`, whose [`Game::eval_terms_all`] are `terms` — without

@@ -4,6 +4,8 @@
 //! keeps the bits of such tiles it touches, and two merged features share exactly the tiles of
 //! their common bits.
 
+use crate::core::tileset::Variant;
+
 /// Hands out the bits of shared-tile masks, one per tile that needs one, in placement order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SharedTileBits {
@@ -15,6 +17,16 @@ impl SharedTileBits {
     pub fn take(&mut self) -> u32 {
         self.taken += 1;
         1 << (self.taken - 1)
+    }
+
+    /// The bit of a tile of `variant` placed now: the next unused one when it has several
+    /// roads or cities (trails or towns), else 0 (it needs none).
+    pub fn take_for(&mut self, variant: &Variant) -> u32 {
+        if variant.has_several_roads_or_cities() {
+            self.take()
+        } else {
+            0
+        }
     }
 }
 

@@ -113,6 +113,10 @@ where
 
     const JUDGES_SIBLINGS: bool = <Self as TileRules>::JUDGES_SIBLINGS;
 
+    fn may_judge_siblings(&self) -> bool {
+        TileRules::may_judge_siblings(self)
+    }
+
     fn sibling_terms(
         &self,
         from: &Self,

@@ -14,12 +14,15 @@
 //! checks (`games::def`).
 
 mod game;
+mod joined;
 mod parts;
 mod piece;
 mod placement;
 mod rules;
 mod state;
 
+pub(crate) use joined::{judge_placements, Joined};
+pub use joined::{NoPlacementJudge, PlacementJudge};
 pub use parts::{Cell, Feature, GameParts, NewCell};
 pub use piece::PieceDecisions;
 pub(crate) use placement::append;

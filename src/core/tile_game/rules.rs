@@ -2,6 +2,7 @@
 //! evaluation ([`Evaluation`]). Both are implemented for the game's state, a
 //! [`TileState`](super::TileState); [`Game`](crate::core::game::Game) follows from them.
 
+use super::joined::{judge_placements, NoPlacementJudge, PlacementJudge};
 use super::parts::{Cell, GameParts, NewCell};
 use crate::core::board::FrontierCell;
 use crate::core::game::{SiblingTerms, EVAL_TERMS};
@@ -28,6 +29,8 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
 
     /// The action placing the drawn tile at `at`, turned by `rot`.
     fn place_action(at: Coord, rot: Rotation) -> Self::Action;
+    /// Where `action` places the drawn tile, and turned how, when it is a placement.
+    fn placement_of(action: &Self::Action) -> Option<(Coord, Rotation)>;
     /// Whether the game is over.
     fn is_over(&self) -> bool;
     /// Whether the decision now is the placement of the drawn tile.
@@ -103,17 +106,32 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     /// See [`Game::JUDGES_SIBLINGS`](crate::core::game::Game::JUDGES_SIBLINGS). The default:
     /// no.
     const JUDGES_SIBLINGS: bool = false;
+    /// See [`Game::may_judge_siblings`](crate::core::game::Game::may_judge_siblings). The
+    /// default: [`TileRules::JUDGES_SIBLINGS`].
+    fn may_judge_siblings(&self) -> bool {
+        Self::JUDGES_SIBLINGS
+    }
     /// See [`Game::sibling_terms`](crate::core::game::Game::sibling_terms). The default:
-    /// never.
+    /// placements, by [`TileRules::placement_judge`] (`joined.rs`).
     fn sibling_terms(
         &self,
-        _from: &Self,
-        _done: &Self::Action,
-        _instead: &[Self::Action],
-        _terms: &[[f64; EVAL_TERMS]],
+        from: &Self,
+        done: &Self::Action,
+        instead: &[Self::Action],
+        terms: &[[f64; EVAL_TERMS]],
         out: &mut SiblingTerms,
     ) {
-        out.clear();
+        judge_placements(self, from, done, instead, terms, out);
+    }
+    /// What judges the other placements of this position from `held`, the result of one of
+    /// them, whose terms are `held_terms` (`joined.rs`); `None` where they are not judged.
+    /// The default: none.
+    fn placement_judge<'a>(
+        &'a self,
+        _held: &'a Self,
+        _held_terms: &'a [[f64; EVAL_TERMS]],
+    ) -> Option<impl PlacementJudge + 'a> {
+        None::<NoPlacementJudge>
     }
     /// Reshuffles what the game hides besides the unseen tiles (which the core reshuffles
     /// first). The default: nothing.
@@ -141,8 +159,8 @@ pub trait Evaluation {
     fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]);
 }
 
-/// Writes the [`TileRules`] items every game spells alike (`place_action`, `is_over`,
-/// `is_placing`), inside `impl TileRules`, for a game whose `$action` places a tile with
+/// Writes the [`TileRules`] items every game spells alike (`place_action`, `placement_of`,
+/// `is_over`, `is_placing`), inside `impl TileRules`, for a game whose `$action` places a tile with
 /// `$action::Place { at, rot }` and whose state's `game.phase`, a `$phase`, is
 /// `$phase::PlaceTile` while a tile awaits placement and `$phase::GameOver` once the game is
 /// over.
@@ -153,6 +171,15 @@ macro_rules! tile_rules_by_phase {
             rot: $crate::core::geom::Rotation,
         ) -> $action {
             $action::Place { at, rot }
+        }
+
+        fn placement_of(
+            action: &$action,
+        ) -> Option<($crate::core::geom::Coord, $crate::core::geom::Rotation)> {
+            match *action {
+                $action::Place { at, rot } => Some((at, rot)),
+                _ => None,
+            }
         }
 
         fn is_over(&self) -> bool {

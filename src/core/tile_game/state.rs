@@ -273,6 +273,21 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
         }
     }
 
+    /// The index of the cell across `side` of a tile with orientation `o` at `at`, when one
+    /// is placed there and the tile shows something on that side (Safari's open savanna meets
+    /// nothing).
+    #[inline(always)]
+    pub(crate) fn neighbour_across(&self, at: Coord, o: &Orientation, side: Side) -> Option<usize> {
+        let half = 2 * side.index();
+        if o.side_segment[side.index()] == NO_SEGMENT
+            && o.half_segment[half] == NO_SEGMENT
+            && o.half_segment[half + 1] == NO_SEGMENT
+        {
+            return None;
+        }
+        Some(self.board.get(at.step(side))?.index())
+    }
+
     /// The node `index` segments after `first`.
     #[inline]
     pub(crate) fn node(first: G::Node, index: usize) -> G::Node {
@@ -317,20 +332,12 @@ where
         self.board
             .place(at, G::Entry::from_usize(index), o.signature);
         for side in Side::ALL {
-            let seg = o.side_segment[side.index()];
-            let half = 2 * side.index();
-            if seg == NO_SEGMENT
-                && o.half_segment[half] == NO_SEGMENT
-                && o.half_segment[half + 1] == NO_SEGMENT
-            {
-                // Nothing of this tile meets the side (Safari's open savanna).
-                continue;
-            }
-            let Some(j) = self.board.get(at.step(side)) else {
+            let Some(j) = self.neighbour_across(at, o, side) else {
                 continue;
             };
-            let other = self.cells[j.index()];
+            let other = self.cells[j];
             let oo = &tiles.variant(other.variant).orientations[other.rot.quarter_turns() as usize];
+            let seg = o.side_segment[side.index()];
             if seg != NO_SEGMENT {
                 let facing = match oo.side_segment[side.opposite().index()] {
                     NO_SEGMENT => self.bridge_node(&other, side.opposite()),

@@ -107,6 +107,21 @@ impl CarcassonneState {
         sign: f64,
         out: &mut [[f64; EVAL_TERMS]],
     ) {
+        self.add_feature_terms_with(f, kind, node, None, sign, out);
+    }
+
+    /// [`CarcassonneState::add_feature_terms`], where a monastery has `neighbours` of its 8
+    /// neighbours placed when they are given (else they are counted on the board).
+    #[inline(always)]
+    pub(super) fn add_feature_terms_with(
+        &self,
+        f: &FeatureAgg,
+        kind: FeatureKind,
+        node: Node,
+        neighbours: Option<u8>,
+        sign: f64,
+        out: &mut [[f64; EVAL_TERMS]],
+    ) {
         let scorers = f.scorers();
         for (p, t) in out.iter_mut().enumerate() {
             if scorers & (1 << p) == 0 {
@@ -116,9 +131,9 @@ impl CarcassonneState {
         if scorers == 0 {
             return;
         }
-        let neighbours = match kind {
-            FeatureKind::Monastery => self.board.placed_around(self.monastery_at(node)),
-            _ => 0,
+        let neighbours = match (kind, neighbours) {
+            (FeatureKind::Monastery, None) => self.board.placed_around(self.monastery_at(node)),
+            (_, given) => given.unwrap_or(0),
         };
         let completed = match kind {
             FeatureKind::Monastery => neighbours == 8,

@@ -4,7 +4,7 @@ use super::state::MAX_PLAYERS;
 use crate::core::scoring::majority_mask;
 use crate::core::shared_tiles::joined_tile_count;
 use crate::core::tile_game::Feature;
-use crate::core::tileset::FeatureKind;
+use crate::core::tileset::{FeatureKind, Segment};
 use crate::core::unionfind::Aggregate;
 
 /// C-3: points per tile of a completed city (and per pennant in it).
@@ -60,6 +60,26 @@ impl Feature for FeatureAgg {
 }
 
 impl FeatureAgg {
+    /// The aggregate of segment `seg` of a tile just placed, whose bit among the tiles with
+    /// several roads or cities is `shared` (0 for none): roads and cities count their open
+    /// edges, the tile and their pennants, a monastery its tile.
+    pub fn of_segment(seg: &Segment, shared: u32) -> FeatureAgg {
+        match seg.kind {
+            FeatureKind::Road | FeatureKind::City => FeatureAgg {
+                open: seg.sides.count_ones() as u8,
+                tiles: 1,
+                pennants: seg.pennants,
+                shared,
+                ..FeatureAgg::default()
+            },
+            FeatureKind::Monastery => FeatureAgg {
+                tiles: 1,
+                ..FeatureAgg::default()
+            },
+            _ => FeatureAgg::default(),
+        }
+    }
+
     /// Whether a road or city has no open edge left.
     pub fn is_complete(&self) -> bool {
         self.open == 0

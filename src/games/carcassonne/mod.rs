@@ -25,6 +25,7 @@ mod fields;
 mod legal;
 mod notation;
 mod options;
+mod placement_terms;
 mod redo;
 mod robbers;
 mod rules;

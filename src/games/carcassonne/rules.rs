@@ -4,12 +4,13 @@
 
 use super::action::Action;
 use super::features::FeatureAgg;
+use super::placement_terms::PlacementsBefore;
 use super::state::{Carcassonne, CarcassonneState, Cell, CellInfo, Monastery, Node, Phase};
 use super::stats::ActionKind;
 use crate::core::board::FrontierCell;
 use crate::core::game::EVAL_TERMS;
 use crate::core::geom::{Coord, Side};
-use crate::core::tile_game::{tile_rules_by_phase, NewCell, TileRules};
+use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for CarcassonneState {
@@ -158,6 +159,22 @@ impl TileRules for CarcassonneState {
         self.redo_piece_terms(done, instead, terms)
     }
 
+    const JUDGES_SIBLINGS: bool = true;
+
+    /// Placements, where they are judged (`placement_terms.rs`).
+    fn may_judge_siblings(&self) -> bool {
+        self.judges_placements()
+    }
+
+    /// Placements judged from the position before them (`placement_terms.rs`).
+    fn placement_judge<'a>(
+        &'a self,
+        _held: &'a Self,
+        _held_terms: &'a [[f64; EVAL_TERMS]],
+    ) -> Option<impl PlacementJudge + 'a> {
+        self.judges_placements().then(|| PlacementsBefore::of(self))
+    }
+
     /// The tile's bit among the tiles with several roads or cities (0 for the others); no
     /// bridge yet.
     fn new_cell_data(
@@ -166,14 +183,9 @@ impl TileRules for CarcassonneState {
         variant: &Variant,
         _orientation: &Orientation,
     ) -> CellInfo {
-        let shared = if variant.has_several_roads_or_cities() {
-            self.game.shared_tiles.take()
-        } else {
-            0
-        };
         CellInfo {
             bridge: None,
-            shared,
+            shared: self.game.shared_tiles.take_for(variant),
         }
     }
 
@@ -192,26 +204,13 @@ impl TileRules for CarcassonneState {
             cities &= cities - 1;
             self.game.borders.push((node, cell.first_node + city));
         }
-        match seg.kind {
-            FeatureKind::Road | FeatureKind::City => FeatureAgg {
-                open: seg.sides.count_ones() as u8,
-                tiles: 1,
-                pennants: seg.pennants,
-                shared: cell.data.shared,
-                ..FeatureAgg::default()
-            },
-            FeatureKind::Monastery => {
-                self.game.monasteries.push(Monastery {
-                    cell: cell.index as u8,
-                    node,
-                });
-                FeatureAgg {
-                    tiles: 1,
-                    ..FeatureAgg::default()
-                }
-            }
-            _ => FeatureAgg::default(),
+        if seg.kind == FeatureKind::Monastery {
+            self.game.monasteries.push(Monastery {
+                cell: cell.index as u8,
+                node,
+            });
         }
+        FeatureAgg::of_segment(seg, cell.data.shared)
     }
 
     /// B-2: a placement that a bridge of the active player would make fit.

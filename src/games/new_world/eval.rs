@@ -52,14 +52,8 @@ impl NewWorldState {
         out: &mut [[f64; EVAL_TERMS]],
     ) {
         let scorers = agg.scorers();
-        if scorers == 0 {
-            return;
-        }
-        let value = sign * self.final_value_of(agg, root, role) as f64;
-        for (p, t) in out.iter_mut().enumerate() {
-            if scorers & (1 << p) != 0 {
-                t[1] += value;
-            }
+        if scorers != 0 {
+            add_value_terms(scorers, self.final_value_of(agg, root, role), sign, out);
         }
     }
 
@@ -76,5 +70,17 @@ pub(super) fn at_risk(s: &Settler, east: i8) -> f64 {
         1.0
     } else {
         0.0
+    }
+}
+
+/// Adds `sign` (±1) times `value`, what a feature is worth at the end, to the
+/// `feature_value` of each seat of `scorers` (those that lead it, a bit each).
+#[inline(always)]
+pub(super) fn add_value_terms(scorers: u8, value: i32, sign: f64, out: &mut [[f64; EVAL_TERMS]]) {
+    let value = sign * value as f64;
+    for (p, t) in out.iter_mut().enumerate() {
+        if scorers & (1 << p) != 0 {
+            t[1] += value;
+        }
     }
 }

@@ -16,6 +16,7 @@ mod expect;
 mod notation;
 mod options;
 mod order;
+mod placement_terms;
 mod redo;
 mod rules;
 mod setup;

@@ -3,11 +3,12 @@
 //! column, features that the sea closes, farms).
 
 use super::action::Action;
+use super::placement_terms::PlacementsBefore;
 use super::state::{FeatureAgg, NewWorld, NewWorldState, Node, Phase, Role};
 use super::stats::ActionKind;
 use crate::core::game::EVAL_TERMS;
 use crate::core::geom::{Coord, Side};
-use crate::core::tile_game::{tile_rules_by_phase, NewCell, TileRules};
+use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for NewWorldState {
@@ -100,13 +101,25 @@ impl TileRules for NewWorldState {
         self.redo_piece_terms(done, instead, terms)
     }
 
+    const JUDGES_SIBLINGS: bool = true;
+
+    /// Placements (`placement_terms.rs`).
+    fn may_judge_siblings(&self) -> bool {
+        self.game.phase == Phase::PlaceTile
+    }
+
+    /// Placements judged from the position before them (`placement_terms.rs`).
+    fn placement_judge<'a>(
+        &'a self,
+        _held: &'a Self,
+        _held_terms: &'a [[f64; EVAL_TERMS]],
+    ) -> Option<impl PlacementJudge + 'a> {
+        Some(PlacementsBefore::of(self))
+    }
+
     /// The tile's bit among the tiles with several trails or towns (0 for the others).
     fn new_cell_data(&mut self, _at: Coord, variant: &Variant, _orientation: &Orientation) -> u32 {
-        if variant.has_several_roads_or_cities() {
-            self.game.shared_tiles.take()
-        } else {
-            0
-        }
+        self.game.shared_tiles.take_for(variant)
     }
 
     /// Trails and towns count their open edges (not those the sea closes, N-7, N-8), tiles
@@ -117,34 +130,19 @@ impl TileRules for NewWorldState {
         index: usize,
         seg: &Segment,
     ) -> FeatureAgg {
-        match seg.kind {
-            FeatureKind::Road | FeatureKind::City => {
-                let open = Side::ALL
-                    .into_iter()
-                    .filter(|&s| cell.orientation.side_segment[s.index()] == index as u8)
-                    .filter(|&s| !self.borders_sea(cell.at, s))
-                    .count();
-                FeatureAgg {
-                    open: open as u8,
-                    tiles: 1,
-                    marks: seg.pennants,
-                    shared: cell.data,
-                    ..FeatureAgg::default()
-                }
-            }
-            FeatureKind::Farm => {
-                let node = cell.first_node + index as Node;
-                self.game.farms.push((cell.index as u8, node));
-                FeatureAgg {
-                    tiles: 1,
-                    ..FeatureAgg::default()
-                }
-            }
-            _ => FeatureAgg {
-                marks: seg.birds,
-                ..FeatureAgg::default()
-            },
+        let open = match seg.kind {
+            FeatureKind::Road | FeatureKind::City => Side::ALL
+                .into_iter()
+                .filter(|&s| cell.orientation.side_segment[s.index()] == index as u8)
+                .filter(|&s| !self.borders_sea(cell.at, s))
+                .count() as u8,
+            _ => 0,
+        };
+        if seg.kind == FeatureKind::Farm {
+            let node = cell.first_node + index as Node;
+            self.game.farms.push((cell.index as u8, node));
         }
+        FeatureAgg::of_segment(seg, open, cell.data)
     }
 
     /// N-4: only west of the starting column.

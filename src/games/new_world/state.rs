@@ -11,7 +11,7 @@ use crate::core::rng::{rng_from_seed, shuffle};
 use crate::core::scoring::majority_mask;
 use crate::core::shared_tiles::{joined_tile_count, SharedTileBits};
 use crate::core::tile_game::{Feature, GameParts, TileState};
-use crate::core::tileset::{CompiledTiles, FeatureKind, VariantId};
+use crate::core::tileset::{CompiledTiles, FeatureKind, Segment, VariantId};
 use crate::core::unionfind::Aggregate;
 use crate::games::def::check_players;
 
@@ -106,6 +106,30 @@ impl Feature for FeatureAgg {
 }
 
 impl FeatureAgg {
+    /// The summary of segment `seg` of a tile just placed, with `open` of its trail or town
+    /// edges open and `shared` its tile's bit among those with several trails or towns (0
+    /// for none): trails and towns count the tile and their marks, a farm its tile, plains
+    /// their animals.
+    pub fn of_segment(seg: &Segment, open: u8, shared: u32) -> FeatureAgg {
+        match seg.kind {
+            FeatureKind::Road | FeatureKind::City => FeatureAgg {
+                open,
+                tiles: 1,
+                marks: seg.pennants,
+                shared,
+                ..FeatureAgg::default()
+            },
+            FeatureKind::Farm => FeatureAgg {
+                tiles: 1,
+                ..FeatureAgg::default()
+            },
+            _ => FeatureAgg {
+                marks: seg.birds,
+                ..FeatureAgg::default()
+            },
+        }
+    }
+
     /// Whether a settler is on it.
     pub fn is_occupied(&self) -> bool {
         self.settlers.iter().any(|&s| s > 0)

@@ -169,12 +169,11 @@ impl NewWorldState {
 
     /// [`NewWorldState::final_value`] of a feature whose summary is `agg`.
     pub(super) fn final_value_of(&self, agg: &FeatureAgg, root: Node, role: Role) -> i32 {
-        match role {
-            Role::Robber => agg.tiles as i32 + POST_POINTS * agg.marks as i32,
-            Role::Shopkeeper => agg.tiles as i32 + agg.marks as i32,
-            Role::Farmer => 1 + self.board.placed_around(self.farm_at(root)) as i32,
-            Role::Trapper => agg.marks as i32,
-        }
+        let neighbours = match role {
+            Role::Farmer => self.board.placed_around(self.farm_at(root)),
+            _ => 0,
+        };
+        final_value_with(agg, role, neighbours)
     }
 
     /// Where the farm with node `node` is.
@@ -205,5 +204,16 @@ impl NewWorldState {
             self.award_seats(self.features.get(root).scorers(), source, points);
         }
         self.game.phase = Phase::GameOver;
+    }
+}
+
+/// N-16, N-17: the value at the end of a feature whose summary is `agg` for settlers in
+/// `role`, with `neighbours` of its 8 neighbours placed when it is a farm.
+pub(super) fn final_value_with(agg: &FeatureAgg, role: Role, neighbours: u8) -> i32 {
+    match role {
+        Role::Robber => agg.tiles as i32 + POST_POINTS * agg.marks as i32,
+        Role::Shopkeeper => agg.tiles as i32 + agg.marks as i32,
+        Role::Farmer => 1 + neighbours as i32,
+        Role::Trapper => agg.marks as i32,
     }
 }

@@ -7,18 +7,14 @@
 //!
 //! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
 
-use super::action::Action;
 use super::eval::{MeepleTerms, MEEPLE_TERMS, PENDING_POINTS};
 use super::features::FeatureAgg;
 use super::state::{SafariState, Spot, VehicleFit, MAX_MEEPLES, MAX_PLAYERS};
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation, Side, Vertex};
-use crate::core::tileset::{Orientation, Variant, MAX_SEGMENTS, NO_SEGMENT};
-use crate::core::unionfind::Aggregate;
-
-/// Most features a tile's sides touch.
-const TOUCHED: usize = 4;
+use crate::core::tile_game::PlacementJudge;
+use crate::core::tileset::{Orientation, Variant};
 
 /// Most terms a placement changes: the meeples' terms of every seat and one vehicle term.
 const MOST_CHANGES: usize = MAX_PLAYERS * MEEPLE_TERMS.len() + 1;
@@ -27,8 +23,10 @@ const MOST_CHANGES: usize = MAX_PLAYERS * MEEPLE_TERMS.len() + 1;
 type Changes = FixedVec<TermChange, MOST_CHANGES>;
 
 /// The position before a decision's placements, with what every placement is judged against.
-struct Before<'a> {
+pub(super) struct PlacementsBefore<'a> {
     from: &'a SafariState,
+    /// The result of one of the placements, which the others are judged against.
+    held: &'a SafariState,
     /// The meeples' terms before.
     meeples: MeepleTerms,
     /// The open holes' meeples: owner and vertex.
@@ -42,64 +40,14 @@ struct Before<'a> {
     plain: Changes,
 }
 
-/// The features a placement joins: its tile's segments, then the features before it that its
-/// sides touch, as a small union-find.
-struct Joined {
-    /// Union-find parents: segment `i` of the tile is item `i`, touched feature `k` is item
-    /// `MAX_SEGMENTS + k`.
-    parent: [u8; MAX_SEGMENTS + TOUCHED],
-    /// The touched features' roots before.
-    touched: FixedVec<u8, TOUCHED>,
-    /// The segment of each side where it meets a touched feature.
-    joins: FixedVec<u8, 4>,
-}
-
-impl Joined {
-    /// The item standing for `i`'s set.
-    fn find(&self, mut i: usize) -> usize {
-        while self.parent[i] as usize != i {
-            i = self.parent[i] as usize;
-        }
-        i
-    }
-
-    /// Joins the sets of `a` and `b` (the lower item stands for them).
-    fn union(&mut self, a: usize, b: usize) {
-        let (a, b) = (self.find(a), self.find(b));
-        self.parent[a.max(b)] = a.min(b) as u8;
-    }
-}
-
-impl SafariState {
-    /// `self` is `from` after a placement, whose heuristic terms are `terms`; pushes onto
-    /// `out` the terms in which the result of each placement of `instead` differs, judged
-    /// from `from` without laying it (see the module's documentation); stops at the first
-    /// action that is no placement.
-    pub(super) fn judge_placements(
-        &self,
-        from: &Self,
-        instead: &[Action],
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut SiblingTerms,
-    ) {
-        out.clear();
-        if !matches!(instead.first(), Some(Action::Place { .. })) {
-            return;
-        }
-        let before = Before::of(from, self, terms);
-        for action in instead {
-            let Action::Place { at, rot } = *action else {
-                return;
-            };
-            before.judge(self, at, rot, terms, out);
-        }
-    }
-}
-
-impl<'a> Before<'a> {
+impl<'a> PlacementsBefore<'a> {
     /// What the placements from `from` are judged against, where `held`, whose terms are
     /// `terms`, is `from` after one of them.
-    fn of(from: &'a SafariState, held: &SafariState, terms: &[[f64; EVAL_TERMS]]) -> Self {
+    pub(super) fn of(
+        from: &'a SafariState,
+        held: &'a SafariState,
+        terms: &[[f64; EVAL_TERMS]],
+    ) -> Self {
         let mut open_holes = FixedVec::default();
         let mut baobabs = FixedVec::default();
         for m in from.placed_meeples() {
@@ -110,8 +58,9 @@ impl<'a> Before<'a> {
             }
         }
         let classes = |at: Option<Coord>| at.map_or(0, |at| from.vehicle_classes(at));
-        let mut before = Before {
+        let mut before = PlacementsBefore {
             from,
+            held,
             meeples: from.meeple_terms(),
             open_holes,
             baobabs,
@@ -123,47 +72,6 @@ impl<'a> Before<'a> {
         before.changed_terms(held, terms, &before.meeples, false, fit, &mut plain);
         before.plain = plain;
         before
-    }
-
-    /// Pushes onto `out` the terms in which `from` after placing its drawn tile at `at`
-    /// turned by `rot` differs from `held` (`from` after another placement), whose terms are
-    /// `terms`.
-    fn judge(
-        &self,
-        held: &SafariState,
-        at: Coord,
-        rot: Rotation,
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut SiblingTerms,
-    ) {
-        let from = self.from;
-        let variant = from.tiles.variant(from.drawn);
-        let o = &variant.orientations[rot.quarter_turns() as usize];
-        let mut meeples = self.meeples;
-        let mut changed = self.join_features(at, variant, o, &mut meeples);
-        for &(owner, v) in self.open_holes.iter() {
-            if blocks(at, o, v) {
-                meeples.add_open_holes(owner as usize, -1);
-                changed = true;
-            }
-        }
-        for &(owner, cell) in self.baobabs.iter() {
-            if cell.touches(at) {
-                meeples.add_around_baobabs(owner as usize, 1);
-                changed = true;
-            }
-        }
-        // S-4.3, S-7.3: a tile laid on a vehicle's space displaces it; step 3 pays the bonus.
-        let displaced = from.game.vehicles.contains(&Some(at));
-        let refit = self.refit(held, at, o);
-        if !changed && !displaced && refit.is_none() {
-            out.push(self.plain.iter().copied());
-            return;
-        }
-        let fit = refit.unwrap_or(from.game.vehicle_fit);
-        let mut changes = Changes::default();
-        self.changed_terms(held, terms, &meeples, displaced, fit, &mut changes);
-        out.push(changes.iter().copied());
     }
 
     /// Writes into `changes` the terms in which a placement's result differs from `held`,
@@ -206,64 +114,18 @@ impl<'a> Before<'a> {
         meeples: &mut MeepleTerms,
     ) -> bool {
         let from = self.from;
-        let segments = variant.segment_count as usize;
-        let mut joined = Joined {
-            parent: std::array::from_fn(|i| i as u8),
-            touched: FixedVec::default(),
-            joins: FixedVec::default(),
-        };
-        let mut occupied = false;
-        for side in Side::ALL {
-            let seg = o.side_segment[side.index()];
-            let Some(j) = (seg != NO_SEGMENT)
-                .then(|| from.board.get(at.step(side)))
-                .flatten()
-            else {
-                continue;
-            };
-            let other = &from.cells[j as usize];
-            // A legal Safari placement meets a path with a path, a bush with a bush.
-            let facing = from.orientation_of(other).side_segment[side.opposite().index()];
-            let root = from.feature_root(other.first_node + facing);
-            let k = match joined.touched.iter().position(|&r| r == root) {
-                Some(k) => k,
-                None => {
-                    occupied |= from.features.get(root).is_occupied();
-                    joined.touched.push(root);
-                    joined.touched.len() - 1
-                }
-            };
-            joined.union(seg as usize, MAX_SEGMENTS + k);
-            joined.joins.push(seg);
-        }
+        let joined = from.joined_by(at, o);
+        let occupied = (joined.touched().iter()).any(|&root| from.features.get(root).is_occupied());
         if !occupied {
             return false;
         }
-        let mut merged = [FeatureAgg::default(); MAX_SEGMENTS + TOUCHED];
-        for (i, seg) in variant.segments().iter().enumerate() {
-            merged[i] = FeatureAgg::of_segment(seg);
-        }
-        for (k, &root) in joined.touched.iter().enumerate() {
-            merged[MAX_SEGMENTS + k] = *from.features.get(root);
-        }
-        let items = (0..segments).chain(MAX_SEGMENTS..MAX_SEGMENTS + joined.touched.len());
-        for i in items {
-            let r = joined.find(i);
-            if r != i {
-                let part = merged[i];
-                merged[r].merge(&part);
-            }
-        }
-        for &seg in joined.joins.iter() {
-            merged[joined.find(seg as usize)].open -= 2;
-        }
+        let segments = variant.segments().iter().map(FeatureAgg::of_segment);
+        let merged = joined.merged(segments, |root| *from.features.get(root));
         let rule = from.game.options.final_scoring;
-        for (k, &root) in joined.touched.iter().enumerate() {
+        for (k, &root) in joined.touched().iter().enumerate() {
             meeples.add_feature(from.features.get(root), rule, -1);
-            let r = joined.find(MAX_SEGMENTS + k);
-            // Each joined feature once: at its first touched part.
-            if (0..k).all(|earlier| joined.find(MAX_SEGMENTS + earlier) != r) {
-                meeples.add_feature(&merged[r], rule, 1);
+            if joined.first_of_its_feature(k) {
+                meeples.add_feature(&merged[joined.of_touched(k)], rule, 1);
             }
         }
         true
@@ -294,6 +156,47 @@ impl<'a> Before<'a> {
     }
 }
 
+/// Every placement can be judged.
+impl PlacementJudge for PlacementsBefore<'_> {
+    fn judge(
+        &mut self,
+        at: Coord,
+        rot: Rotation,
+        terms: &[[f64; EVAL_TERMS]],
+        out: &mut SiblingTerms,
+    ) -> bool {
+        let (from, held) = (self.from, self.held);
+        let variant = from.tiles.variant(from.drawn);
+        let o = &variant.orientations[rot.quarter_turns() as usize];
+        let mut meeples = self.meeples;
+        let mut changed = self.join_features(at, variant, o, &mut meeples);
+        for &(owner, v) in self.open_holes.iter() {
+            if blocks(at, o, v) {
+                meeples.add_open_holes(owner as usize, -1);
+                changed = true;
+            }
+        }
+        for &(owner, cell) in self.baobabs.iter() {
+            if cell.touches(at) {
+                meeples.add_around_baobabs(owner as usize, 1);
+                changed = true;
+            }
+        }
+        // S-4.3, S-7.3: a tile laid on a vehicle's space displaces it; step 3 pays the bonus.
+        let displaced = from.game.vehicles.contains(&Some(at));
+        let refit = self.refit(held, at, o);
+        if !changed && !displaced && refit.is_none() {
+            out.push(self.plain.iter().copied());
+            return true;
+        }
+        let fit = refit.unwrap_or(from.game.vehicle_fit);
+        let mut changes = Changes::default();
+        self.changed_terms(held, terms, &meeples, displaced, fit, &mut changes);
+        out.push(changes.iter().copied());
+        true
+    }
+}
+
 /// Whether a tile with orientation `o` at `at` blocks the hole at `v` (S-8.5: it shows bush
 /// at the hole's corner).
 fn blocks(at: Coord, o: &Orientation, v: Vertex) -> bool {
@@ -306,9 +209,8 @@ fn blocks(at: Coord, o: &Orientation, v: Vertex) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::game::Game;
-    use crate::core::rng::{below, rng_from_seed};
     use crate::core::tile_game::Evaluation;
+    use crate::games::safari::Action;
     use crate::games::GameDef;
 
     /// The situations in which a placement changes terms, each of which the test must meet.
@@ -333,8 +235,6 @@ mod tests {
     #[test]
     fn judged_placements_have_the_laid_terms() {
         let mut seen = [0usize; CASES.len()];
-        let mut legal = Vec::new();
-        let mut judged = SiblingTerms::default();
         for seed in 0..60 {
             let players = 2 + seed as usize % 4;
             let scoring = ["final_scoring=majority", "final_scoring=all"][seed as usize % 2];
@@ -342,59 +242,32 @@ mod tests {
             let setup =
                 SafariState::setup_with_rules(players, seed, SafariState::builtin_tiles(), &rules)
                     .expect("a valid setup");
-            let mut g = SafariState::new_game(&setup).expect("a game");
-            let mut rng = rng_from_seed(seed);
-            while !g.is_terminal() {
-                g.legal_actions(&mut legal);
-                if matches!(legal[0], Action::Place { .. }) && legal.len() > 1 {
-                    let laid = |a: Action| {
-                        let mut s = g.clone();
-                        s.apply(a);
-                        s
-                    };
-                    let held = laid(legal[0]);
-                    let held_terms = terms_of(&held);
-                    held.judge_placements(&g, &legal[1..], &held_terms, &mut judged);
-                    assert_eq!(judged.len(), legal.len() - 1);
-                    let before = terms_of(&g);
-                    for (changes, &action) in judged.iter().zip(&legal[1..]) {
-                        let mut terms = held_terms.clone();
-                        for c in changes {
-                            terms[c.seat][c.term] = c.value;
-                        }
-                        let after = terms_of(&laid(action));
-                        let bits = |t: &[[f64; EVAL_TERMS]]| {
-                            t.iter().map(|t| t.map(f64::to_bits)).collect::<Vec<_>>()
-                        };
-                        assert_eq!(bits(&terms), bits(&after), "seed {seed}: {action:?}");
-                        let Action::Place { at, .. } = action else {
-                            unreachable!("only placements are listed here")
-                        };
-                        let rose =
-                            |term: usize| (0..players).any(|p| after[p][term] > before[p][term]);
-                        let fell =
-                            |term: usize| (0..players).any(|p| after[p][term] < before[p][term]);
-                        let vehicles = g.vehicles();
-                        let beside = (vehicles.iter().flatten())
-                            .any(|&v| Side::ALL.iter().any(|&s| at.step(s) == v));
-                        let cases = [
-                            rose(0) || rose(1) || fell(0) || fell(1),
-                            (0..players).any(|p| {
-                                after[p][PENDING_POINTS] > before[p][PENDING_POINTS]
-                                    && !vehicles.contains(&Some(at))
-                            }),
-                            vehicles.contains(&Some(at)),
-                            beside,
-                            fell(super::super::eval::OPEN_HOLES),
-                            rose(5),
-                        ];
-                        for (count, case) in seen.iter_mut().zip(cases) {
-                            *count += usize::from(case);
-                        }
-                    }
+            let g = SafariState::new_game(&setup).expect("a game");
+            g.check_judged_placements(seed, |g, laid, action| {
+                let (before, after) = (terms_of(g), terms_of(laid));
+                let Action::Place { at, .. } = action else {
+                    unreachable!("only placements are judged")
+                };
+                let rose = |term: usize| (0..players).any(|p| after[p][term] > before[p][term]);
+                let fell = |term: usize| (0..players).any(|p| after[p][term] < before[p][term]);
+                let vehicles = g.vehicles();
+                let beside = (vehicles.iter().flatten())
+                    .any(|&v| Side::ALL.iter().any(|&s| at.step(s) == v));
+                let cases = [
+                    rose(0) || rose(1) || fell(0) || fell(1),
+                    (0..players).any(|p| {
+                        after[p][PENDING_POINTS] > before[p][PENDING_POINTS]
+                            && !vehicles.contains(&Some(at))
+                    }),
+                    vehicles.contains(&Some(at)),
+                    beside,
+                    fell(super::super::eval::OPEN_HOLES),
+                    rose(5),
+                ];
+                for (count, case) in seen.iter_mut().zip(cases) {
+                    *count += usize::from(case);
                 }
-                g.apply(legal[below(&mut rng, legal.len())]);
-            }
+            });
         }
         for (case, count) in CASES.iter().zip(seen) {
             assert!(count > 0, "no placement that {case}");

@@ -18,6 +18,7 @@ use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
 use crate::core::geom::{Coord, Corner, Vertex};
 use crate::core::species::Species;
 use crate::core::stats::StatKey;
+use crate::core::tile_game::judge_placements;
 
 /// How many edge-class sets, each with its `next_vehicle_points` term, a batch of vehicle moves
 /// keeps ([`SafariState::vehicle_points_in`]).
@@ -209,7 +210,7 @@ impl SafariState {
         out: &mut SiblingTerms,
     ) {
         if let Action::Place { .. } = done {
-            return self.judge_placements(from, instead, terms, out);
+            return judge_placements(self, from, done, instead, terms, out);
         }
         out.clear();
         if self.game.phase == Phase::GameOver {

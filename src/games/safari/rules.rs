@@ -4,13 +4,14 @@
 
 use super::action::Action;
 use super::features::FeatureAgg;
+use super::placement_terms::PlacementsBefore;
 use super::state::{Corners, Phase, SafariState, Stage};
 use super::stats::ActionKind;
 use crate::core::game::{SiblingTerms, EVAL_TERMS};
 use crate::core::geom::Coord;
 use crate::core::rng::{rng_from_seed, GameRng};
 use crate::core::species::Species;
-use crate::core::tile_game::{tile_rules_by_phase, NewCell, TileRules};
+use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 use rand_core::RngCore;
 
@@ -182,6 +183,15 @@ impl TileRules for SafariState {
         out: &mut SiblingTerms,
     ) {
         self.judge_siblings(from, done, instead, terms, out)
+    }
+
+    /// Placements judged from the position before them (`placement_terms.rs`).
+    fn placement_judge<'a>(
+        &'a self,
+        held: &'a Self,
+        held_terms: &'a [[f64; EVAL_TERMS]],
+    ) -> Option<impl PlacementJudge + 'a> {
+        Some(PlacementsBefore::of(self, held, held_terms))
     }
 
     /// The bag's order, and the stream that reshuffles it later (S-1.4).

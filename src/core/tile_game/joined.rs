@@ -1,0 +1,324 @@
+//! The features a placement would join, worked out without laying its tile: agents judge a
+//! decision's placements from the position before them ([`Game::sibling_terms`]), and what a
+//! placement changes is what the features its tile joins become. Safari and Carcassonne
+//! both judge placements with it.
+//!
+//! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
+
+use super::parts::{Feature, GameParts};
+use super::rules::TileRules;
+use super::state::TileState;
+use crate::core::fixed_vec::FixedVec;
+use crate::core::game::{SiblingTerms, EVAL_TERMS};
+use crate::core::geom::{Coord, Rotation, Side};
+use crate::core::tileset::{Orientation, MAX_SEGMENTS, NO_SEGMENT};
+
+/// Most features before a placement that its sides touch: a road, city or path and two
+/// fields on each side.
+pub(crate) const TOUCHED: usize = 12;
+
+/// Items of [`Joined`]: the tile's segments, then the touched features.
+const ITEMS: usize = MAX_SEGMENTS + TOUCHED;
+
+/// Every item its own set.
+const SEPARATE: [u8; ITEMS] = {
+    let mut parent = [0; ITEMS];
+    let mut i = 0;
+    while i < ITEMS {
+        parent[i] = i as u8;
+        i += 1;
+    }
+    parent
+};
+
+/// A small union-find over a placement's tile segments (item `i` is segment `i`) and the
+/// features before it that its sides touch (item `MAX_SEGMENTS + k` is the `k`-th touched
+/// one, named by its union-find root `N`).
+pub(crate) struct Joined<N: Copy> {
+    parent: [u8; ITEMS],
+    /// The touched features' roots, in the order first touched.
+    touched: FixedVec<N, TOUCHED>,
+    /// The segment of the tile that first joined each touched feature (of its kind).
+    via: FixedVec<u8, TOUCHED>,
+    /// Bit per side (`Side::bit`) with a placed neighbour (among the sides where the tile
+    /// shows something).
+    met: u8,
+    /// The segment of each side where an edge of it joins a touched feature's (both lose
+    /// two open edges: [`Feature::join_edges`]).
+    edge_joins: FixedVec<u8, 4>,
+}
+
+impl<N: Copy + PartialEq> Joined<N> {
+    /// Nothing joined yet.
+    #[inline]
+    pub(crate) fn new() -> Self {
+        Joined {
+            parent: SEPARATE,
+            touched: FixedVec::default(),
+            via: FixedVec::default(),
+            met: 0,
+            edge_joins: FixedVec::default(),
+        }
+    }
+
+    /// Joins `segment` of the tile to the feature with root `root`; with `edge`, across an
+    /// edge that both count open (a road or city, a path or bush). Returns whether `root` was
+    /// not touched before.
+    pub(crate) fn join(&mut self, segment: u8, root: N, edge: bool) -> bool {
+        let (k, new) = match self.touched.iter().position(|&r| r == root) {
+            Some(k) => (k, false),
+            None => {
+                self.touched.push(root);
+                self.via.push(segment);
+                (self.touched.len() - 1, true)
+            }
+        };
+        self.union(segment as usize, MAX_SEGMENTS + k);
+        if edge {
+            self.edge_joins.push(segment);
+        }
+        new
+    }
+
+    /// The touched features' roots, in the order first touched.
+    pub(crate) fn touched(&self) -> &[N] {
+        &self.touched
+    }
+
+    /// Whether the tile has a placed neighbour beyond `side` (looked at only where the tile
+    /// shows something on that side).
+    pub(crate) fn meets(&self, side: Side) -> bool {
+        self.met & side.bit() != 0
+    }
+
+    /// The segment of the tile that first joined the `k`-th touched feature: a feature of
+    /// its kind.
+    pub(crate) fn via(&self, k: usize) -> u8 {
+        self.via[k]
+    }
+
+    /// The item standing for the joined feature of segment `segment` of the tile.
+    pub(crate) fn of_segment(&self, segment: usize) -> usize {
+        self.find(segment)
+    }
+
+    /// The item standing for the joined feature of the `k`-th touched feature.
+    pub(crate) fn of_touched(&self, k: usize) -> usize {
+        self.find(MAX_SEGMENTS + k)
+    }
+
+    /// Whether the `k`-th touched feature is the first touched of its joined feature (so
+    /// that each joined feature is counted once, at its first touched part).
+    pub(crate) fn first_of_its_feature(&self, k: usize) -> bool {
+        let r = self.of_touched(k);
+        (0..k).all(|earlier| self.of_touched(earlier) != r)
+    }
+
+    /// The aggregates of the joined features, each at its item ([`Joined::of_segment`],
+    /// [`Joined::of_touched`]): `segments` are the tile's segments' own, `touched` gives the
+    /// touched features' before the placement.
+    pub(crate) fn merged<A: Feature>(
+        &self,
+        segments: impl Iterator<Item = A>,
+        touched: impl Fn(N) -> A,
+    ) -> [A; ITEMS] {
+        let mut merged = [A::default(); ITEMS];
+        let mut count = 0;
+        for (i, a) in segments.enumerate() {
+            merged[i] = a;
+            count = i + 1;
+        }
+        for (k, &root) in self.touched.iter().enumerate() {
+            merged[MAX_SEGMENTS + k] = touched(root);
+        }
+        let items = (0..count).chain(MAX_SEGMENTS..MAX_SEGMENTS + self.touched.len());
+        for i in items {
+            let r = self.find(i);
+            if r != i {
+                let part = merged[i];
+                merged[r].merge(&part);
+            }
+        }
+        for &segment in self.edge_joins.iter() {
+            merged[self.find(segment as usize)].join_edges();
+        }
+        merged
+    }
+
+    /// The item standing for `i`'s set.
+    fn find(&self, mut i: usize) -> usize {
+        while self.parent[i] as usize != i {
+            i = self.parent[i] as usize;
+        }
+        i
+    }
+
+    /// Joins the sets of `a` and `b` (the lower item stands for them).
+    fn union(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.find(a), self.find(b));
+        self.parent[a.max(b)] = a.min(b) as u8;
+    }
+}
+
+/// Judges the placements of a decision from the position before them
+/// ([`TileRules::placement_judge`]), keeping what they share.
+pub trait PlacementJudge {
+    /// Pushes onto `out` the terms in which the result of the placement at `at` turned by
+    /// `rot` differs from the held result, whose terms are `held_terms`; returns false,
+    /// pushing nothing, where it cannot judge it.
+    fn judge(
+        &mut self,
+        at: Coord,
+        rot: Rotation,
+        held_terms: &[[f64; EVAL_TERMS]],
+        out: &mut SiblingTerms,
+    ) -> bool;
+}
+
+/// The judge of a game that judges no placement.
+pub enum NoPlacementJudge {}
+
+impl PlacementJudge for NoPlacementJudge {
+    fn judge(
+        &mut self,
+        _: Coord,
+        _: Rotation,
+        _: &[[f64; EVAL_TERMS]],
+        _: &mut SiblingTerms,
+    ) -> bool {
+        match *self {}
+    }
+}
+
+/// [`Game::sibling_terms`] for placements: `held` is `from` after placement `done`, whose
+/// terms are `terms`; pushes onto `out` (emptied first) the changed terms of each leading
+/// placement of `instead`, by `from`'s [`TileRules::placement_judge`], up to the first action
+/// that is no placement or that it cannot judge.
+///
+/// [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
+#[inline]
+pub(crate) fn judge_placements<R: TileRules>(
+    held: &R,
+    from: &R,
+    done: &R::Action,
+    instead: &[R::Action],
+    terms: &[[f64; EVAL_TERMS]],
+    out: &mut SiblingTerms,
+) {
+    out.clear();
+    let placement = |action: Option<&R::Action>| action.and_then(R::placement_of).is_some();
+    if !placement(Some(done)) || !placement(instead.first()) {
+        return;
+    }
+    let Some(mut judge) = from.placement_judge(held, terms) else {
+        return;
+    };
+    for action in instead {
+        let Some((at, rot)) = R::placement_of(action) else {
+            return;
+        };
+        if !judge.judge(at, rot, terms, out) {
+            return;
+        }
+    }
+}
+
+impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
+    TileState<G, SIDE, FRONTIER, NODES>
+{
+    /// The features that a tile with orientation `o` placed at `at` would join, as
+    /// [`TileState::put_tile`] joins them where no bridge is built: roads, cities and paths
+    /// across the edges they meet, fields by their half sides.
+    pub(crate) fn joined_by(&self, at: Coord, o: &Orientation) -> Joined<G::Node> {
+        let mut joined = Joined::new();
+        for side in Side::ALL {
+            let Some(j) = self.neighbour_across(at, o, side) else {
+                continue;
+            };
+            let other = &self.cells[j];
+            let oo = self.orientation_of(other);
+            joined.met |= side.bit();
+            let seg = o.side_segment[side.index()];
+            let facing = oo.side_segment[side.opposite().index()];
+            if seg != NO_SEGMENT && facing != NO_SEGMENT {
+                let node = Self::node(other.first_node, facing as usize);
+                joined.join(seg, self.feature_root(node), true);
+            }
+            for (field, facing) in o.facing_fields(oo, side) {
+                let node = Self::node(other.first_node, facing as usize);
+                joined.join(field, self.feature_root(node), false);
+            }
+        }
+        joined
+    }
+}
+
+#[cfg(test)]
+impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
+    TileState<G, SIDE, FRONTIER, NODES>
+where
+    Self: TileRules<Parts = G> + crate::core::game::Game<Action = <Self as TileRules>::Action>,
+{
+    /// Plays this game to its end with random actions drawn from `seed`. At each decision
+    /// between placements it lays the first, judges the others from that result
+    /// ([`Game::sibling_terms`]: all of them where [`Game::may_judge_siblings`], else none)
+    /// and checks each one's terms against the laid placement's, bit for bit; `seen` is told
+    /// of each judged placement: the position before it, the laid result and the placement.
+    ///
+    /// [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
+    /// [`Game::may_judge_siblings`]: crate::core::game::Game::may_judge_siblings
+    pub(crate) fn check_judged_placements(
+        mut self,
+        seed: u64,
+        mut seen: impl FnMut(&Self, &Self, <Self as TileRules>::Action),
+    ) {
+        use crate::core::game::{Game, EVAL_TERMS};
+        use crate::core::rng::{below, rng_from_seed};
+        let terms_of = |s: &Self| {
+            let mut t = vec![[0.0; EVAL_TERMS]; s.num_players()];
+            s.eval_terms_all(&mut t);
+            t.iter().map(|t| t.map(f64::to_bits)).collect::<Vec<_>>()
+        };
+        let laid = |s: &Self, a| {
+            let mut s = s.clone();
+            Game::apply(&mut s, a);
+            s
+        };
+        let (mut legal, mut judged) = (Vec::new(), SiblingTerms::default());
+        let mut rng = rng_from_seed(seed);
+        while !self.is_terminal() {
+            Game::legal_actions(&self, &mut legal);
+            if Self::placement_of(&legal[0]).is_some() && legal.len() > 1 {
+                let held = laid(&self, legal[0]);
+                let mut held_terms = vec![[0.0; EVAL_TERMS]; self.num_players()];
+                held.eval_terms_all(&mut held_terms);
+                Game::sibling_terms(
+                    &held,
+                    &self,
+                    &legal[0],
+                    &legal[1..],
+                    &held_terms,
+                    &mut judged,
+                );
+                let expected = if Game::may_judge_siblings(&self) {
+                    legal.len() - 1
+                } else {
+                    0
+                };
+                assert_eq!(judged.len(), expected, "seed {seed}: judged placements");
+                for (changes, &action) in judged.iter().zip(&legal[1..]) {
+                    let mut terms = held_terms.clone();
+                    for c in changes {
+                        terms[c.seat][c.term] = c.value;
+                    }
+                    let after = laid(&self, action);
+                    let bits: Vec<_> = terms.iter().map(|t| t.map(f64::to_bits)).collect();
+                    assert_eq!(bits, terms_of(&after), "seed {seed}: {action:?}");
+                    seen(&self, &after, action);
+                }
+            }
+            let action = legal[below(&mut rng, legal.len())];
+            Game::apply(&mut self, action);
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! Judging a decision's placements without laying them ([`Game::sibling_terms`]). Without
+//! Bridges, Castles and Bazaars, and with a tile that brings no robber, a placement scores
+//! nothing and hands the meeple decision to the player whose turn it is (C-2); it changes the
+//! heuristic terms only through features with meeples: those its tile joins, the monasteries
+//! around its cell (C-3), and the fields bordering a city it completes (C-4) — all read off
+//! the position before it. Agents then lay only the placement they choose, where laying every
+//! candidate (copy, lay, judge in full) was most of a search's work.
+//!
+//! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
+
+use super::features::FeatureAgg;
+use super::state::{CarcassonneState, Node, Phase, MAX_BORDERS, MAX_MONASTERIES, MAX_PLAYERS};
+use crate::core::fixed_vec::FixedVec;
+use crate::core::game::{SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
+use crate::core::geom::{Coord, Rotation, Side};
+use crate::core::tile_game::{Evaluation, Joined, PlacementJudge};
+use crate::core::tileset::{FeatureKind, Segment};
+
+/// Heuristic terms of every seat.
+type Terms = [[f64; EVAL_TERMS]; MAX_PLAYERS];
+
+/// Most cities one placement completes: one per side.
+const MOST_COMPLETED: usize = 4;
+
+/// Most fields with meeples, not joined by a placement, that border a city it completes.
+const MOST_BORDERING: usize = 16;
+
+/// A monastery with meeples: where it stands, its node and its placed neighbours.
+#[derive(Clone, Copy)]
+struct Occupied {
+    at: Coord,
+    node: Node,
+    neighbours: u8,
+}
+
+/// The position before a decision's placements, with what every placement is judged against.
+pub(super) struct PlacementsBefore<'a> {
+    from: &'a CarcassonneState,
+    /// Its heuristic terms (a placement's result has them but where features change).
+    terms: Terms,
+    /// The monasteries with meeples.
+    monasteries: FixedVec<Occupied, MAX_MONASTERIES>,
+    /// Whether a field has a meeple.
+    farmers: bool,
+    /// The field–city borders as (field root, city root), without repeats; worked out when a
+    /// placement first completes a city while a field has a meeple.
+    borders: Option<FixedVec<(Node, Node), MAX_BORDERS>>,
+    /// The changes of a placement that changes no feature with meeples (most placements):
+    /// the same for all of them, worked out when first needed.
+    plain: Option<TermChanges>,
+}
+
+impl CarcassonneState {
+    /// Whether the placements of this position are judged without laying them (see the
+    /// module's documentation).
+    pub(super) fn judges_placements(&self) -> bool {
+        let robbers = self.game.options.expansions.robbers
+            && self.tiles.variant(self.drawn).expansion.as_deref() == Some("robbers");
+        self.game.phase == Phase::PlaceTile && !self.game.options.expansions.bcb && !robbers
+    }
+}
+
+impl<'a> PlacementsBefore<'a> {
+    /// What the placements from `from` are judged against.
+    pub(super) fn of(from: &'a CarcassonneState) -> Self {
+        let mut terms = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
+        from.heuristic_terms_all(&mut terms[..from.players()]);
+        let mut monasteries = FixedVec::default();
+        for m in from.game.monasteries.iter() {
+            if from.feature(m.node).is_occupied() {
+                monasteries.push(Occupied {
+                    at: from.cells[m.cell as usize].at,
+                    node: m.node,
+                    neighbours: from.board.placed_around_cell(m.cell as u16),
+                });
+            }
+        }
+        let farmers = (from.placed_meeples().iter()).any(|m| m.kind == FeatureKind::Field);
+        PlacementsBefore {
+            from,
+            terms,
+            monasteries,
+            farmers,
+            borders: None,
+            plain: None,
+        }
+    }
+
+    /// Pushes the changes of a placement that changes no feature with meeples.
+    fn push_plain(&mut self, held_terms: &[[f64; EVAL_TERMS]], out: &mut SiblingTerms) {
+        let players = self.from.players();
+        let terms = &self.terms[..players];
+        let plain = self
+            .plain
+            .get_or_insert_with(|| TermChange::between(terms, held_terms));
+        out.push(plain.iter().copied());
+    }
+
+    /// C-3, C-4: gives the fields that border each city the placement completes (in
+    /// `merged`, the joined features' aggregates) that city's bit, as the laid placement
+    /// would (bits in the order of the tile's segments); fields with meeples that the
+    /// placement does not join go to `bordering`, with their aggregate after. Returns false
+    /// when it cannot tell (more cities or such fields than it keeps).
+    fn completed_cities(
+        &mut self,
+        joined: &Joined<Node>,
+        segments: &[Segment],
+        merged: &mut [FeatureAgg],
+        bordering: &mut FixedVec<(Node, FeatureAgg), MOST_BORDERING>,
+    ) -> bool {
+        let from = self.from;
+        let mut completed = FixedVec::<(usize, u32), MOST_COMPLETED>::default();
+        for (i, seg) in segments.iter().enumerate() {
+            let r = joined.of_segment(i);
+            if seg.kind != FeatureKind::City
+                || merged[r].open != 0
+                || completed.iter().any(|&(c, _)| c == r)
+            {
+                continue;
+            }
+            let n = from.game.cities_completed as usize + completed.len();
+            if n >= 32 || completed.len() == MOST_COMPLETED {
+                return false;
+            }
+            completed.push((r, 1 << n));
+        }
+        if completed.is_empty() {
+            return true;
+        }
+        let bit_of = |city: usize| completed.iter().find(|&&(c, _)| c == city).map(|c| c.1);
+        for (i, seg) in segments.iter().enumerate() {
+            let mut cities = seg.borders;
+            while cities != 0 {
+                let city = cities.trailing_zeros() as usize;
+                cities &= cities - 1;
+                if let Some(bit) = bit_of(joined.of_segment(city)) {
+                    merged[joined.of_segment(i)].cities |= bit;
+                }
+            }
+        }
+        let item_of = |root: Node| {
+            let k = joined.touched().iter().position(|&r| r == root)?;
+            Some(joined.of_touched(k))
+        };
+        for &(field, city) in self.borders().iter() {
+            let Some(bit) = item_of(city).and_then(bit_of) else {
+                continue;
+            };
+            if let Some(item) = item_of(field) {
+                merged[item].cities |= bit;
+            } else if from.feature(field).is_occupied() {
+                match bordering.iter().position(|&(f, _)| f == field) {
+                    Some(b) => bordering[b].1.cities |= bit,
+                    None if bordering.len() == MOST_BORDERING => return false,
+                    None => {
+                        let mut after = *from.feature(field);
+                        after.cities |= bit;
+                        bordering.push((field, after));
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The field–city borders of the position as (field root, city root), without repeats.
+    fn borders(&mut self) -> &FixedVec<(Node, Node), MAX_BORDERS> {
+        let from = self.from;
+        self.borders.get_or_insert_with(|| {
+            let mut roots = FixedVec::<(Node, Node), MAX_BORDERS>::default();
+            for &(field, city) in from.game.borders.iter() {
+                let pair = (from.feature_root(field), from.feature_root(city));
+                if !roots.contains(&pair) {
+                    roots.push(pair);
+                }
+            }
+            roots
+        })
+    }
+}
+
+impl PlacementJudge for PlacementsBefore<'_> {
+    fn judge(
+        &mut self,
+        at: Coord,
+        rot: Rotation,
+        held_terms: &[[f64; EVAL_TERMS]],
+        out: &mut SiblingTerms,
+    ) -> bool {
+        let from = self.from;
+        let variant = from.tiles.variant(from.drawn);
+        let segments = variant.segments();
+        let o = &variant.orientations[rot.quarter_turns() as usize];
+        let joined = from.joined_by(at, o);
+        let kind = |k: usize| segments[joined.via(k) as usize].kind;
+        let occupied = (joined.touched().iter()).any(|&root| from.feature(root).is_occupied());
+        let near = |m: &&Occupied| m.at.touches(at);
+        let monastery_near = self.monasteries.iter().any(|m| near(&m));
+        // A city of the tile completes only where every side it shows has a neighbour; only
+        // fields with meeples then change (C-4).
+        let city_may_complete = self.farmers
+            && (segments.iter().enumerate()).any(|(i, seg)| {
+                seg.kind == FeatureKind::City
+                    && (Side::ALL.into_iter())
+                        .all(|s| o.side_segment[s.index()] as usize != i || joined.meets(s))
+            });
+        if !occupied && !monastery_near && !city_may_complete {
+            self.push_plain(held_terms, out);
+            return true;
+        }
+        let shared = { from.game.shared_tiles }.take_for(variant);
+        let own = segments
+            .iter()
+            .map(|seg| FeatureAgg::of_segment(seg, shared));
+        let mut merged = joined.merged(own, |root| *from.feature(root));
+        let mut bordering = FixedVec::<(Node, FeatureAgg), MOST_BORDERING>::default();
+        if city_may_complete
+            && !self.completed_cities(&joined, segments, &mut merged, &mut bordering)
+        {
+            return false;
+        }
+        if !occupied && !monastery_near && bordering.is_empty() {
+            self.push_plain(held_terms, out);
+            return true;
+        }
+        let mut terms = self.terms;
+        let t = &mut terms[..from.players()];
+        for (k, &root) in joined.touched().iter().enumerate() {
+            let before = from.feature(root);
+            if before.is_occupied() {
+                from.add_feature_terms_with(before, kind(k), root, Some(0), -1.0, t);
+            }
+            let after = &merged[joined.of_touched(k)];
+            if after.is_occupied() && joined.first_of_its_feature(k) {
+                from.add_feature_terms_with(after, kind(k), root, Some(0), 1.0, t);
+            }
+        }
+        for &(root, after) in bordering.iter() {
+            from.add_feature_terms_with(
+                from.feature(root),
+                FeatureKind::Field,
+                root,
+                Some(0),
+                -1.0,
+                t,
+            );
+            from.add_feature_terms_with(&after, FeatureKind::Field, root, Some(0), 1.0, t);
+        }
+        for m in self.monasteries.iter().filter(near) {
+            let f = from.feature(m.node);
+            from.add_feature_terms_with(
+                f,
+                FeatureKind::Monastery,
+                m.node,
+                Some(m.neighbours),
+                -1.0,
+                t,
+            );
+            from.add_feature_terms_with(
+                f,
+                FeatureKind::Monastery,
+                m.node,
+                Some(m.neighbours + 1),
+                1.0,
+                t,
+            );
+        }
+        out.push(
+            TermChange::between(&terms[..from.players()], held_terms)
+                .iter()
+                .copied(),
+        );
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::carcassonne::Action;
+    use crate::games::GameDef;
+
+    /// The situations in which a placement changes terms, each of which the test must meet.
+    const CASES: [&str; 6] = [
+        "joins a road or city with meeples (C-2)",
+        "joins a field with meeples (C-2)",
+        "completes a road or city with meeples (C-3)",
+        "lies beside a monastery with meeples (C-3)",
+        "completes a monastery with meeples (C-3)",
+        "completes a city bordering a field with meeples that it does not join (C-4)",
+    ];
+
+    /// Which of [`CASES`] `action`, laid in `before` with the result `after`, meets.
+    fn cases(before: &CarcassonneState, after: &CarcassonneState, action: Action) -> [bool; 6] {
+        let Action::Place { at, .. } = action else {
+            unreachable!("only placements are judged")
+        };
+        let tile = after.last_cell();
+        let tile_roots: Vec<Node> = (0..after.variant_of(tile).segments().len())
+            .map(|i| after.feature_root(tile.first_node + i as Node))
+            .collect();
+        let mut seen = [false; 6];
+        for m in before.placed_meeples() {
+            let (was, is) = (before.feature(m.node), after.feature(m.node));
+            let joined = tile_roots.contains(&after.feature_root(m.node));
+            match m.kind {
+                FeatureKind::Road | FeatureKind::City if joined => {
+                    seen[0] = true;
+                    seen[2] |= is.is_complete();
+                }
+                FeatureKind::Field if joined => seen[1] = true,
+                FeatureKind::Field => seen[5] |= is.cities != was.cities,
+                FeatureKind::Monastery => {
+                    let cell = before.game.monasteries.iter().find(|x| x.node == m.node);
+                    let cell = cell.expect("a monastery").cell as usize;
+                    if before.cells[cell].at.touches(at) {
+                        seen[3] = true;
+                        seen[4] |= after.board.placed_around_cell(cell as u16) == 8;
+                    }
+                }
+                _ => {}
+            }
+        }
+        seen
+    }
+
+    /// Every placement of random games (2 to 5 players, the base game and The Robbers),
+    /// judged from the result of the decision's first, has the terms of the placement laid,
+    /// bit for bit (none is judged after a robber tile); and every situation of [`CASES`]
+    /// occurs.
+    #[test]
+    fn judged_placements_have_the_laid_terms() {
+        let mut seen = [0usize; CASES.len()];
+        for seed in 0..80 {
+            let players = 2 + seed as usize % 4;
+            let rules = [["expansions=none"], ["expansions=robbers"]][seed as usize % 2];
+            let tiles = CarcassonneState::builtin_tiles();
+            let setup = CarcassonneState::setup_with_rules(players, seed, tiles, &rules)
+                .expect("a valid setup");
+            let g = CarcassonneState::new_game(&setup).expect("a game");
+            g.check_judged_placements(seed, |before, after, action| {
+                for (count, case) in seen.iter_mut().zip(cases(before, after, action)) {
+                    *count += usize::from(case);
+                }
+            });
+        }
+        for (case, count) in CASES.iter().zip(seen) {
+            assert!(count > 0, "no placement that {case}");
+        }
+        eprintln!("{CASES:?}: {seen:?}");
+    }
+}

@@ -1,7 +1,8 @@
-//! The features a placement would join, worked out without laying its tile: agents judge a
-//! decision's placements from the position before them ([`Game::sibling_terms`]), and what a
-//! placement changes is what the features its tile joins become. Safari and Carcassonne
-//! both judge placements with it.
+//! Judging a decision's placements without laying them ([`Game::sibling_terms`]), shared by
+//! every tile game: the loop over a decision's placements ([`judge_placements`], the default
+//! `TileRules::sibling_terms`), the [`PlacementJudge`] a game returns from
+//! `TileRules::placement_judge` to judge them, and the features a placement would join
+//! ([`TileState::joined_by`], [`Joined`]), which is what a placement changes.
 //!
 //! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
 
@@ -15,21 +16,10 @@ use crate::core::tileset::{Orientation, MAX_SEGMENTS, NO_SEGMENT};
 
 /// Most features before a placement that its sides touch: a road, city or path and two
 /// fields on each side.
-pub(crate) const TOUCHED: usize = 12;
+const TOUCHED: usize = 12;
 
 /// Items of [`Joined`]: the tile's segments, then the touched features.
 const ITEMS: usize = MAX_SEGMENTS + TOUCHED;
-
-/// Every item its own set.
-const SEPARATE: [u8; ITEMS] = {
-    let mut parent = [0; ITEMS];
-    let mut i = 0;
-    while i < ITEMS {
-        parent[i] = i as u8;
-        i += 1;
-    }
-    parent
-};
 
 /// A small union-find over a placement's tile segments (item `i` is segment `i`) and the
 /// features before it that its sides touch (item `MAX_SEGMENTS + k` is the `k`-th touched
@@ -50,10 +40,9 @@ pub(crate) struct Joined<N: Copy> {
 
 impl<N: Copy + PartialEq> Joined<N> {
     /// Nothing joined yet.
-    #[inline]
     pub(crate) fn new() -> Self {
         Joined {
-            parent: SEPARATE,
+            parent: std::array::from_fn(|i| i as u8),
             touched: FixedVec::default(),
             via: FixedVec::default(),
             met: 0,
@@ -196,7 +185,6 @@ impl PlacementJudge for NoPlacementJudge {
 /// that is no placement or that it cannot judge.
 ///
 /// [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
-#[inline]
 pub(crate) fn judge_placements<R: TileRules>(
     held: &R,
     from: &R,

@@ -54,9 +54,9 @@ impl CarcassonneState {
     /// Whether the placements of this position are judged without laying them (see the
     /// module's documentation).
     pub(super) fn judges_placements(&self) -> bool {
-        let robbers = self.game.options.expansions.robbers
-            && self.tiles.variant(self.drawn).expansion.as_deref() == Some("robbers");
-        self.game.phase == Phase::PlaceTile && !self.game.options.expansions.bcb && !robbers
+        self.game.phase == Phase::PlaceTile
+            && !self.game.options.expansions.bcb
+            && !self.brings_robbers(self.drawn)
     }
 }
 

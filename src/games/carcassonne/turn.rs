@@ -12,7 +12,7 @@ use super::stats::PointSource;
 use crate::core::geom::{Coord, Rotation};
 use crate::core::index::SmallIndex;
 use crate::core::index_set::{words_for, IndexSet};
-use crate::core::tileset::FeatureKind;
+use crate::core::tileset::{FeatureKind, VariantId};
 
 impl CarcassonneState {
     /// C-2: places the drawn tile; B-2: asks for a bridge when one may be built.
@@ -59,12 +59,17 @@ impl CarcassonneState {
             }
         }
         self.game.robber_queue = 0;
-        if self.game.options.expansions.robbers
-            && tiles.variant(cell.variant).expansion.as_deref() == Some("robbers")
-        {
+        if self.brings_robbers(cell.variant) {
             self.queue_robbers();
         }
         self.next_robber_decision();
+    }
+
+    /// whether placing a tile of `variant` brings the robber decisions (a robber tile,
+    /// with The Robbers in play).
+    pub(super) fn brings_robbers(&self, variant: VariantId) -> bool {
+        self.game.options.expansions.robbers
+            && self.tiles.variant(variant).expansion.as_deref() == Some("robbers")
     }
 
     /// who decides on their robber after a robber tile: the active player, then the next

@@ -4,14 +4,16 @@
 //! later decision of the turn, whoever takes it, goes to that seat's best one-ply choice, up
 //! to an action that reveals hidden information), and the resulting position is ranked by
 //! [`Evaluator::value`] for the deciding seat. Ties are broken by the agent's RNG, so play is
-//! reproducible.
+//! reproducible. Where the game judges a candidate's whole turn without its being played
+//! ([`Game::turn_endings`]), the candidate is valued from those endings instead, with the
+//! same values and the same draws.
 
 use super::params::ParamDef;
 use super::restrict::Restriction;
-use super::scratch::{Scratch, Successors};
+use super::scratch::{value_with_changes, Scratch, Successors};
 use super::value::{Evaluator, SeatTerms};
 use super::Agent;
-use crate::core::game::{Game, SiblingTerms, MAX_ACTION_KINDS};
+use crate::core::game::{Game, SiblingTerms, TurnEndings, MAX_ACTION_KINDS};
 use crate::core::rng::{below, GameRng};
 
 /// Parameters of `greedy` besides the heuristic weights.
@@ -79,12 +81,7 @@ impl<G: Game> OnePly<G> {
             return 0;
         }
         self.evaluate(state, candidates, player, eval, true);
-        let mut best = f64::NEG_INFINITY;
-        self.ties.clear();
-        for (i, &v) in self.values.iter().enumerate() {
-            consider(v, i, &mut best, &mut self.ties);
-        }
-        self.ties[below(rng, self.ties.len())]
+        best_of(&self.values, &mut self.ties, rng)
     }
 
     /// Plays candidate `chosen` of the last [`OnePly::choose`] in `state`, the position it
@@ -220,15 +217,21 @@ fn group_by_batch<G: Game>(
     }
 }
 
-/// Records candidate `i` with value `v` into the running maximum `best` and its `ties`.
-fn consider(v: f64, i: usize, best: &mut f64, ties: &mut Vec<usize>) {
-    if v > *best + TIE {
-        *best = v;
-        ties.clear();
+/// The index of the best of `values`, ties (within [`TIE`] of the best so far) broken by
+/// `rng`; `ties` is a buffer.
+fn best_of(values: &[f64], ties: &mut Vec<usize>, rng: &mut GameRng) -> usize {
+    let mut best = f64::NEG_INFINITY;
+    ties.clear();
+    for (i, &v) in values.iter().enumerate() {
+        if v > best + TIE {
+            best = v;
+            ties.clear();
+        }
+        if v >= best - TIE {
+            ties.push(i);
+        }
     }
-    if v >= *best - TIE {
-        ties.push(i);
-    }
+    ties[below(rng, ties.len())]
 }
 
 /// Evaluates actions by playing out the rest of their turn greedily; owns reusable buffers.
@@ -236,6 +239,60 @@ pub(crate) struct TurnLookahead<G: Game> {
     values: Vec<f64>,
     scratch: Scratch<G>,
     rest: RestOfTurn<G>,
+    /// The turns the game judged ([`Game::turn_endings`]) and what they are judged from.
+    judged: JudgedTurns,
+}
+
+/// Buffers of the turns a game judges without their being played ([`Game::turn_endings`]).
+#[derive(Default)]
+struct JudgedTurns {
+    /// The terms of the position the turns start from.
+    terms: SeatTerms,
+    endings: TurnEndings,
+    /// The value of each ending of one turn, for the seat that chooses it.
+    values: Vec<f64>,
+    /// The same, for the seat the turn is valued for.
+    player_values: Vec<f64>,
+    ties: Vec<usize>,
+}
+
+impl JudgedTurns {
+    /// The value for `player` of candidate `i`'s turn, judged from `state`: its best ending
+    /// for `seat`, who chooses it (ties broken by `rng`, as [`OnePly::choose`] breaks them),
+    /// or `None` when the game did not judge it.
+    fn value(
+        &mut self,
+        state: &impl Game,
+        i: usize,
+        (seat, player): (usize, usize),
+        eval: &Evaluator,
+        rng: &mut GameRng,
+    ) -> Option<f64> {
+        let (terms, values, player_values) =
+            (&mut self.terms, &mut self.values, &mut self.player_values);
+        values.clear();
+        player_values.clear();
+        let judged = self.endings.for_each_ending_mut(i, |changes| {
+            values.push(value_with_changes(eval, state, terms, changes, seat));
+            if player != seat {
+                player_values.push(value_with_changes(eval, state, terms, changes, player));
+            }
+        });
+        if !judged {
+            return None;
+        }
+        let chosen = match values.len() {
+            1 => 0,
+            _ => best_of(values, &mut self.ties, rng),
+        };
+        Some(
+            if player == seat {
+                values
+            } else {
+                player_values
+            }[chosen],
+        )
+    }
 }
 
 impl<G: Game> TurnLookahead<G> {
@@ -249,6 +306,7 @@ impl<G: Game> TurnLookahead<G> {
                 allowed: Vec::new(),
                 one_ply: OnePly::new(),
             },
+            judged: JudgedTurns::default(),
         }
     }
 
@@ -256,6 +314,8 @@ impl<G: Game> TurnLookahead<G> {
     /// best one-ply choice (seat `restricted.0` keeps its restriction `restricted.1`). The
     /// turn is cut short after an action that reveals hidden information
     /// ([`Game::reveals_hidden`]): what follows it depends on a draw the agent may not know.
+    /// Where the game judges an action's turn without its being played
+    /// ([`Game::turn_endings`]), its value is its best ending's, the same number.
     pub(crate) fn turn_values(
         &mut self,
         state: &G,
@@ -267,8 +327,22 @@ impl<G: Game> TurnLookahead<G> {
     ) -> &[f64] {
         self.values.clear();
         let turn = state.turn();
+        let seat = state.to_move().expect("a decision is pending");
+        let restricted_here = seat == restricted.0 && !restricted.1.is_empty();
+        let judging = !restricted_here && state.may_judge_turns();
+        if judging {
+            let terms = &mut self.judged.terms[..state.num_players()];
+            state.eval_terms_all(terms);
+            state.turn_endings(actions, terms, &mut self.judged.endings);
+        }
         let mut successors = Successors::new(&mut self.scratch, state);
-        for &action in actions {
+        for (i, &action) in actions.iter().enumerate() {
+            if judging {
+                if let Some(value) = self.judged.value(state, i, (seat, player), eval, rng) {
+                    self.values.push(value);
+                    continue;
+                }
+            }
             let revealed = state.reveals_hidden(&action);
             let next = successors.after(action);
             let turn_over = revealed || next.turn() != turn || next.is_terminal();
@@ -373,11 +447,6 @@ impl<G: Game> Agent<G> for GreedyAgent<G> {
             &self.eval,
             &mut self.rng,
         );
-        let mut best = f64::NEG_INFINITY;
-        self.ties.clear();
-        for (i, &v) in values.iter().enumerate() {
-            consider(v, i, &mut best, &mut self.ties);
-        }
-        self.allowed[self.ties[below(&mut self.rng, self.ties.len())]]
+        self.allowed[best_of(values, &mut self.ties, &mut self.rng)]
     }
 }

@@ -104,12 +104,6 @@ impl<'a, G: Game> Successors<'a, G> {
         };
         let terms = &self.terms[..state.num_players()];
         state.sibling_terms(self.from, last, rest, terms, judged);
-        // Each candidate's changes swapped in, and back out.
-        let swap = |terms: &mut SeatTerms, changes: &mut [TermChange]| {
-            for change in changes {
-                std::mem::swap(&mut terms[change.seat][change.term], &mut change.value);
-            }
-        };
         let held = &mut self.terms;
         // The last one-change candidate and its value: runs of candidates often make the same
         // change (digs whose holes count alike, vehicle moves to spaces that fit alike).
@@ -128,11 +122,7 @@ impl<'a, G: Game> Successors<'a, G> {
                 held[change.seat][change.term] = kept;
                 repeated = Some((*change, value));
             }
-            _ => {
-                swap(held, changes);
-                values.push(eval.value_with(state, held, player));
-                swap(held, changes);
-            }
+            _ => values.push(value_with_changes(eval, state, held, changes, player)),
         });
         values.len()
     }
@@ -189,4 +179,25 @@ impl<'a, G: Game> Successors<'a, G> {
         self.terms_valid = false;
         self.scratch.state.as_mut().expect("a result")
     }
+}
+
+/// The value for `player` by `eval` of `state` with the heuristic terms `terms` changed by
+/// `changes`, which are swapped in and back out (both end as they were).
+#[inline]
+pub(crate) fn value_with_changes<G: Game>(
+    eval: &Evaluator,
+    state: &G,
+    terms: &mut SeatTerms,
+    changes: &mut [TermChange],
+    player: usize,
+) -> f64 {
+    let swap = |terms: &mut SeatTerms, changes: &mut [TermChange]| {
+        for change in changes {
+            std::mem::swap(&mut terms[change.seat][change.term], &mut change.value);
+        }
+    };
+    swap(terms, changes);
+    let value = eval.value_with(state, terms, player);
+    swap(terms, changes);
+    value
 }

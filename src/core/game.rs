@@ -92,12 +92,29 @@ impl SiblingTerms {
     /// Runs `f` on the changes of each judged candidate in turn, to change (agents swap
     /// their values with the held terms and back).
     #[inline]
-    pub fn for_each_mut(&mut self, mut f: impl FnMut(&mut [TermChange])) {
-        let mut start = 0;
-        for &end in &self.ends {
+    pub fn for_each_mut(&mut self, f: impl FnMut(&mut [TermChange])) {
+        self.for_each_mut_in(0..self.ends.len(), f);
+    }
+
+    /// Runs `f` on the changes of each candidate of `range` (indices of judged candidates).
+    #[inline]
+    pub fn for_each_mut_in(
+        &mut self,
+        range: std::ops::Range<usize>,
+        mut f: impl FnMut(&mut [TermChange]),
+    ) {
+        let mut start = range.start.checked_sub(1).map_or(0, |j| self.ends[j]);
+        for &end in &self.ends[range] {
             f(&mut self.changes[start..end]);
             start = end;
         }
+    }
+
+    /// Keeps the first `len` candidates.
+    pub fn truncate(&mut self, len: usize) {
+        self.ends.truncate(len);
+        self.changes
+            .truncate(self.ends.last().copied().unwrap_or(0));
     }
 
     /// The changes of each judged candidate, in order.
@@ -106,6 +123,65 @@ impl SiblingTerms {
         starts
             .zip(&self.ends)
             .map(|(start, &end)| &self.changes[start..end])
+    }
+}
+
+/// What [`Game::turn_endings`] judged: for each candidate of a decision in turn, either the
+/// heuristic terms after each choice that ends its turn (in which they differ from the
+/// position's before it), or nothing, when the candidate's turn was not judged.
+#[derive(Clone, Debug, Default)]
+pub struct TurnEndings {
+    /// The endings of every judged candidate, in order.
+    endings: SiblingTerms,
+    /// Where each candidate's endings end in `endings`, and whether it was judged.
+    ends: Vec<(usize, bool)>,
+}
+
+impl TurnEndings {
+    /// Forgets every candidate (keeping the buffers).
+    pub fn clear(&mut self) {
+        self.endings.clear();
+        self.ends.clear();
+    }
+
+    /// Adds an ending of the candidate being judged, whose result's terms are the position's
+    /// with `changes` made.
+    #[inline]
+    pub fn push_ending(&mut self, changes: impl IntoIterator<Item = TermChange>) {
+        self.endings.push(changes);
+    }
+
+    /// Closes the candidate being judged: with its endings pushed since the last candidate
+    /// when `judged`, else as not judged (dropping any it pushed).
+    pub fn close_candidate(&mut self, judged: bool) {
+        let start = self.ends.last().map_or(0, |&(end, _)| end);
+        if !judged {
+            self.endings.truncate(start);
+        }
+        self.ends.push((self.endings.len(), judged));
+    }
+
+    /// How many candidates were closed.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether none was.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Runs `f` on the changes of each ending of candidate `i`, to change (agents swap their
+    /// values with the position's terms and back); returns false, running nothing, when the
+    /// candidate was not judged (or not closed).
+    #[inline]
+    pub fn for_each_ending_mut(&mut self, i: usize, f: impl FnMut(&mut [TermChange])) -> bool {
+        let Some(&(end, true)) = self.ends.get(i) else {
+            return false;
+        };
+        let start = i.checked_sub(1).map_or(0, |j| self.ends[j].0);
+        self.endings.for_each_mut_in(start..end, f);
+        true
     }
 }
 
@@ -273,6 +349,33 @@ pub trait Game: Clone + Send + Sync {
         out: &mut SiblingTerms,
     ) {
         out.clear();
+    }
+
+    /// Whether [`Game::turn_endings`] may judge candidates of the decision pending in this
+    /// position. The default: never.
+    fn may_judge_turns(&self) -> bool {
+        false
+    }
+
+    /// How the turn of each of `actions` — candidates of the decision pending in this
+    /// position, whose [`Game::eval_terms_all`] are `terms` — ends, judged without playing
+    /// it: where the rest of its turn is one decision of the seat deciding now, each of whose
+    /// choices ends the turn leaving the scores as they are and the game going on, pushes onto
+    /// `out` (emptied first) the terms in which each choice's result differs from `terms`, bit
+    /// for bit, in the order [`Game::legal_actions`] lists those choices there; else closes the
+    /// candidate as not judged. Greedy's turn lookahead values such a candidate by its best
+    /// ending, as if it had played the candidate and then each choice. The default: judges
+    /// none.
+    fn turn_endings(
+        &self,
+        actions: &[Self::Action],
+        _terms: &[[f64; EVAL_TERMS]],
+        out: &mut TurnEndings,
+    ) {
+        out.clear();
+        for _ in actions {
+            out.close_candidate(false);
+        }
     }
 
     /// The outcomes of the next chance event — the next draw from what is hidden — with their

@@ -4,7 +4,7 @@ use super::parts::GameParts;
 use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
 use super::state::MAX_PLAYERS;
-use crate::core::game::{ChanceOutcome, Game, SiblingTerms, EVAL_TERMS};
+use crate::core::game::{ChanceOutcome, Game, SiblingTerms, TurnEndings, EVAL_TERMS};
 use crate::core::rng::{below, GameRng};
 use crate::core::stats::{StatKey, Tally};
 
@@ -126,6 +126,19 @@ where
         out: &mut SiblingTerms,
     ) {
         TileRules::sibling_terms(self, from, done, instead, terms, out)
+    }
+
+    fn may_judge_turns(&self) -> bool {
+        TileRules::may_judge_turns(self)
+    }
+
+    fn turn_endings(
+        &self,
+        actions: &[Self::Action],
+        terms: &[[f64; EVAL_TERMS]],
+        out: &mut TurnEndings,
+    ) {
+        TileRules::turn_endings(self, actions, terms, out)
     }
 
     /// The next tile drawn from the pile: each type of the unseen tiles, as likely as its

@@ -19,7 +19,7 @@ use crate::core::tileset::{Orientation, MAX_SEGMENTS, NO_SEGMENT};
 const TOUCHED: usize = 12;
 
 /// Items of [`Joined`]: the tile's segments, then the touched features.
-const ITEMS: usize = MAX_SEGMENTS + TOUCHED;
+pub(crate) const ITEMS: usize = MAX_SEGMENTS + TOUCHED;
 
 /// A small union-find over a placement's tile segments (item `i` is segment `i`) and the
 /// features before it that its sides touch (item `MAX_SEGMENTS + k` is the `k`-th touched

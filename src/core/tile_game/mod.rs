@@ -20,6 +20,7 @@ mod piece;
 mod placement;
 mod rules;
 mod state;
+mod turn_ends;
 
 pub(crate) use joined::{judge_placements, Joined};
 pub use joined::{NoPlacementJudge, PlacementJudge};
@@ -29,3 +30,5 @@ pub(crate) use placement::append;
 pub(crate) use rules::tile_rules_by_phase;
 pub use rules::{Evaluation, TileRules};
 pub use state::{TileState, MAX_PLAYERS};
+pub(crate) use turn_ends::QuietTurns;
+pub use turn_ends::{NoTurnJudge, TurnJudge};

@@ -49,7 +49,7 @@ where
 {
     /// Whether a tile with edge `signature` may go on frontier cell `f`.
     #[inline]
-    fn fits(&self, f: &FrontierCell, signature: u8) -> bool {
+    pub(super) fn fits(&self, f: &FrontierCell, signature: u8) -> bool {
         f.accepts(signature) || self.fits_otherwise(f, signature)
     }
 

@@ -4,8 +4,9 @@
 
 use super::joined::{judge_placements, NoPlacementJudge, PlacementJudge};
 use super::parts::{Cell, GameParts, NewCell};
+use super::turn_ends::{judge_turn_endings, NoTurnJudge, TurnJudge};
 use crate::core::board::FrontierCell;
-use crate::core::game::{SiblingTerms, EVAL_TERMS};
+use crate::core::game::{SiblingTerms, TurnEndings, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::rng::GameRng;
 use crate::core::stats::{StatKey, Tally};
@@ -132,6 +133,26 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
         _held_terms: &'a [[f64; EVAL_TERMS]],
     ) -> Option<impl PlacementJudge + 'a> {
         None::<NoPlacementJudge>
+    }
+    /// See [`Game::may_judge_turns`](crate::core::game::Game::may_judge_turns). The default:
+    /// never.
+    fn may_judge_turns(&self) -> bool {
+        false
+    }
+    /// See [`Game::turn_endings`](crate::core::game::Game::turn_endings). The default:
+    /// placements, by [`TileRules::turn_judge`] (`turn_ends.rs`).
+    fn turn_endings(
+        &self,
+        actions: &[Self::Action],
+        terms: &[[f64; EVAL_TERMS]],
+        out: &mut TurnEndings,
+    ) {
+        judge_turn_endings(self, actions, terms, out);
+    }
+    /// What judges how the turns of this position's placements end, from `terms`, this
+    /// position's (`turn_ends.rs`); `None` where they are not judged. The default: none.
+    fn turn_judge<'a>(&'a self, _terms: &'a [[f64; EVAL_TERMS]]) -> Option<impl TurnJudge + 'a> {
+        None::<NoTurnJudge>
     }
     /// Reshuffles what the game hides besides the unseen tiles (which the core reshuffles
     /// first). The default: nothing.

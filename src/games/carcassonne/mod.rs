@@ -34,6 +34,7 @@ mod state;
 mod stats;
 mod tile_checks;
 mod turn;
+mod turn_ends;
 
 pub use action::Action;
 pub use bazaar::{Bazaar, BID_LADDER, MAX_BID};

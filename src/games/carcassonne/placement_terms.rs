@@ -17,7 +17,7 @@ use crate::core::tile_game::{Evaluation, Joined, PlacementJudge};
 use crate::core::tileset::{FeatureKind, Segment};
 
 /// Heuristic terms of every seat.
-type Terms = [[f64; EVAL_TERMS]; MAX_PLAYERS];
+pub(super) type Terms = [[f64; EVAL_TERMS]; MAX_PLAYERS];
 
 /// Most cities one placement completes: one per side.
 const MOST_COMPLETED: usize = 4;
@@ -35,9 +35,9 @@ struct Occupied {
 
 /// The position before a decision's placements, with what every placement is judged against.
 pub(super) struct PlacementsBefore<'a> {
-    from: &'a CarcassonneState,
+    pub(super) from: &'a CarcassonneState,
     /// Its heuristic terms (a placement's result has them but where features change).
-    terms: Terms,
+    pub(super) terms: Terms,
     /// The monasteries with meeples.
     monasteries: FixedVec<Occupied, MAX_MONASTERIES>,
     /// Whether a field has a meeple.
@@ -65,6 +65,11 @@ impl<'a> PlacementsBefore<'a> {
     pub(super) fn of(from: &'a CarcassonneState) -> Self {
         let mut terms = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
         from.heuristic_terms_all(&mut terms[..from.players()]);
+        Self::with_terms(from, terms)
+    }
+
+    /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
+    pub(super) fn with_terms(from: &'a CarcassonneState, terms: Terms) -> Self {
         let mut monasteries = FixedVec::default();
         for m in from.game.monasteries.iter() {
             if from.feature(m.node).is_occupied() {
@@ -163,6 +168,39 @@ impl<'a> PlacementsBefore<'a> {
         true
     }
 
+    /// Adds to `t`, terms of the position, what a placement at `at` changes in the features
+    /// with meeples it joins (`joined`, with the aggregates after it in `merged`; `segments`
+    /// are its tile's) and in the monasteries with meeples around it: all it changes but the
+    /// fields bordering a city it completes.
+    pub(super) fn add_placed_terms(
+        &self,
+        joined: &Joined<Node>,
+        merged: &[FeatureAgg],
+        segments: &[Segment],
+        at: Coord,
+        t: &mut [[f64; EVAL_TERMS]],
+    ) {
+        let from = self.from;
+        for (k, &root) in joined.touched().iter().enumerate() {
+            let kind = segments[joined.via(k) as usize].kind;
+            let before = from.feature(root);
+            if before.is_occupied() {
+                from.add_feature_terms_with(before, kind, root, Some(0), -1.0, t);
+            }
+            let after = &merged[joined.of_touched(k)];
+            if after.is_occupied() && joined.first_of_its_feature(k) {
+                from.add_feature_terms_with(after, kind, root, Some(0), 1.0, t);
+            }
+        }
+        for m in self.monasteries.iter().filter(|m| m.at.touches(at)) {
+            let f = from.feature(m.node);
+            let (node, neighbours) = (m.node, m.neighbours);
+            let monastery = FeatureKind::Monastery;
+            from.add_feature_terms_with(f, monastery, node, Some(neighbours), -1.0, t);
+            from.add_feature_terms_with(f, monastery, node, Some(neighbours + 1), 1.0, t);
+        }
+    }
+
     /// The field–city borders of the position as (field root, city root), without repeats.
     fn borders(&mut self) -> &FixedVec<(Node, Node), MAX_BORDERS> {
         let from = self.from;
@@ -192,10 +230,8 @@ impl PlacementJudge for PlacementsBefore<'_> {
         let segments = variant.segments();
         let o = &variant.orientations[rot.quarter_turns() as usize];
         let joined = from.joined_by(at, o);
-        let kind = |k: usize| segments[joined.via(k) as usize].kind;
         let occupied = (joined.touched().iter()).any(|&root| from.feature(root).is_occupied());
-        let near = |m: &&Occupied| m.at.touches(at);
-        let monastery_near = self.monasteries.iter().any(|m| near(&m));
+        let monastery_near = self.monasteries.iter().any(|m| m.at.touches(at));
         // A city of the tile completes only where every side it shows has a neighbour; only
         // fields with meeples then change (C-4).
         let city_may_complete = self.farmers
@@ -225,16 +261,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
         }
         let mut terms = self.terms;
         let t = &mut terms[..from.players()];
-        for (k, &root) in joined.touched().iter().enumerate() {
-            let before = from.feature(root);
-            if before.is_occupied() {
-                from.add_feature_terms_with(before, kind(k), root, Some(0), -1.0, t);
-            }
-            let after = &merged[joined.of_touched(k)];
-            if after.is_occupied() && joined.first_of_its_feature(k) {
-                from.add_feature_terms_with(after, kind(k), root, Some(0), 1.0, t);
-            }
-        }
+        self.add_placed_terms(&joined, &merged, segments, at, t);
         for &(root, after) in bordering.iter() {
             from.add_feature_terms_with(
                 from.feature(root),
@@ -245,25 +272,6 @@ impl PlacementJudge for PlacementsBefore<'_> {
                 t,
             );
             from.add_feature_terms_with(&after, FeatureKind::Field, root, Some(0), 1.0, t);
-        }
-        for m in self.monasteries.iter().filter(near) {
-            let f = from.feature(m.node);
-            from.add_feature_terms_with(
-                f,
-                FeatureKind::Monastery,
-                m.node,
-                Some(m.neighbours),
-                -1.0,
-                t,
-            );
-            from.add_feature_terms_with(
-                f,
-                FeatureKind::Monastery,
-                m.node,
-                Some(m.neighbours + 1),
-                1.0,
-                t,
-            );
         }
         out.push(
             TermChange::between(&terms[..from.players()], held_terms)
@@ -277,8 +285,8 @@ impl PlacementJudge for PlacementsBefore<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::carcassonne::tests::varied_game;
     use crate::games::carcassonne::Action;
-    use crate::games::GameDef;
 
     /// The situations in which a placement changes terms, each of which the test must meet.
     const CASES: [&str; 6] = [
@@ -332,12 +340,7 @@ mod tests {
     fn judged_placements_have_the_laid_terms() {
         let mut seen = [0usize; CASES.len()];
         for seed in 0..80 {
-            let players = 2 + seed as usize % 4;
-            let rules = [["expansions=none"], ["expansions=robbers"]][seed as usize % 2];
-            let tiles = CarcassonneState::builtin_tiles();
-            let setup = CarcassonneState::setup_with_rules(players, seed, tiles, &rules)
-                .expect("a valid setup");
-            let g = CarcassonneState::new_game(&setup).expect("a game");
+            let g = varied_game(seed);
             g.check_judged_placements(seed, |before, after, action| {
                 for (count, case) in seen.iter_mut().zip(cases(before, after, action)) {
                     *count += usize::from(case);

@@ -7,10 +7,11 @@ use super::features::FeatureAgg;
 use super::placement_terms::PlacementsBefore;
 use super::state::{Carcassonne, CarcassonneState, Cell, CellInfo, Monastery, Node, Phase};
 use super::stats::ActionKind;
+use super::turn_ends::TurnsBefore;
 use crate::core::board::FrontierCell;
 use crate::core::game::EVAL_TERMS;
 use crate::core::geom::{Coord, Side};
-use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules};
+use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for CarcassonneState {
@@ -173,6 +174,17 @@ impl TileRules for CarcassonneState {
         _held_terms: &'a [[f64; EVAL_TERMS]],
     ) -> Option<impl PlacementJudge + 'a> {
         self.judges_placements().then(|| PlacementsBefore::of(self))
+    }
+
+    /// Placements, where they are judged (`turn_ends.rs`).
+    fn may_judge_turns(&self) -> bool {
+        self.judges_placements()
+    }
+
+    /// The turns of placements judged from the position before them (`turn_ends.rs`).
+    fn turn_judge<'a>(&'a self, terms: &'a [[f64; EVAL_TERMS]]) -> Option<impl TurnJudge + 'a> {
+        self.judges_placements()
+            .then(|| TurnsBefore::of(self, terms))
     }
 
     /// The tile's bit among the tiles with several roads or cities (0 for the others); no

@@ -7,6 +7,18 @@ use crate::core::geom::{Coord, HalfSide, Rotation, Side};
 use crate::core::tileset::{CompiledTiles, FeatureKind, StartType};
 use crate::games::tile_sets::validate;
 
+/// A new game of the built-in tiles for seed `seed`, varied by it: 2 to 5 players, the base
+/// game and The Robbers in turn.
+pub(super) fn varied_game(seed: u64) -> CarcassonneState {
+    use crate::games::GameDef;
+    let players = 2 + seed as usize % 4;
+    let rules = [["expansions=none"], ["expansions=robbers"]][seed as usize % 2];
+    let tiles = CarcassonneState::builtin_tiles();
+    let setup =
+        CarcassonneState::setup_with_rules(players, seed, tiles, &rules).expect("a valid setup");
+    CarcassonneState::new_game(&setup).expect("a game")
+}
+
 /// The built-in layouts with only the given types, in the given counts, and the start tile of
 /// type `start` (one of its copies).
 fn subset(start: &str, counts: &[(&str, usize)]) -> &'static CompiledTiles {

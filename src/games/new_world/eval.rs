@@ -1,6 +1,6 @@
 //! Heuristic terms for greedy and rollout policies.
 
-use super::state::{FeatureAgg, NewWorldState, Node, Role, Settler, MAX_NODES};
+use super::state::{FeatureAgg, NewWorldState, Node, Role, MAX_NODES};
 use crate::core::game::EVAL_TERMS;
 use crate::core::index::SmallIndex;
 use crate::core::index_set::{words_for, IndexSet};
@@ -26,7 +26,7 @@ impl Evaluation for NewWorldState {
         let east = self.easternmost_surveyor();
         let mut seen = IndexSet::<{ words_for(MAX_NODES) }>::default();
         for s in self.placed_settlers() {
-            out[s.player as usize][2] += at_risk(s, east);
+            out[s.player as usize][2] += at_risk(s.role, s.column, east);
             let root = self.features.root(s.node);
             if seen.insert_new(root.index()) {
                 self.add_feature_terms(self.features.get(root), root, s.role, 1.0, out);
@@ -63,10 +63,11 @@ impl NewWorldState {
     }
 }
 
-/// The `settlers_at_risk` count of settler `s` with the easternmost surveyor in column `east`:
-/// 1 for a standing settler in or east of it (N-13: removed by the next move), else 0.
-pub(super) fn at_risk(s: &Settler, east: i8) -> f64 {
-    if s.role != Role::Trapper && s.column >= east {
+/// The `settlers_at_risk` count of a settler in `role` in column `column` with the
+/// easternmost surveyor in column `east`: 1 for a standing settler in or east of it (N-13:
+/// removed by the next move), else 0.
+pub(super) fn at_risk(role: Role, column: i8, east: i8) -> f64 {
+    if role != Role::Trapper && column >= east {
         1.0
     } else {
         0.0

@@ -24,6 +24,7 @@ mod state;
 mod stats;
 mod tiles;
 mod turn;
+mod turn_ends;
 
 pub use action::Action;
 pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};

@@ -7,12 +7,16 @@
 //! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
 
 use super::eval::add_value_terms;
-use super::state::{FeatureAgg, NewWorldState, Role, MAX_FARMS, MAX_PLAYERS};
+use super::state::{FeatureAgg, NewWorldState, Node, Role, MAX_FARMS, MAX_PLAYERS};
 use super::turn::final_value_with;
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation};
-use crate::core::tile_game::{Evaluation, PlacementJudge};
+use crate::core::tile_game::{Evaluation, Joined, PlacementJudge};
+use crate::core::tileset::Segment;
+
+/// Heuristic terms of every seat.
+pub(super) type Terms = [[f64; EVAL_TERMS]; MAX_PLAYERS];
 
 /// A farm with settlers: where it is, its summary and its placed neighbours.
 #[derive(Clone, Copy)]
@@ -24,9 +28,9 @@ struct OccupiedFarm {
 
 /// The position before a decision's placements, with what every placement is judged against.
 pub(super) struct PlacementsBefore<'a> {
-    from: &'a NewWorldState,
+    pub(super) from: &'a NewWorldState,
     /// Its heuristic terms (a placement's result has them but where features change).
-    terms: [[f64; EVAL_TERMS]; MAX_PLAYERS],
+    pub(super) terms: Terms,
     /// The farms with settlers.
     farms: FixedVec<OccupiedFarm, MAX_FARMS>,
     /// The changes of a placement that changes no feature with settlers (most placements):
@@ -39,6 +43,11 @@ impl<'a> PlacementsBefore<'a> {
     pub(super) fn of(from: &'a NewWorldState) -> Self {
         let mut terms = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
         from.heuristic_terms_all(&mut terms[..from.players()]);
+        Self::with_terms(from, terms)
+    }
+
+    /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
+    pub(super) fn with_terms(from: &'a NewWorldState, terms: Terms) -> Self {
         let mut farms = FixedVec::default();
         for &(cell, node) in from.game.farms.iter() {
             let agg = *from.feature(node);
@@ -55,6 +64,41 @@ impl<'a> PlacementsBefore<'a> {
             terms,
             farms,
             plain: None,
+        }
+    }
+}
+
+impl PlacementsBefore<'_> {
+    /// Adds to `t`, terms of the position, what a placement at `at` changes: the
+    /// `feature_value` of the features with settlers it joins (`joined`, with the aggregates
+    /// after it in `merged`; `segments` are its tile's) and of the farms with settlers around
+    /// it.
+    pub(super) fn add_placed_terms(
+        &self,
+        joined: &Joined<Node>,
+        merged: &[FeatureAgg],
+        segments: &[Segment],
+        at: Coord,
+        t: &mut [[f64; EVAL_TERMS]],
+    ) {
+        let from = self.from;
+        for (k, &root) in joined.touched().iter().enumerate() {
+            // Only trails, towns and plains join: their value does not depend on where they are.
+            let role = Role::of(segments[joined.via(k) as usize].kind);
+            let before = from.feature(root);
+            if before.is_occupied() {
+                add_value_terms(before.scorers(), final_value_with(before, role, 0), -1.0, t);
+            }
+            let after = &merged[joined.of_touched(k)];
+            if after.is_occupied() && joined.first_of_its_feature(k) {
+                add_value_terms(after.scorers(), final_value_with(after, role, 0), 1.0, t);
+            }
+        }
+        for f in self.farms.iter().filter(|f| f.at.touches(at)) {
+            let (agg, n) = (&f.agg, f.neighbours);
+            let farmer = Role::Farmer;
+            add_value_terms(agg.scorers(), final_value_with(agg, farmer, n), -1.0, t);
+            add_value_terms(agg.scorers(), final_value_with(agg, farmer, n + 1), 1.0, t);
         }
     }
 }
@@ -87,34 +131,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
             .map(|seg| FeatureAgg::of_segment(seg, seg.sides.count_ones() as u8, shared));
         let merged = joined.merged(own, |root| *from.feature(root));
         let mut terms = self.terms;
-        let t = &mut terms[..players];
-        for (k, &root) in joined.touched().iter().enumerate() {
-            // Only trails, towns and plains join: their value does not depend on where they are.
-            let role = Role::of(segments[joined.via(k) as usize].kind);
-            let before = from.feature(root);
-            if before.is_occupied() {
-                add_value_terms(before.scorers(), final_value_with(before, role, 0), -1.0, t);
-            }
-            let after = &merged[joined.of_touched(k)];
-            if after.is_occupied() && joined.first_of_its_feature(k) {
-                add_value_terms(after.scorers(), final_value_with(after, role, 0), 1.0, t);
-            }
-        }
-        for f in self.farms.iter().filter(near) {
-            let (agg, n) = (&f.agg, f.neighbours);
-            add_value_terms(
-                agg.scorers(),
-                final_value_with(agg, Role::Farmer, n),
-                -1.0,
-                t,
-            );
-            add_value_terms(
-                agg.scorers(),
-                final_value_with(agg, Role::Farmer, n + 1),
-                1.0,
-                t,
-            );
-        }
+        self.add_placed_terms(&joined, &merged, segments, at, &mut terms[..players]);
         let changes = TermChange::between(&terms[..players], held_terms);
         out.push(changes.iter().copied());
         true

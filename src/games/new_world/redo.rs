@@ -56,6 +56,8 @@ impl PieceDecisions for NewWorldState {
     /// A settler less in supply, and one more at risk if it stands where the surveyors reach.
     fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut [[f64; EVAL_TERMS]]) {
         terms[p][0] -= step;
-        terms[p][2] += step * at_risk(&self.settler_on(p, segment), self.easternmost_surveyor());
+        let settler = self.settler_on(p, segment);
+        let east = self.easternmost_surveyor();
+        terms[p][2] += step * at_risk(settler.role, settler.column, east);
     }
 }

@@ -6,9 +6,10 @@ use super::action::Action;
 use super::placement_terms::PlacementsBefore;
 use super::state::{FeatureAgg, NewWorld, NewWorldState, Node, Phase, Role};
 use super::stats::ActionKind;
+use super::turn_ends::TurnsBefore;
 use crate::core::game::EVAL_TERMS;
 use crate::core::geom::{Coord, Side};
-use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules};
+use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for NewWorldState {
@@ -115,6 +116,16 @@ impl TileRules for NewWorldState {
         _held_terms: &'a [[f64; EVAL_TERMS]],
     ) -> Option<impl PlacementJudge + 'a> {
         Some(PlacementsBefore::of(self))
+    }
+
+    /// Placements (`turn_ends.rs`).
+    fn may_judge_turns(&self) -> bool {
+        self.game.phase == Phase::PlaceTile
+    }
+
+    /// The turns of placements judged from the position before them (`turn_ends.rs`).
+    fn turn_judge<'a>(&'a self, terms: &'a [[f64; EVAL_TERMS]]) -> Option<impl TurnJudge + 'a> {
+        Some(TurnsBefore::of(self, terms))
     }
 
     /// The tile's bit among the tiles with several trails or towns (0 for the others).

@@ -1,0 +1,287 @@
+//! Judging how a placement's turn ends without playing it ([`Game::turn_endings`]), shared by
+//! the tile games whose turn is a placement and then one piece decision (a meeple, a
+//! settler): the loop over a decision's placements ([`judge_turn_endings`], the default
+//! `TileRules::turn_endings`), the [`TurnJudge`] a game returns from `TileRules::turn_judge`,
+//! which placements have *quiet* turns that the games judge ([`QuietTurns`],
+//! [`TileState::quiet_placement`]) and the listing of their piece choices
+//! ([`QuietPlacement::push_piece_endings`]).
+//!
+//! Greedy's lookahead values a placement by the best piece choice after it, each followed by
+//! the end of the turn; in a turn that completes nothing, every such result is the position
+//! before with the placement's and the piece's features changed, which a game works out from
+//! the features the placement joins ([`TileState::joined_by`]) without copying the position.
+//!
+//! [`Game::turn_endings`]: crate::core::game::Game::turn_endings
+
+use super::joined::{Joined, ITEMS};
+use super::parts::GameParts;
+use super::rules::TileRules;
+use super::state::{TileState, MAX_PLAYERS};
+use crate::core::fixed_vec::FixedVec;
+use crate::core::game::{TermChange, TurnEndings, EVAL_TERMS};
+use crate::core::geom::{Coord, Rotation};
+use crate::core::index::SmallIndex;
+use crate::core::tileset::{FeatureKind, Segment};
+
+/// Judges the turns of a decision's placements from the position before them
+/// ([`TileRules::turn_judge`]), keeping what they share.
+pub trait TurnJudge {
+    /// Pushes onto `out` ([`TurnEndings::push_ending`]) the terms after each piece choice
+    /// that ends the turn of the placement at `at` turned by `rot`, as
+    /// [`Game::turn_endings`](crate::core::game::Game::turn_endings) describes; returns false
+    /// where it cannot judge that turn (what it pushed is then dropped).
+    fn endings(&mut self, at: Coord, rot: Rotation, out: &mut TurnEndings) -> bool;
+}
+
+/// The judge of a game that judges no turn.
+pub enum NoTurnJudge {}
+
+impl TurnJudge for NoTurnJudge {
+    fn endings(&mut self, _: Coord, _: Rotation, _: &mut TurnEndings) -> bool {
+        match *self {}
+    }
+}
+
+/// [`Game::turn_endings`] for placements: closes one candidate of `out` (emptied first) per
+/// action of `actions`, judged by `from`'s [`TileRules::turn_judge`] where it is a placement
+/// and the judge can, else not judged.
+///
+/// [`Game::turn_endings`]: crate::core::game::Game::turn_endings
+pub(crate) fn judge_turn_endings<R: TileRules>(
+    from: &R,
+    actions: &[R::Action],
+    terms: &[[f64; EVAL_TERMS]],
+    out: &mut TurnEndings,
+) {
+    out.clear();
+    let mut judge = from.turn_judge(terms);
+    for action in actions {
+        let judged = match (&mut judge, R::placement_of(action)) {
+            (Some(judge), Some((at, rot))) => judge.endings(at, rot, out),
+            _ => false,
+        };
+        out.close_candidate(judged);
+    }
+}
+
+/// Cells beyond which [`QuietTurns`] stops looking for where the next tile fits: more than a
+/// placement's cell and the eight around it, so that one of them is always out of a
+/// placement's reach.
+const FITS_KEPT: usize = 10;
+
+/// Most features [`QuietTurns`] keeps that complete when surrounded (monasteries, farms).
+const MAX_SURROUNDED: usize = 32;
+
+/// What tells, once before a decision's placements, which placements' turns are *quiet*: the
+/// tile completes nothing, so that nothing scores whatever piece choice follows, and the turn
+/// ends with a draw that finds a tile, so that the game goes on.
+pub(crate) struct QuietTurns {
+    /// Where the next tile of the pile fits (at most [`FITS_KEPT`] frontier cells). A
+    /// placement changes only its own cell and what its four neighbours accept, so where the
+    /// next tile fits on a cell beyond the eight around a placement, the draw that ends its
+    /// turn surely finds that tile.
+    next_fits: FixedVec<Coord, FITS_KEPT>,
+    /// The features that complete when surrounded which lack one placed neighbour: a
+    /// placement among their neighbours completes them.
+    nearly_surrounded: FixedVec<Coord, MAX_SURROUNDED>,
+}
+
+/// A placement of a quiet turn ([`TileState::quiet_placement`]): its tile's segments, the
+/// features it joins, their aggregates after it, and its cell's placed neighbours.
+pub(crate) struct QuietPlacement<N: Copy, A> {
+    pub(crate) segments: &'static [Segment],
+    pub(crate) joined: Joined<N>,
+    pub(crate) merged: [A; ITEMS],
+    pub(crate) neighbours: u8,
+}
+
+impl<N: Copy + PartialEq, A> QuietPlacement<N, A> {
+    /// Pushes onto `out` the endings of this placement's turn, which ends with a piece
+    /// choice of a player (see [`Game::turn_endings`](crate::core::game::Game::turn_endings)),
+    /// in the order the games list those choices: no piece, whose result has the terms
+    /// `placed`; then, where the player `has_piece`, a piece on each segment of the tile whose
+    /// joined feature may take it, once per feature (at its first segment). `piece_terms` adds
+    /// to a copy of `placed` what the piece on a segment, given its feature's aggregate after
+    /// the placement, gives the seats' terms, or returns false where no piece may go (the
+    /// feature holds one). Each ending is pushed as it differs from `before`.
+    pub(crate) fn push_piece_endings(
+        &self,
+        placed: &[[f64; EVAL_TERMS]],
+        before: &[[f64; EVAL_TERMS]],
+        has_piece: bool,
+        mut piece_terms: impl FnMut(usize, &A, &mut [[f64; EVAL_TERMS]]) -> bool,
+        out: &mut TurnEndings,
+    ) {
+        out.push_ending(TermChange::between(placed, before).iter().copied());
+        if !has_piece {
+            return;
+        }
+        let mut with = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
+        let with = &mut with[..placed.len()];
+        for i in 0..self.segments.len() {
+            let item = self.joined.of_segment(i);
+            if (0..i).any(|s| self.joined.of_segment(s) == item) {
+                continue;
+            }
+            with.copy_from_slice(placed);
+            if piece_terms(i, &self.merged[item], with) {
+                out.push_ending(TermChange::between(with, before).iter().copied());
+            }
+        }
+    }
+}
+
+impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
+    TileState<G, SIDE, FRONTIER, NODES>
+where
+    Self: TileRules<Parts = G>,
+{
+    /// What tells which of this position's placements have quiet turns, where `surrounded`
+    /// are the cells of the features that complete when surrounded (see [`QuietTurns`]).
+    pub(crate) fn quiet_turns(&self, surrounded: impl Iterator<Item = usize>) -> QuietTurns {
+        let mut next_fits = FixedVec::default();
+        if let Some(&next) = self.pile.unseen().first() {
+            let v = self.tiles.variant(next);
+            for f in self.board.frontier() {
+                let fits = self.placeable(f.coord)
+                    && (v.rotations().iter()).any(|r| {
+                        self.fits(f, v.orientations[r.quarter_turns() as usize].signature)
+                    });
+                if fits {
+                    next_fits.push(f.coord);
+                    if next_fits.len() == FITS_KEPT {
+                        break;
+                    }
+                }
+            }
+        }
+        let mut nearly_surrounded = FixedVec::default();
+        for cell in surrounded {
+            if self.board.placed_around_cell(G::Entry::from_usize(cell)) == 7 {
+                nearly_surrounded.push(self.cells[cell].at);
+            }
+        }
+        QuietTurns {
+            next_fits,
+            nearly_surrounded,
+        }
+    }
+
+    /// The placement of the drawn tile at `at` turned by `rot`, where its turn is quiet (see
+    /// [`QuietTurns`], from this position): the draw after it finds a tile, and it completes
+    /// nothing — no feature of kind `surrounded` (the tile's own, or one around it) gets its
+    /// eighth neighbour, and no road or city (trail, town) of the tile is `closed` (given its
+    /// aggregate after the placement). `own` gives the aggregate of a segment of the tile.
+    pub(crate) fn quiet_placement(
+        &self,
+        quiet: &QuietTurns,
+        (at, rot): (Coord, Rotation),
+        surrounded: FeatureKind,
+        own: impl Fn(&Segment) -> G::Feature,
+        closed: impl Fn(&G::Feature) -> bool,
+    ) -> Option<QuietPlacement<G::Node, G::Feature>> {
+        let goes_on = quiet.next_fits.iter().any(|&cell| !cell.touches(at));
+        if !goes_on || quiet.nearly_surrounded.iter().any(|c| c.touches(at)) {
+            return None;
+        }
+        let variant = self.tiles.variant(self.drawn);
+        let segments = variant.segments();
+        let neighbours = self.board.placed_around(at);
+        if neighbours == 8 && segments.iter().any(|seg| seg.kind == surrounded) {
+            return None;
+        }
+        let o = &variant.orientations[rot.quarter_turns() as usize];
+        let joined = self.joined_by(at, o);
+        let merged = joined.merged(segments.iter().map(own), |root| *self.feature(root));
+        let closes = segments.iter().enumerate().any(|(i, seg)| {
+            matches!(seg.kind, FeatureKind::Road | FeatureKind::City)
+                && closed(&merged[joined.of_segment(i)])
+        });
+        (!closes).then_some(QuietPlacement {
+            segments,
+            joined,
+            merged,
+            neighbours,
+        })
+    }
+}
+
+#[cfg(test)]
+impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
+    TileState<G, SIDE, FRONTIER, NODES>
+where
+    Self: TileRules<Parts = G> + crate::core::game::Game<Action = <Self as TileRules>::Action>,
+{
+    /// Plays this game to its end with random actions drawn from `seed`. At each decision
+    /// whose turns the game judges ([`Game::may_judge_turns`]), it judges every candidate's
+    /// turn ([`Game::turn_endings`]) and checks each judged one against play: the candidate
+    /// played, the next decision is the same seat's, with as many choices as endings, and
+    /// each choice played ends the turn with the game going on, the scores unchanged and the
+    /// ending's terms, bit for bit; `seen` is told of each choice checked: the position
+    /// before, the result and the candidate. Returns how many candidates were judged and how
+    /// many were not.
+    ///
+    /// [`Game::may_judge_turns`]: crate::core::game::Game::may_judge_turns
+    /// [`Game::turn_endings`]: crate::core::game::Game::turn_endings
+    pub(crate) fn check_judged_turns(
+        mut self,
+        seed: u64,
+        mut seen: impl FnMut(&Self, &Self, <Self as TileRules>::Action),
+    ) -> (usize, usize) {
+        use crate::core::game::Game;
+        use crate::core::rng::{below, rng_from_seed};
+        let terms_of = |s: &Self| {
+            let mut t = vec![[0.0; EVAL_TERMS]; s.num_players()];
+            s.eval_terms_all(&mut t);
+            t
+        };
+        let bits = |t: &[[f64; EVAL_TERMS]]| -> Vec<[u64; EVAL_TERMS]> {
+            t.iter().map(|t| t.map(f64::to_bits)).collect()
+        };
+        let (mut legal, mut choices, mut endings) =
+            (Vec::new(), Vec::new(), TurnEndings::default());
+        let (mut judged, mut not_judged) = (0, 0);
+        let mut rng = rng_from_seed(seed);
+        while !self.is_terminal() {
+            Game::legal_actions(&self, &mut legal);
+            if Game::may_judge_turns(&self) {
+                let before = terms_of(&self);
+                Game::turn_endings(&self, &legal, &before, &mut endings);
+                assert_eq!(endings.len(), legal.len(), "seed {seed}: one per candidate");
+                for (i, &action) in legal.iter().enumerate() {
+                    let mut expected = Vec::new();
+                    let is_judged = endings.for_each_ending_mut(i, |changes| {
+                        let mut terms = before.clone();
+                        for c in changes.iter() {
+                            terms[c.seat][c.term] = c.value;
+                        }
+                        expected.push(bits(&terms));
+                    });
+                    if !is_judged {
+                        not_judged += 1;
+                        continue;
+                    }
+                    judged += 1;
+                    let mut placed = self.clone();
+                    Game::apply(&mut placed, action);
+                    assert_eq!(placed.to_move(), self.to_move(), "seed {seed}: {action:?}");
+                    Game::legal_actions(&placed, &mut choices);
+                    assert_eq!(choices.len(), expected.len(), "seed {seed}: {action:?}");
+                    for (&choice, expected) in choices.iter().zip(&expected) {
+                        let mut after = placed.clone();
+                        Game::apply(&mut after, choice);
+                        let context = format!("seed {seed}: {action:?} then {choice:?}");
+                        assert!(!after.is_terminal(), "{context}: the game ended");
+                        assert_ne!(after.turn(), self.turn(), "{context}: the turn goes on");
+                        assert_eq!(after.scores(), self.scores(), "{context}: scores");
+                        assert_eq!(&bits(&terms_of(&after)), expected, "{context}: terms");
+                        seen(&self, &after, action);
+                    }
+                }
+            }
+            let action = legal[below(&mut rng, legal.len())];
+            Game::apply(&mut self, action);
+        }
+        (judged, not_judged)
+    }
+}

@@ -11,9 +11,9 @@
 use super::params::ParamDef;
 use super::restrict::Restriction;
 use super::scratch::{value_with_changes, Scratch, Successors};
-use super::value::{Evaluator, SeatTerms};
+use super::value::{Evaluator, SeatTerms, MAX_SEATS};
 use super::Agent;
-use crate::core::game::{Game, SiblingTerms, TurnEndings, MAX_ACTION_KINDS};
+use crate::core::game::{Game, SiblingTerms, TurnEndings, EVAL_TERMS, MAX_ACTION_KINDS};
 use crate::core::rng::{below, GameRng};
 
 /// Parameters of `greedy` besides the heuristic weights.
@@ -40,6 +40,12 @@ pub(crate) struct OnePly<G: Game> {
     last: Option<Held>,
     /// The heuristic terms of the position [`OnePly::play_chosen`] handed over, when known.
     played_terms: Option<SeatTerms>,
+    /// The candidates judged from the position itself ([`Game::candidate_terms`]) in the
+    /// last [`OnePly::choose`]: the first `judged_here` of `order`, with their changes from
+    /// the position's terms `here_terms`.
+    judged_here: usize,
+    here_changes: SiblingTerms,
+    here_terms: SeatTerms,
 }
 
 /// A candidate whose result a scratch position holds, with its heuristic terms when known.
@@ -63,11 +69,15 @@ impl<G: Game> OnePly<G> {
             scratch: Scratch::new(),
             last: None,
             played_terms: None,
+            judged_here: 0,
+            here_changes: SiblingTerms::default(),
+            here_terms: [[0.0; EVAL_TERMS]; MAX_SEATS],
         }
     }
 
     /// The index of the candidate whose immediate result has the best value for `player`
-    /// (ties broken by `rng`). Play it with [`OnePly::play_chosen`].
+    /// (ties broken by `rng`). Play it with [`OnePly::play_chosen`]. `known`: `state` is the
+    /// position the last [`OnePly::play_chosen`] handed over, unchanged since.
     pub(crate) fn choose(
         &mut self,
         state: &G,
@@ -75,12 +85,15 @@ impl<G: Game> OnePly<G> {
         player: usize,
         eval: &Evaluator,
         rng: &mut GameRng,
+        known: bool,
     ) -> usize {
         if candidates.len() == 1 {
             self.last = None;
+            self.judged_here = 0;
             return 0;
         }
-        self.evaluate(state, candidates, player, eval, true);
+        let known = known.then_some(self.played_terms).flatten();
+        self.evaluate(state, candidates, player, eval, true, known);
         best_of(&self.values, &mut self.ties, rng)
     }
 
@@ -96,7 +109,17 @@ impl<G: Game> OnePly<G> {
         chosen: usize,
     ) -> Option<&SeatTerms> {
         self.played_terms = None;
-        if let Some(last) = self.last.take() {
+        let here = &self.order[..self.judged_here];
+        if let Some(k) = here.iter().position(|&i| i == chosen) {
+            let mut terms = self.here_terms;
+            let changes = self.here_changes.iter().nth(k).expect("judged");
+            for change in changes {
+                terms[change.seat][change.term] = change.value;
+            }
+            state.apply(candidates[chosen]);
+            self.last = None;
+            self.played_terms = Some(terms);
+        } else if let Some(last) = self.last.take() {
             let (done, instead) = (&candidates[last.index], &candidates[chosen]);
             if last.index == chosen {
                 self.scratch.exchange(state);
@@ -133,12 +156,14 @@ impl<G: Game> OnePly<G> {
         player: usize,
         eval: &Evaluator,
     ) -> &[f64] {
-        self.evaluate(state, actions, player, eval, false);
+        self.evaluate(state, actions, player, eval, false, None);
         &self.values
     }
 
     /// Fills `self.values` as [`OnePly::values_after`] describes. With `keep`, notes which
-    /// result the scratch holds at the end, for [`OnePly::play_chosen`].
+    /// result the scratch holds at the end, for [`OnePly::play_chosen`]. Where the game
+    /// judges candidates from the position itself ([`Game::candidate_terms`]), from its
+    /// terms (`known`, else worked out), those are judged first and none of them is made.
     fn evaluate(
         &mut self,
         state: &G,
@@ -146,19 +171,25 @@ impl<G: Game> OnePly<G> {
         player: usize,
         eval: &Evaluator,
         keep: bool,
+        known: Option<SeatTerms>,
     ) {
         self.values.clear();
         self.values.resize(actions.len(), 0.0);
         self.last = None;
         group_by_batch(state, actions, &mut self.batches, &mut self.order);
         let judging = G::JUDGES_SIBLINGS && state.may_judge_siblings();
-        if judging {
+        let here = G::JUDGES_SIBLINGS && state.may_judge_candidates();
+        if judging || here {
             self.ordered.clear();
             self.ordered.extend(self.order.iter().map(|&i| actions[i]));
         }
+        self.judged_here = 0;
+        if here {
+            self.judge_here(state, player, eval, known);
+        }
         let mut successors = Successors::new(&mut self.scratch, state);
         let mut made = None;
-        let mut k = 0;
+        let mut k = self.judged_here;
         while k < self.order.len() {
             let i = self.order[k];
             successors.after(actions[i]);
@@ -180,6 +211,27 @@ impl<G: Game> OnePly<G> {
             let terms = successors.terms();
             self.last = Some(Held { index, terms });
         }
+    }
+}
+
+impl<G: Game> OnePly<G> {
+    /// Values the leading candidates of `self.ordered` that the game judges from `state`
+    /// itself, whose terms are `known` (else worked out), into `self.values`.
+    fn judge_here(&mut self, state: &G, player: usize, eval: &Evaluator, known: Option<SeatTerms>) {
+        let seats = state.num_players();
+        match known {
+            Some(terms) => self.here_terms = terms,
+            None => state.eval_terms_all(&mut self.here_terms[..seats]),
+        }
+        let terms = &self.here_terms[..seats];
+        state.candidate_terms(&self.ordered, terms, &mut self.here_changes);
+        let (terms, order, values) = (&mut self.here_terms, &self.order, &mut self.values);
+        let mut k = 0;
+        self.here_changes.for_each_mut(|changes| {
+            values[order[k]] = value_with_changes(eval, state, terms, changes, player);
+            k += 1;
+        });
+        self.judged_here = k;
     }
 }
 
@@ -394,7 +446,7 @@ impl<G: Game> RestOfTurn<G> {
             } else {
                 &self.legal
             };
-            let chosen = self.one_ply.choose(&**state, candidates, seat, eval, rng);
+            let chosen = (self.one_ply).choose(&**state, candidates, seat, eval, rng, known);
             let revealed = state.reveals_hidden(&candidates[chosen]);
             known = self
                 .one_ply

@@ -42,14 +42,23 @@ impl TermChange {
     /// bit, with their values in `terms`.
     pub fn between(terms: &[[f64; EVAL_TERMS]], held: &[[f64; EVAL_TERMS]]) -> TermChanges {
         let mut changes = TermChanges::default();
-        for (seat, (t, h)) in terms.iter().zip(held).enumerate() {
-            for (term, (&value, &was)) in t.iter().zip(h).enumerate() {
-                if value.to_bits() != was.to_bits() {
-                    changes.push(TermChange { seat, term, value });
-                }
-            }
+        for change in TermChange::changes(terms, held) {
+            changes.push(change);
         }
         changes
+    }
+
+    /// [`TermChange::between`], one change at a time (to push straight into a list).
+    #[inline]
+    pub fn changes<'t>(
+        terms: &'t [[f64; EVAL_TERMS]],
+        held: &'t [[f64; EVAL_TERMS]],
+    ) -> impl Iterator<Item = TermChange> + 't {
+        (terms.iter().zip(held).enumerate()).flat_map(|(seat, (t, h))| {
+            (t.iter().zip(h).enumerate())
+                .filter(|(_, (value, was))| value.to_bits() != was.to_bits())
+                .map(move |(term, (&value, _))| TermChange { seat, term, value })
+        })
     }
 }
 
@@ -67,6 +76,14 @@ impl SiblingTerms {
     pub fn clear(&mut self) {
         self.changes.clear();
         self.ends.clear();
+    }
+
+    /// Makes room for `candidates` more candidates of `seats` seats each, every term changed,
+    /// so that judging them does not allocate once the buffers have grown to a decision's
+    /// size.
+    pub fn reserve(&mut self, candidates: usize, seats: usize) {
+        self.ends.reserve(candidates);
+        self.changes.reserve(candidates * seats * EVAL_TERMS);
     }
 
     /// Adds the next candidate, whose result's terms are the held result's with `changes`
@@ -345,6 +362,29 @@ pub trait Game: Clone + Send + Sync {
         _from: &Self,
         _done: &Self::Action,
         _instead: &[Self::Action],
+        _terms: &[[f64; EVAL_TERMS]],
+        out: &mut SiblingTerms,
+    ) {
+        out.clear();
+    }
+
+    /// Whether [`Game::candidate_terms`] may judge candidates of the decision pending in this
+    /// position. The default: never.
+    fn may_judge_candidates(&self) -> bool {
+        false
+    }
+
+    /// The heuristic terms after each of `actions`, candidates of the decision pending in this
+    /// position, whose [`Game::eval_terms_all`] are `terms`, judged from this position without
+    /// making them, as [`Game::sibling_terms`] judges them from a sibling made: while the
+    /// result of the next action differs from this position in nothing a value reads but
+    /// heuristic terms (the same scores, both over or both not), pushes onto `out` (emptied
+    /// first) the terms in which it differs, as that result has them, bit for bit; stops at
+    /// the first action for which it cannot. Agents then make none of them but the one they
+    /// choose. The default: judges none.
+    fn candidate_terms(
+        &self,
+        _actions: &[Self::Action],
         _terms: &[[f64; EVAL_TERMS]],
         out: &mut SiblingTerms,
     ) {

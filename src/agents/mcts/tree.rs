@@ -471,7 +471,7 @@ impl<G: Game> Tree<G> {
             if state.turn() >= stop {
                 break;
             }
-            known = false;
+            let was_known = std::mem::take(&mut known);
             let greedy = sh.cfg.rollout == Rollout::Greedy
                 && (sh.cfg.epsilon == 0.0 || unit(&mut self.rng) >= sh.cfg.epsilon);
             if !greedy && (seat != sh.me || sh.restriction.is_empty()) {
@@ -500,8 +500,14 @@ impl<G: Game> Tree<G> {
                     per_kind => self.keep_per_kind(state, k, per_kind),
                 };
                 let candidates = &self.allowed[..k];
-                let chosen =
-                    (self.one_ply).choose(state, candidates, seat, &sh.eval, &mut self.rng);
+                let chosen = (self.one_ply).choose(
+                    state,
+                    candidates,
+                    seat,
+                    &sh.eval,
+                    &mut self.rng,
+                    was_known,
+                );
                 known = self
                     .one_ply
                     .play_chosen(state, candidates, chosen)

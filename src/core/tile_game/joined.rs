@@ -11,7 +11,8 @@ use super::rules::TileRules;
 use super::state::TileState;
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, EVAL_TERMS};
-use crate::core::geom::{Coord, Rotation, Side};
+use crate::core::geom::{Coord, HalfSide, Rotation, Side};
+use crate::core::index::SmallIndex;
 use crate::core::tileset::{Orientation, MAX_SEGMENTS, NO_SEGMENT};
 
 /// Most features before a placement that its sides touch: a road, city or path and two
@@ -30,9 +31,6 @@ pub(crate) struct Joined<N: Copy> {
     touched: FixedVec<N, TOUCHED>,
     /// The segment of the tile that first joined each touched feature (of its kind).
     via: FixedVec<u8, TOUCHED>,
-    /// Bit per side (`Side::bit`) with a placed neighbour (among the sides where the tile
-    /// shows something).
-    met: u8,
     /// The segment of each side where an edge of it joins a touched feature's (both lose
     /// two open edges: [`Feature::join_edges`]).
     edge_joins: FixedVec<u8, 4>,
@@ -45,7 +43,6 @@ impl<N: Copy + PartialEq> Joined<N> {
             parent: std::array::from_fn(|i| i as u8),
             touched: FixedVec::default(),
             via: FixedVec::default(),
-            met: 0,
             edge_joins: FixedVec::default(),
         }
     }
@@ -72,12 +69,6 @@ impl<N: Copy + PartialEq> Joined<N> {
     /// The touched features' roots, in the order first touched.
     pub(crate) fn touched(&self) -> &[N] {
         &self.touched
-    }
-
-    /// Whether the tile has a placed neighbour beyond `side` (looked at only where the tile
-    /// shows something on that side).
-    pub(crate) fn meets(&self, side: Side) -> bool {
-        self.met & side.bit() != 0
     }
 
     /// The segment of the tile that first joined the `k`-th touched feature: a feature of
@@ -198,10 +189,38 @@ pub(crate) fn judge_placements<R: TileRules>(
     if !placement(Some(done)) || !placement(instead.first()) {
         return;
     }
-    let Some(mut judge) = from.placement_judge(held, terms) else {
-        return;
-    };
-    for action in instead {
+    if let Some(mut judge) = from.placement_judge(held, terms) {
+        judge_each::<R>(&mut judge, instead, terms, out);
+    }
+}
+
+/// [`Game::candidate_terms`] for placements: pushes onto `out` (emptied first) the changed
+/// terms of each leading placement of `actions`, judged from `from`, whose terms are `terms`,
+/// by its [`TileRules::placement_judge_here`], up to the first action that is no placement or
+/// that it cannot judge.
+///
+/// [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
+pub(crate) fn judge_placements_here<R: TileRules>(
+    from: &R,
+    actions: &[R::Action],
+    terms: &[[f64; EVAL_TERMS]],
+    out: &mut SiblingTerms,
+) {
+    out.clear();
+    if let Some(mut judge) = from.placement_judge_here(terms) {
+        judge_each::<R>(&mut judge, actions, terms, out);
+    }
+}
+
+/// Judges the leading placements of `actions` with `judge`, against `terms`, onto `out`.
+fn judge_each<R: TileRules>(
+    judge: &mut impl PlacementJudge,
+    actions: &[R::Action],
+    terms: &[[f64; EVAL_TERMS]],
+    out: &mut SiblingTerms,
+) {
+    out.reserve(actions.len(), terms.len());
+    for action in actions {
         let Some((at, rot)) = R::placement_of(action) else {
             return;
         };
@@ -225,7 +244,6 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
             };
             let other = &self.cells[j];
             let oo = self.orientation_of(other);
-            joined.met |= side.bit();
             let seg = o.side_segment[side.index()];
             let facing = oo.side_segment[side.opposite().index()];
             if seg != NO_SEGMENT && facing != NO_SEGMENT {
@@ -238,6 +256,58 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
             }
         }
         joined
+    }
+}
+
+/// What the placed neighbours of a frontier cell offer every placement there
+/// ([`TileState::offer_at`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Offer {
+    /// The cell.
+    at: Coord,
+    /// Bit per side (`Side::bit`) with a placed neighbour.
+    pub(crate) met: u8,
+    /// Whether a feature that a neighbour shows towards the cell meets the test asked.
+    pub(crate) any: bool,
+}
+
+impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
+    TileState<G, SIDE, FRONTIER, NODES>
+{
+    /// What the placed neighbours of frontier cell `at` offer any placement there, whatever
+    /// its tile and rotation: the sides with a neighbour, and whether `test` holds for one of
+    /// the features they show towards the cell (a placement joins no others,
+    /// [`TileState::joined_by`]). Kept in `cache` for the placements of one cell in a row
+    /// (`test` must be the same for all calls with one cache).
+    pub(crate) fn offer_at(
+        &self,
+        cache: &mut Option<Offer>,
+        at: Coord,
+        test: impl Fn(&G::Feature) -> bool,
+    ) -> Offer {
+        if let Some(offer) = cache.filter(|offer| offer.at == at) {
+            return offer;
+        }
+        let (mut met, mut any) = (0, false);
+        for side in Side::ALL {
+            let Some(j) = self.board.get(at.step(side)) else {
+                continue;
+            };
+            met |= side.bit();
+            let other = &self.cells[j.index()];
+            let oo = self.orientation_of(other);
+            let facing = side.opposite();
+            let halves = HalfSide::of_side(facing).map(|h| oo.half_segment[h.index()]);
+            for segment in [oo.side_segment[facing.index()]].into_iter().chain(halves) {
+                if segment != NO_SEGMENT {
+                    let node = Self::node(other.first_node, segment as usize);
+                    any |= test(self.feature(self.feature_root(node)));
+                }
+            }
+        }
+        let offer = Offer { at, met, any };
+        *cache = Some(offer);
+        offer
     }
 }
 

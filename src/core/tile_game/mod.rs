@@ -22,7 +22,7 @@ mod rules;
 mod state;
 mod turn_ends;
 
-pub(crate) use joined::{judge_placements, Joined};
+pub(crate) use joined::{judge_placements, judge_placements_here, Joined, Offer};
 pub use joined::{NoPlacementJudge, PlacementJudge};
 pub use parts::{Cell, Feature, GameParts, NewCell};
 pub use piece::PieceDecisions;

@@ -11,8 +11,8 @@
 
 use super::parts::GameParts;
 use super::rules::TileRules;
-use super::state::TileState;
-use crate::core::game::EVAL_TERMS;
+use super::state::{TileState, MAX_PLAYERS};
+use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
 
 /// A game whose turns end with a piece decision (see the module documentation).
 pub trait PieceDecisions: TileRules {
@@ -98,6 +98,44 @@ where
         }
         self.move_piece_terms(segment, p, 1, terms);
         true
+    }
+
+    /// [`Game::candidate_terms`] for a piece decision: where the turn completes nothing and
+    /// the next tile of the pile fits somewhere (so that the game goes on after the turn),
+    /// each choice ends the turn with nothing but the piece changed, and its terms are this
+    /// position's with what the piece gives (none: the same terms). Pushes onto `out` (emptied
+    /// first) the changes of the leading piece choices of `actions`, from `terms`, this
+    /// position's.
+    ///
+    /// [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
+    pub(crate) fn piece_terms_here(
+        &self,
+        actions: &[<Self as TileRules>::Action],
+        terms: &[[f64; EVAL_TERMS]],
+        out: &mut SiblingTerms,
+    ) {
+        out.clear();
+        let next_fits = (self.pile.unseen().first()).is_some_and(|&v| self.fits_somewhere(v));
+        if self.is_over() || !self.piece_choice_is_free() || !next_fits {
+            return;
+        }
+        out.reserve(actions.len(), terms.len());
+        let p = self.active as usize;
+        let mut with = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
+        let with = &mut with[..terms.len()];
+        for action in actions {
+            match Self::piece_choice(action) {
+                None => return,
+                Some(None) => out.push([]),
+                Some(Some(segment)) => {
+                    with.copy_from_slice(terms);
+                    self.add_piece_feature_terms(segment, p, 0, -1.0, with);
+                    self.add_piece_feature_terms(segment, p, 1, 1.0, with);
+                    self.add_piece_terms(segment, p, 1.0, with);
+                    out.push(TermChange::changes(with, terms));
+                }
+            }
+        }
     }
 
     /// Updates `terms` for `p`'s piece having come to (`step` 1) or left (−1) `segment`.

@@ -2,7 +2,7 @@
 //! evaluation ([`Evaluation`]). Both are implemented for the game's state, a
 //! [`TileState`](super::TileState); [`Game`](crate::core::game::Game) follows from them.
 
-use super::joined::{judge_placements, NoPlacementJudge, PlacementJudge};
+use super::joined::{judge_placements, judge_placements_here, NoPlacementJudge, PlacementJudge};
 use super::parts::{Cell, GameParts, NewCell};
 use super::turn_ends::{judge_turn_endings, NoTurnJudge, TurnJudge};
 use crate::core::board::FrontierCell;
@@ -131,6 +131,29 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
         &'a self,
         _held: &'a Self,
         _held_terms: &'a [[f64; EVAL_TERMS]],
+    ) -> Option<impl PlacementJudge + 'a> {
+        None::<NoPlacementJudge>
+    }
+    /// See [`Game::may_judge_candidates`](crate::core::game::Game::may_judge_candidates). The
+    /// default: never.
+    fn may_judge_candidates(&self) -> bool {
+        false
+    }
+    /// See [`Game::candidate_terms`](crate::core::game::Game::candidate_terms). The default:
+    /// placements, by [`TileRules::placement_judge_here`] (`joined.rs`).
+    fn candidate_terms(
+        &self,
+        actions: &[Self::Action],
+        terms: &[[f64; EVAL_TERMS]],
+        out: &mut SiblingTerms,
+    ) {
+        judge_placements_here(self, actions, terms, out);
+    }
+    /// What judges this position's placements from the position itself, whose terms are
+    /// `terms` (`joined.rs`); `None` where they are not judged. The default: none.
+    fn placement_judge_here<'a>(
+        &'a self,
+        _terms: &'a [[f64; EVAL_TERMS]],
     ) -> Option<impl PlacementJudge + 'a> {
         None::<NoPlacementJudge>
     }

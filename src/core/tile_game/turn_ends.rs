@@ -112,7 +112,7 @@ impl<N: Copy + PartialEq, A> QuietPlacement<N, A> {
         mut piece_terms: impl FnMut(usize, &A, &mut [[f64; EVAL_TERMS]]) -> bool,
         out: &mut TurnEndings,
     ) {
-        out.push_ending(TermChange::between(placed, before).iter().copied());
+        out.push_ending(TermChange::changes(placed, before));
         if !has_piece {
             return;
         }
@@ -125,7 +125,7 @@ impl<N: Copy + PartialEq, A> QuietPlacement<N, A> {
             }
             with.copy_from_slice(placed);
             if piece_terms(i, &self.merged[item], with) {
-                out.push_ending(TermChange::between(with, before).iter().copied());
+                out.push_ending(TermChange::changes(with, before));
             }
         }
     }

@@ -13,7 +13,7 @@ use super::state::{CarcassonneState, Node, Phase, MAX_BORDERS, MAX_MONASTERIES, 
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation, Side};
-use crate::core::tile_game::{Evaluation, Joined, PlacementJudge};
+use crate::core::tile_game::{Evaluation, Joined, Offer, PlacementJudge};
 use crate::core::tileset::{FeatureKind, Segment};
 
 /// Heuristic terms of every seat.
@@ -48,6 +48,8 @@ pub(super) struct PlacementsBefore<'a> {
     /// The changes of a placement that changes no feature with meeples (most placements):
     /// the same for all of them, worked out when first needed.
     plain: Option<TermChanges>,
+    /// Whether meeples stand beside the cell of the placements judged last.
+    offer: Option<Offer>,
 }
 
 impl CarcassonneState {
@@ -65,11 +67,16 @@ impl<'a> PlacementsBefore<'a> {
     pub(super) fn of(from: &'a CarcassonneState) -> Self {
         let mut terms = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
         from.heuristic_terms_all(&mut terms[..from.players()]);
-        Self::with_terms(from, terms)
+        Self::with_terms(from, &terms[..from.players()])
     }
 
     /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
-    pub(super) fn with_terms(from: &'a CarcassonneState, terms: Terms) -> Self {
+    pub(super) fn with_terms(from: &'a CarcassonneState, terms: &[[f64; EVAL_TERMS]]) -> Self {
+        let terms = {
+            let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
+            all[..terms.len()].copy_from_slice(terms);
+            all
+        };
         let mut monasteries = FixedVec::default();
         for m in from.game.monasteries.iter() {
             if from.feature(m.node).is_occupied() {
@@ -88,6 +95,7 @@ impl<'a> PlacementsBefore<'a> {
             farmers,
             borders: None,
             plain: None,
+            offer: None,
         }
     }
 
@@ -229,17 +237,24 @@ impl PlacementJudge for PlacementsBefore<'_> {
         let variant = from.tiles.variant(from.drawn);
         let segments = variant.segments();
         let o = &variant.orientations[rot.quarter_turns() as usize];
-        let joined = from.joined_by(at, o);
-        let occupied = (joined.touched().iter()).any(|&root| from.feature(root).is_occupied());
+        let offer = from.offer_at(&mut self.offer, at, FeatureAgg::is_occupied);
         let monastery_near = self.monasteries.iter().any(|m| m.at.touches(at));
         // A city of the tile completes only where every side it shows has a neighbour; only
         // fields with meeples then change (C-4).
         let city_may_complete = self.farmers
             && (segments.iter().enumerate()).any(|(i, seg)| {
                 seg.kind == FeatureKind::City
-                    && (Side::ALL.into_iter())
-                        .all(|s| o.side_segment[s.index()] as usize != i || joined.meets(s))
+                    && (Side::ALL.into_iter()).all(|s| {
+                        o.side_segment[s.index()] as usize != i || offer.met & s.bit() != 0
+                    })
             });
+        // Without meeples beside the cell, the placement joins no feature with meeples.
+        if !offer.any && !monastery_near && !city_may_complete {
+            self.push_plain(held_terms, out);
+            return true;
+        }
+        let joined = from.joined_by(at, o);
+        let occupied = (joined.touched().iter()).any(|&root| from.feature(root).is_occupied());
         if !occupied && !monastery_near && !city_may_complete {
             self.push_plain(held_terms, out);
             return true;
@@ -273,11 +288,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
             );
             from.add_feature_terms_with(&after, FeatureKind::Field, root, Some(0), 1.0, t);
         }
-        out.push(
-            TermChange::between(&terms[..from.players()], held_terms)
-                .iter()
-                .copied(),
-        );
+        out.push(TermChange::changes(&terms[..from.players()], held_terms));
         true
     }
 }
@@ -330,6 +341,21 @@ mod tests {
             }
         }
         seen
+    }
+
+    /// Every placement and meeple choice of random games (2 to 5 players, the base game and
+    /// The Robbers) judged from the position before it has the terms of the one played, bit
+    /// for bit, the same scores, and the game goes on; both kinds are judged.
+    #[test]
+    fn candidates_judged_from_the_position_have_the_played_terms() {
+        let (mut placements, mut meeples) = (0, 0);
+        for seed in 0..40 {
+            let (p, m) = varied_game(seed).check_candidate_terms(seed);
+            placements += p;
+            meeples += m;
+        }
+        eprintln!("judged placements {placements}, meeple choices {meeples}");
+        assert!(placements > 0 && meeples > 0, "{placements} and {meeples}");
     }
 
     /// Every placement of random games (2 to 5 players, the base game and The Robbers),

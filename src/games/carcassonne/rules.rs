@@ -9,9 +9,11 @@ use super::state::{Carcassonne, CarcassonneState, Cell, CellInfo, Monastery, Nod
 use super::stats::ActionKind;
 use super::turn_ends::TurnsBefore;
 use crate::core::board::FrontierCell;
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::{SiblingTerms, EVAL_TERMS};
 use crate::core::geom::{Coord, Side};
-use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
+use crate::core::tile_game::{
+    judge_placements_here, tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge,
+};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for CarcassonneState {
@@ -176,6 +178,36 @@ impl TileRules for CarcassonneState {
         self.judges_placements().then(|| PlacementsBefore::of(self))
     }
 
+    /// Placements, where they are judged (`placement_terms.rs`), and meeple decisions
+    /// without Bridges, Castles and Bazaars (whose bazaar may follow the turn).
+    fn may_judge_candidates(&self) -> bool {
+        self.judges_placements()
+            || (self.game.phase == Phase::Meeple && !self.game.options.expansions.bcb)
+    }
+
+    /// Placements (`placement_terms.rs`), or the meeple choices of a turn that completes
+    /// nothing (`core/tile_game/piece.rs`).
+    fn candidate_terms(
+        &self,
+        actions: &[Action],
+        terms: &[[f64; EVAL_TERMS]],
+        out: &mut SiblingTerms,
+    ) {
+        match self.game.phase {
+            Phase::Meeple => self.piece_terms_here(actions, terms, out),
+            _ => judge_placements_here(self, actions, terms, out),
+        }
+    }
+
+    /// Placements judged from the position before them (`placement_terms.rs`).
+    fn placement_judge_here<'a>(
+        &'a self,
+        terms: &'a [[f64; EVAL_TERMS]],
+    ) -> Option<impl PlacementJudge + 'a> {
+        self.judges_placements()
+            .then(|| PlacementsBefore::with_terms(self, terms))
+    }
+
     /// Placements, where they are judged (`turn_ends.rs`).
     fn may_judge_turns(&self) -> bool {
         self.judges_placements()
@@ -226,6 +258,7 @@ impl TileRules for CarcassonneState {
     }
 
     /// B-2: a placement that a bridge of the active player would make fit.
+    #[inline]
     fn fits_otherwise(&self, cell: &FrontierCell, signature: u8) -> bool {
         self.game.options.expansions.bcb && self.bridge_fixes(cell, signature)
     }

@@ -12,7 +12,7 @@
 
 use super::features::FeatureAgg;
 use super::placement_terms::PlacementsBefore;
-use super::state::{CarcassonneState, MAX_PLAYERS};
+use super::state::CarcassonneState;
 use crate::core::game::{TurnEndings, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::tile_game::{QuietTurns, TurnJudge};
@@ -30,11 +30,9 @@ impl<'a> TurnsBefore<'a> {
     /// What the turns of the placements from `from`, whose heuristic terms are `terms`, are
     /// judged against.
     pub(super) fn of(from: &'a CarcassonneState, terms: &[[f64; EVAL_TERMS]]) -> Self {
-        let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
-        all[..terms.len()].copy_from_slice(terms);
         let monasteries = from.game.monasteries.iter().map(|m| m.cell as usize);
         TurnsBefore {
-            placements: PlacementsBefore::with_terms(from, all),
+            placements: PlacementsBefore::with_terms(from, terms),
             quiet: from.quiet_turns(monasteries),
         }
     }

@@ -12,7 +12,7 @@ use super::turn::final_value_with;
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation};
-use crate::core::tile_game::{Evaluation, Joined, PlacementJudge};
+use crate::core::tile_game::{Evaluation, Joined, Offer, PlacementJudge};
 use crate::core::tileset::Segment;
 
 /// Heuristic terms of every seat.
@@ -36,6 +36,8 @@ pub(super) struct PlacementsBefore<'a> {
     /// The changes of a placement that changes no feature with settlers (most placements):
     /// the same for all of them, worked out when first needed.
     plain: Option<TermChanges>,
+    /// Whether settlers stand beside the cell of the placements judged last.
+    offer: Option<Offer>,
 }
 
 impl<'a> PlacementsBefore<'a> {
@@ -43,11 +45,16 @@ impl<'a> PlacementsBefore<'a> {
     pub(super) fn of(from: &'a NewWorldState) -> Self {
         let mut terms = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
         from.heuristic_terms_all(&mut terms[..from.players()]);
-        Self::with_terms(from, terms)
+        Self::with_terms(from, &terms[..from.players()])
     }
 
     /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
-    pub(super) fn with_terms(from: &'a NewWorldState, terms: Terms) -> Self {
+    pub(super) fn with_terms(from: &'a NewWorldState, terms: &[[f64; EVAL_TERMS]]) -> Self {
+        let terms = {
+            let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
+            all[..terms.len()].copy_from_slice(terms);
+            all
+        };
         let mut farms = FixedVec::default();
         for &(cell, node) in from.game.farms.iter() {
             let agg = *from.feature(node);
@@ -64,6 +71,7 @@ impl<'a> PlacementsBefore<'a> {
             terms,
             farms,
             plain: None,
+            offer: None,
         }
     }
 }
@@ -116,15 +124,19 @@ impl PlacementJudge for PlacementsBefore<'_> {
         let variant = from.tiles.variant(from.drawn);
         let segments = variant.segments();
         let o = &variant.orientations[rot.quarter_turns() as usize];
-        let joined = from.joined_by(at, o);
-        let occupied = (joined.touched().iter()).any(|&root| from.feature(root).is_occupied());
-        let near = |f: &&OccupiedFarm| f.at.touches(at);
-        if !occupied && !self.farms.iter().any(|f| near(&f)) {
+        let farm_near = self.farms.iter().any(|f| f.at.touches(at));
+        // Without settlers beside the cell, the placement joins no feature with settlers.
+        let offer = from.offer_at(&mut self.offer, at, FeatureAgg::is_occupied);
+        let occupied = |root: &Node| from.feature(*root).is_occupied();
+        let joined = (offer.any || farm_near)
+            .then(|| from.joined_by(at, o))
+            .filter(|joined| farm_near || joined.touched().iter().any(occupied));
+        let Some(joined) = joined else {
             let terms = &self.terms[..players];
             let plain = (self.plain).get_or_insert_with(|| TermChange::between(terms, held_terms));
             out.push(plain.iter().copied());
             return true;
-        }
+        };
         let shared = { from.game.shared_tiles }.take_for(variant);
         // A land tile never borders the sea (N-7, N-8): every trail or town edge is open.
         let own = (segments.iter())
@@ -132,8 +144,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
         let merged = joined.merged(own, |root| *from.feature(root));
         let mut terms = self.terms;
         self.add_placed_terms(&joined, &merged, segments, at, &mut terms[..players]);
-        let changes = TermChange::between(&terms[..players], held_terms);
-        out.push(changes.iter().copied());
+        out.push(TermChange::changes(&terms[..players], held_terms));
         true
     }
 }
@@ -150,6 +161,27 @@ mod tests {
         "lies beside a farm with settlers (N-17)",
         "joins two features with settlers into one",
     ];
+
+    /// Every placement and settler choice of random games (2 to 5 players) judged from the
+    /// position before it has the terms of the one played, bit for bit, the same scores, and
+    /// the game goes on; both kinds are judged.
+    #[test]
+    fn candidates_judged_from_the_position_have_the_played_terms() {
+        let (mut placements, mut settlers) = (0, 0);
+        for seed in 0..40 {
+            let players = 2 + seed as usize % 4;
+            let setup = NewWorldState::setup(players, seed, NewWorldState::builtin_tiles());
+            let g = NewWorldState::new_game(&setup).expect("a game");
+            let (p, m) = g.check_candidate_terms(seed);
+            placements += p;
+            settlers += m;
+        }
+        eprintln!("judged placements {placements}, settler choices {settlers}");
+        assert!(
+            placements > 0 && settlers > 0,
+            "{placements} and {settlers}"
+        );
+    }
 
     /// Every placement of random games (2 to 5 players), judged from the result of the
     /// decision's first, has the terms of the placement laid, bit for bit; and every

@@ -7,9 +7,11 @@ use super::placement_terms::PlacementsBefore;
 use super::state::{FeatureAgg, NewWorld, NewWorldState, Node, Phase, Role};
 use super::stats::ActionKind;
 use super::turn_ends::TurnsBefore;
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::{SiblingTerms, EVAL_TERMS};
 use crate::core::geom::{Coord, Side};
-use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
+use crate::core::tile_game::{
+    judge_placements_here, tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge,
+};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for NewWorldState {
@@ -116,6 +118,33 @@ impl TileRules for NewWorldState {
         _held_terms: &'a [[f64; EVAL_TERMS]],
     ) -> Option<impl PlacementJudge + 'a> {
         Some(PlacementsBefore::of(self))
+    }
+
+    /// Placements (`placement_terms.rs`) and settler decisions.
+    fn may_judge_candidates(&self) -> bool {
+        matches!(self.game.phase, Phase::PlaceTile | Phase::Settler)
+    }
+
+    /// Placements (`placement_terms.rs`), or the settler choices of a turn that completes
+    /// nothing (`core/tile_game/piece.rs`).
+    fn candidate_terms(
+        &self,
+        actions: &[Action],
+        terms: &[[f64; EVAL_TERMS]],
+        out: &mut SiblingTerms,
+    ) {
+        match self.game.phase {
+            Phase::Settler => self.piece_terms_here(actions, terms, out),
+            _ => judge_placements_here(self, actions, terms, out),
+        }
+    }
+
+    /// Placements judged from the position before them (`placement_terms.rs`).
+    fn placement_judge_here<'a>(
+        &'a self,
+        terms: &'a [[f64; EVAL_TERMS]],
+    ) -> Option<impl PlacementJudge + 'a> {
+        Some(PlacementsBefore::with_terms(self, terms))
     }
 
     /// Placements (`turn_ends.rs`).

@@ -12,7 +12,7 @@
 
 use super::eval::{add_value_terms, at_risk};
 use super::placement_terms::PlacementsBefore;
-use super::state::{FeatureAgg, NewWorldState, Role, MAX_PLAYERS};
+use super::state::{FeatureAgg, NewWorldState, Role};
 use super::turn::final_value_with;
 use crate::core::game::{TurnEndings, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation};
@@ -33,11 +33,9 @@ impl<'a> TurnsBefore<'a> {
     /// What the turns of the placements from `from`, whose heuristic terms are `terms`, are
     /// judged against.
     pub(super) fn of(from: &'a NewWorldState, terms: &[[f64; EVAL_TERMS]]) -> Self {
-        let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
-        all[..terms.len()].copy_from_slice(terms);
         let farms = from.game.farms.iter().map(|&(cell, _)| cell as usize);
         TurnsBefore {
-            placements: PlacementsBefore::with_terms(from, all),
+            placements: PlacementsBefore::with_terms(from, terms),
             quiet: from.quiet_turns(farms),
             east: from.easternmost_surveyor(),
         }

@@ -212,9 +212,7 @@ impl<G: Game> OnePly<G> {
             self.last = Some(Held { index, terms });
         }
     }
-}
 
-impl<G: Game> OnePly<G> {
     /// Values the leading candidates of `self.ordered` that the game judges from `state`
     /// itself, whose terms are `known` (else worked out), into `self.values`.
     fn judge_here(&mut self, state: &G, player: usize, eval: &Evaluator, known: Option<SeatTerms>) {

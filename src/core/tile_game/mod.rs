@@ -8,8 +8,9 @@
 //! feature sums up, what each cell carries, its own fields such as Safari's tokens). The core
 //! writes once what every game needs from it: the getters, placing a tile and joining its
 //! features, the draw of the next fitting tile, listing and sampling placements,
-//! re-determinization, copying a position (`clone_from` copies only what is in use), and
-//! [`Game`](crate::core::game::Game) itself. A game supplies only its rules ([`TileRules`]),
+//! re-determinization, copying a position (`clone_from` copies only what is in use), judging
+//! placements, piece choices and whole turns without playing them (`joined.rs`, `piece.rs`,
+//! `turn_ends.rs`), and [`Game`](crate::core::game::Game) itself. A game supplies only its rules ([`TileRules`]),
 //! its evaluation ([`Evaluation`]) and, for the tools, its setup, notation and expectation
 //! checks (`games::def`).
 

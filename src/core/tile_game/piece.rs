@@ -4,10 +4,14 @@
 //! the choice changes only where that piece stands (and the statistic of the choice), never
 //! the rest of the turn — nothing scores, and the next draw does not depend on it — so the
 //! result of one choice is turned into another's by moving the piece, and the heuristic terms
-//! by what the piece's features give. A game implements [`PieceDecisions`] and forwards its
-//! [`TileRules::redo_as`] and [`TileRules::redo_terms`] to the functions here.
+//! by what the piece's features give. Where the next draw surely finds a tile, the choices can
+//! even be judged from the position before them, none of them made
+//! ([`Game::candidate_terms`]). A game implements [`PieceDecisions`] and forwards its
+//! [`TileRules::redo_as`], [`TileRules::redo_terms`] and (for its piece decisions)
+//! [`TileRules::candidate_terms`] to the functions here.
 //!
 //! [`Game::redo_as`]: crate::core::game::Game::redo_as
+//! [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
 
 use super::parts::GameParts;
 use super::rules::TileRules;

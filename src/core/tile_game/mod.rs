@@ -23,13 +23,14 @@ mod rules;
 mod state;
 mod turn_ends;
 
-pub(crate) use joined::{judge_placements, judge_placements_here, Joined, Offer};
+pub(crate) use joined::{judge_placements, Joined, Offer};
 pub use joined::{NoPlacementJudge, PlacementJudge};
 pub use parts::{Cell, Feature, GameParts, NewCell};
 pub use piece::PieceDecisions;
 pub(crate) use placement::append;
 pub(crate) use rules::tile_rules_by_phase;
 pub use rules::{Evaluation, TileRules};
+pub(crate) use state::all_seats;
 pub use state::{TileState, MAX_PLAYERS};
 pub(crate) use turn_ends::QuietTurns;
 pub use turn_ends::{NoTurnJudge, TurnJudge};

@@ -13,6 +13,7 @@
 //! [`Game::redo_as`]: crate::core::game::Game::redo_as
 //! [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
 
+use super::joined::judge_placements_here;
 use super::parts::GameParts;
 use super::rules::TileRules;
 use super::state::{TileState, MAX_PLAYERS};
@@ -104,6 +105,24 @@ where
         true
     }
 
+    /// [`Game::candidate_terms`] for a game whose turns end with a piece decision: the
+    /// placements ([`TileRules::placement_judge_here`]) or the piece choices
+    /// ([`TileState::piece_terms_here`]).
+    ///
+    /// [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
+    pub(crate) fn placement_or_piece_terms(
+        &self,
+        actions: &[<Self as TileRules>::Action],
+        terms: &[[f64; EVAL_TERMS]],
+        out: &mut SiblingTerms,
+    ) {
+        if self.is_placing() {
+            judge_placements_here(self, actions, terms, out);
+        } else {
+            self.piece_terms_here(actions, terms, out);
+        }
+    }
+
     /// [`Game::candidate_terms`] for a piece decision: where the turn completes nothing and
     /// the next tile of the pile fits somewhere (so that the game goes on after the turn),
     /// each choice ends the turn with nothing but the piece changed, and its terms are this
@@ -112,7 +131,7 @@ where
     /// position's.
     ///
     /// [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
-    pub(crate) fn piece_terms_here(
+    fn piece_terms_here(
         &self,
         actions: &[<Self as TileRules>::Action],
         terms: &[[f64; EVAL_TERMS]],

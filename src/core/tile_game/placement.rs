@@ -18,7 +18,7 @@ use crate::core::board::FrontierCell;
 use crate::core::geom::{Coord, Rotation};
 use crate::core::notation::Words;
 use crate::core::rng::{below, GameRng};
-use crate::core::tileset::VariantId;
+use crate::core::tileset::{Variant, VariantId};
 use std::mem::MaybeUninit;
 
 /// Rejected draws before the sampler gives up (the caller then lists the legal actions).
@@ -49,19 +49,22 @@ where
 {
     /// Whether a tile with edge `signature` may go on frontier cell `f`.
     #[inline]
-    pub(super) fn fits(&self, f: &FrontierCell, signature: u8) -> bool {
+    fn fits(&self, f: &FrontierCell, signature: u8) -> bool {
         f.accepts(signature) || self.fits_otherwise(f, signature)
+    }
+
+    /// Whether tile `v` fits on frontier cell `f` in some rotation.
+    #[inline]
+    pub(super) fn fits_on(&self, f: &FrontierCell, v: &Variant) -> bool {
+        self.placeable(f.coord)
+            && (v.rotations().iter())
+                .any(|r| self.fits(f, v.orientations[r.quarter_turns() as usize].signature))
     }
 
     /// Whether tile `variant` fits anywhere on the board.
     pub fn fits_somewhere(&self, variant: VariantId) -> bool {
         let v = self.tiles.variant(variant);
-        self.board.frontier().iter().any(|f| {
-            self.placeable(f.coord)
-                && v.rotations()
-                    .iter()
-                    .any(|r| self.fits(f, v.orientations[r.quarter_turns() as usize].signature))
-        })
+        self.board.frontier().iter().any(|f| self.fits_on(f, v))
     }
 
     /// In a tile-placement decision, the fit tests that listing its placements takes: frontier

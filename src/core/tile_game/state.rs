@@ -5,6 +5,7 @@ use super::rules::TileRules;
 use crate::core::board::Board;
 use crate::core::draw_pile::DrawPile;
 use crate::core::fixed_vec::FixedVec;
+use crate::core::game::EVAL_TERMS;
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::index::SmallIndex;
 use crate::core::stats::{ScoreSheet, Tally};
@@ -13,6 +14,14 @@ use crate::core::unionfind::UnionFind;
 
 /// Most players of any game.
 pub const MAX_PLAYERS: usize = crate::core::stats::MAX_SEATS;
+
+/// The heuristic terms of every seat, `terms` (one entry per seat in play) followed by zeros:
+/// what the games' judges keep of the position they judge from.
+pub(crate) fn all_seats(terms: &[[f64; EVAL_TERMS]]) -> [[f64; EVAL_TERMS]; MAX_PLAYERS] {
+    let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
+    all[..terms.len()].copy_from_slice(terms);
+    all
+}
 
 /// A position of a tile game whose own part is `G`: the compiled tile set, the seats (whose
 /// turn it is, who decides now, scores, statistics, meeples in supply), the board of `SIDE`²

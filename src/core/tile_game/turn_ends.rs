@@ -142,16 +142,10 @@ where
         let mut next_fits = FixedVec::default();
         if let Some(&next) = self.pile.unseen().first() {
             let v = self.tiles.variant(next);
-            for f in self.board.frontier() {
-                let fits = self.placeable(f.coord)
-                    && (v.rotations().iter()).any(|r| {
-                        self.fits(f, v.orientations[r.quarter_turns() as usize].signature)
-                    });
-                if fits {
-                    next_fits.push(f.coord);
-                    if next_fits.len() == FITS_KEPT {
-                        break;
-                    }
+            for f in self.board.frontier().iter().filter(|f| self.fits_on(f, v)) {
+                next_fits.push(f.coord);
+                if next_fits.len() == FITS_KEPT {
+                    break;
                 }
             }
         }

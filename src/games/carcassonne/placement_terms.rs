@@ -13,7 +13,7 @@ use super::state::{CarcassonneState, Node, Phase, MAX_BORDERS, MAX_MONASTERIES, 
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation, Side};
-use crate::core::tile_game::{Evaluation, Joined, Offer, PlacementJudge};
+use crate::core::tile_game::{all_seats, Evaluation, Joined, Offer, PlacementJudge};
 use crate::core::tileset::{FeatureKind, Segment};
 
 /// Heuristic terms of every seat.
@@ -72,11 +72,7 @@ impl<'a> PlacementsBefore<'a> {
 
     /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
     pub(super) fn with_terms(from: &'a CarcassonneState, terms: &[[f64; EVAL_TERMS]]) -> Self {
-        let terms = {
-            let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
-            all[..terms.len()].copy_from_slice(terms);
-            all
-        };
+        let terms = all_seats(terms);
         let mut monasteries = FixedVec::default();
         for m in from.game.monasteries.iter() {
             if from.feature(m.node).is_occupied() {
@@ -249,16 +245,15 @@ impl PlacementJudge for PlacementsBefore<'_> {
                     })
             });
         // Without meeples beside the cell, the placement joins no feature with meeples.
-        if !offer.any && !monastery_near && !city_may_complete {
+        let other_changes = monastery_near || city_may_complete;
+        let joined = (offer.any || other_changes).then(|| from.joined_by(at, o));
+        let occupied = joined.as_ref().is_some_and(|joined| {
+            (joined.touched().iter()).any(|&root| from.feature(root).is_occupied())
+        });
+        let Some(joined) = joined.filter(|_| occupied || other_changes) else {
             self.push_plain(held_terms, out);
             return true;
-        }
-        let joined = from.joined_by(at, o);
-        let occupied = (joined.touched().iter()).any(|&root| from.feature(root).is_occupied());
-        if !occupied && !monastery_near && !city_may_complete {
-            self.push_plain(held_terms, out);
-            return true;
-        }
+        };
         let shared = { from.game.shared_tiles }.take_for(variant);
         let own = segments
             .iter()

@@ -11,9 +11,7 @@ use super::turn_ends::TurnsBefore;
 use crate::core::board::FrontierCell;
 use crate::core::game::{SiblingTerms, EVAL_TERMS};
 use crate::core::geom::{Coord, Side};
-use crate::core::tile_game::{
-    judge_placements_here, tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge,
-};
+use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for CarcassonneState {
@@ -193,10 +191,7 @@ impl TileRules for CarcassonneState {
         terms: &[[f64; EVAL_TERMS]],
         out: &mut SiblingTerms,
     ) {
-        match self.game.phase {
-            Phase::Meeple => self.piece_terms_here(actions, terms, out),
-            _ => judge_placements_here(self, actions, terms, out),
-        }
+        self.placement_or_piece_terms(actions, terms, out);
     }
 
     /// Placements judged from the position before them (`placement_terms.rs`).

@@ -12,7 +12,7 @@ use super::turn::final_value_with;
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation};
-use crate::core::tile_game::{Evaluation, Joined, Offer, PlacementJudge};
+use crate::core::tile_game::{all_seats, Evaluation, Joined, Offer, PlacementJudge};
 use crate::core::tileset::Segment;
 
 /// Heuristic terms of every seat.
@@ -50,11 +50,7 @@ impl<'a> PlacementsBefore<'a> {
 
     /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
     pub(super) fn with_terms(from: &'a NewWorldState, terms: &[[f64; EVAL_TERMS]]) -> Self {
-        let terms = {
-            let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
-            all[..terms.len()].copy_from_slice(terms);
-            all
-        };
+        let terms = all_seats(terms);
         let mut farms = FixedVec::default();
         for &(cell, node) in from.game.farms.iter() {
             let agg = *from.feature(node);

@@ -105,13 +105,14 @@ impl<'a, G: Game> Successors<'a, G> {
         let terms = &self.terms[..state.num_players()];
         state.sibling_terms(self.from, last, rest, terms, judged);
         let held = &mut self.terms;
-        // The last one-change candidate and its value: runs of candidates often make the same
-        // change (digs whose holes count alike, vehicle moves to spaces that fit alike).
-        let mut repeated: Option<(TermChange, f64)> = None;
+        // The last few one-change candidates' changes and values: candidates often make a
+        // change seen just before (digs whose holes count alike, vehicle moves to spaces that
+        // fit alike, the two vehicles' moves alternating).
+        let mut seen = RecentChanges::default();
         judged.for_each_mut(|changes| match changes {
             // The common case (a vehicle move, a dig), kept lean.
             [change] => {
-                if let Some((_, value)) = repeated.filter(|(last, _)| last.same_as(change)) {
+                if let Some(value) = seen.value_of(change) {
                     values.push(value);
                     return;
                 }
@@ -120,7 +121,7 @@ impl<'a, G: Game> Successors<'a, G> {
                 let value = eval.value_with(state, held, player);
                 values.push(value);
                 held[change.seat][change.term] = kept;
-                repeated = Some((*change, value));
+                seen.note(*change, value);
             }
             _ => values.push(value_with_changes(eval, state, held, changes, player)),
         });
@@ -178,6 +179,49 @@ impl<'a, G: Game> Successors<'a, G> {
         self.last = None;
         self.terms_valid = false;
         self.scratch.state.as_mut().expect("a result")
+    }
+}
+
+/// The values of the last few distinct one-term changes judged in a batch, to look up before
+/// working a value out (the same change from the same held terms has the same value).
+struct RecentChanges {
+    /// The changes noted, with their values; entries not yet noted hold a change of no seat.
+    entries: [(TermChange, f64); RecentChanges::KEPT],
+    /// The entry the next new change replaces.
+    next: usize,
+}
+
+impl Default for RecentChanges {
+    fn default() -> Self {
+        let none = TermChange {
+            seat: usize::MAX,
+            term: 0,
+            value: 0.0,
+        };
+        RecentChanges {
+            entries: [(none, 0.0); Self::KEPT],
+            next: 0,
+        }
+    }
+}
+
+impl RecentChanges {
+    /// How many changes are kept.
+    const KEPT: usize = 4;
+
+    /// The value noted for `change`, if it is kept.
+    #[inline]
+    fn value_of(&self, change: &TermChange) -> Option<f64> {
+        (self.entries.iter())
+            .find(|(kept, _)| kept.same_as(change))
+            .map(|&(_, value)| value)
+    }
+
+    /// Notes `change`'s value, in place of the oldest kept.
+    #[inline]
+    fn note(&mut self, change: TermChange, value: f64) {
+        self.entries[self.next] = (change, value);
+        self.next = (self.next + 1) % Self::KEPT;
     }
 }
 

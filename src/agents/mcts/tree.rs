@@ -39,6 +39,10 @@ pub(super) struct Node<A> {
     pub(super) visits: u32,
     /// Visits of the parent in which `action` was legal (and within the widening limit).
     avail: u32,
+    /// Where `action` stood among the candidates when last matched to them: the candidate
+    /// lists of a decision are often the same from one iteration to the next (always within
+    /// the root's turn), so matching tries this position before the index.
+    hint: u32,
     /// Sum of `mover`'s rewards over the visits.
     pub(super) reward: f64,
     /// Prior reward of `action` (ordering and virtual visits).
@@ -55,6 +59,7 @@ impl<A> Node<A> {
             next_sibling,
             visits: 0,
             avail: 0,
+            hint: 0,
             reward: 0.0,
             prior,
         }
@@ -102,8 +107,10 @@ pub(super) struct Tree<G: Game> {
     allowed: Vec<G::Action>,
     /// Eligible children of the node at hand: (node, index into `allowed`).
     kids: Vec<(u32, usize)>,
-    /// Index into `allowed` of each candidate action.
+    /// Index into `allowed` of each candidate action, built when a child's hint misses.
     index: ActionIndex<G::Action>,
+    /// Whether `index` is built for the candidates in `allowed`.
+    indexed: bool,
     has_child: Vec<bool>,
     /// Candidates that get a child in the expansion at hand.
     fresh: Vec<G::Action>,
@@ -138,6 +145,7 @@ impl<G: Game> Tree<G> {
             allowed: Vec::new(),
             kids: Vec::new(),
             index: ActionIndex::new(),
+            indexed: false,
             has_child: Vec::new(),
             fresh: Vec::new(),
             linked: Vec::new(),
@@ -349,7 +357,7 @@ impl<G: Game> Tree<G> {
     /// fewer than `max_nodes` nodes, counts one availability for every legal child, and keeps
     /// the first `k·n^alpha` of them under progressive widening.
     fn eligible_children(&mut self, sh: &Shared<'_, G>, state: &G, node: usize, seat: usize) {
-        self.index.rebuild(&self.allowed);
+        self.indexed = false;
         self.legal_children(node);
         if self.kids.len() < self.allowed.len() && self.nodes.len() < sh.cfg.max_nodes {
             self.has_child.clear();
@@ -361,7 +369,13 @@ impl<G: Game> Tree<G> {
             let new = (0..self.allowed.len()).filter(|&i| !self.has_child[i]);
             self.fresh.clear();
             (self.fresh).extend(new.take(room).map(|i| self.allowed[i]));
+            let first = self.nodes.len();
             self.add_children(sh, state, node, seat);
+            // The new children's candidates, in the order made: their first hints.
+            let new = (0..self.allowed.len()).filter(|&i| !self.has_child[i]);
+            for (child, i) in self.nodes[first..].iter_mut().zip(new) {
+                child.hint = i as u32;
+            }
             self.legal_children(node);
         }
         if let Some((k, alpha)) = sh.cfg.widening {
@@ -375,17 +389,39 @@ impl<G: Game> Tree<G> {
     }
 
     /// Fills `self.kids` with the children of `node` whose action is among the candidates, in
-    /// prior order (chance outcomes are not candidates).
+    /// prior order (chance outcomes are not candidates). A child is matched at its hint when
+    /// the candidate there is its action, else through the index (built on the first miss),
+    /// and its hint then moves to where it was found.
     fn legal_children(&mut self, node: usize) {
         self.kids.clear();
         let mut child = self.nodes[node].first_child;
         // Children have distinct actions: once every candidate has its child, stop.
         while child != NONE && self.kids.len() < self.allowed.len() {
-            let n = &self.nodes[child as usize];
-            if let Some(i) = n.action.and_then(|action| self.index.get(&action)) {
-                self.kids.push((child, i));
+            let Node {
+                action,
+                hint,
+                next_sibling,
+                ..
+            } = self.nodes[child as usize];
+            if let Some(action) = action {
+                let found = if self.allowed.get(hint as usize) == Some(&action) {
+                    Some(hint as usize)
+                } else {
+                    if !self.indexed {
+                        self.index.rebuild(&self.allowed);
+                        self.indexed = true;
+                    }
+                    let found = self.index.get(&action);
+                    if let Some(i) = found {
+                        self.nodes[child as usize].hint = i as u32;
+                    }
+                    found
+                };
+                if let Some(i) = found {
+                    self.kids.push((child, i));
+                }
             }
-            child = n.next_sibling;
+            child = next_sibling;
         }
     }
 
@@ -612,5 +648,53 @@ fn link_children<A>(nodes: &mut [Node<A>], node: usize, first: usize, linked: &m
             nodes[prev as usize].next_sibling = id;
         }
         prev = id;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::geom::{Coord, Rotation};
+    use crate::games::safari::{Action, SafariState};
+
+    /// Children are matched to the candidates at hand as a plain scan of the candidates would
+    /// match them, whether their hints still point at their actions (the same list), at other
+    /// actions (a reordered list, one with candidates gone and new ones) or past the end.
+    #[test]
+    fn children_match_their_candidates_whatever_their_hints() {
+        let place = |i: i8| Action::Place {
+            at: Coord::new(i / 4, 0),
+            rot: Rotation::new((i % 4) as u8),
+        };
+        let mut tree = Tree::<SafariState>::new();
+        tree.nodes.push(Node::new(None, 0, NONE, 0.0));
+        let first: Vec<Action> = (0..12).map(place).collect();
+        for (i, &action) in first.iter().enumerate() {
+            let mut child = Node::new(Some(action), 0, NONE, (i % 5) as f64);
+            child.hint = i as u32;
+            tree.nodes.push(child);
+        }
+        link_children(&mut tree.nodes, 0, 1, &mut tree.linked);
+        let reversed: Vec<Action> = first.iter().rev().copied().collect();
+        let changed: Vec<Action> = (6..16).map(place).collect();
+        let short: Vec<Action> = (10..13).map(place).collect();
+        for allowed in [&first, &reversed, &changed, &short, &first] {
+            tree.allowed = allowed.clone();
+            let mut expected = Vec::new();
+            let mut child = tree.nodes[0].first_child;
+            while child != NONE {
+                let action = tree.nodes[child as usize].action.expect("an action child");
+                if let Some(i) = allowed.iter().position(|&a| a == action) {
+                    expected.push((child, i));
+                }
+                child = tree.nodes[child as usize].next_sibling;
+            }
+            // Twice: the first call moves the hints that missed.
+            for _ in 0..2 {
+                tree.indexed = false;
+                tree.legal_children(0);
+                assert_eq!(tree.kids, expected, "{allowed:?}");
+            }
+        }
     }
 }

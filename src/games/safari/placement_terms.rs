@@ -12,7 +12,7 @@ use super::features::FeatureAgg;
 use super::state::{SafariState, Spot, VehicleFit, MAX_MEEPLES, MAX_PLAYERS};
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
-use crate::core::geom::{Coord, Rotation, Side, Vertex};
+use crate::core::geom::{Coord, Corner, Rotation, Side, Vertex};
 use crate::core::tile_game::PlacementJudge;
 use crate::core::tileset::{Orientation, Variant};
 
@@ -38,6 +38,24 @@ pub(super) struct PlacementsBefore<'a> {
     /// The changes of a placement that changes no meeple's terms and keeps the vehicles' fit
     /// (most placements): the same for all of them.
     plain: Changes,
+    /// What is about the cell of the placements judged last.
+    near: Option<Near>,
+}
+
+/// What the hole and baobab meeples and the vehicles about one frontier cell give every
+/// placement there, whatever its tile and rotation (placements come cell by cell).
+struct Near {
+    /// The cell.
+    at: Coord,
+    /// The open holes with a slot on the cell: their meeple's owner and the cell's corner at
+    /// the hole (a tile showing bush there blocks it, S-8.5).
+    holes: FixedVec<(u8, Corner), MAX_MEEPLES>,
+    /// The owner of each baobab meeple on a cell around it.
+    baobabs: FixedVec<u8, MAX_MEEPLES>,
+    /// Whether a vehicle stands on it (a placement displaces it, S-4.3).
+    displaced: bool,
+    /// Whether a vehicle stands on it or beside it (the vehicles' fit is worked out afresh).
+    refits: bool,
 }
 
 impl<'a> PlacementsBefore<'a> {
@@ -66,6 +84,7 @@ impl<'a> PlacementsBefore<'a> {
             baobabs,
             vehicle_classes: from.game.vehicles.map(classes),
             plain: Changes::default(),
+            near: None,
         };
         let mut plain = Changes::default();
         let fit = from.game.vehicle_fit;
@@ -131,6 +150,35 @@ impl<'a> PlacementsBefore<'a> {
         true
     }
 
+    /// Keeps in `self.near` what is about frontier cell `at`, unless it holds it already.
+    fn look_around(&mut self, at: Coord) {
+        if self.near.as_ref().is_some_and(|near| near.at == at) {
+            return;
+        }
+        let from = self.from;
+        let mut holes = FixedVec::default();
+        for &(owner, v) in self.open_holes.iter() {
+            if let Some((_, corner)) = (0..4).map(|k| v.slot(k)).find(|&(cell, _)| cell == at) {
+                holes.push((owner, corner));
+            }
+        }
+        let mut baobabs = FixedVec::default();
+        for &(owner, cell) in self.baobabs.iter() {
+            if cell.touches(at) {
+                baobabs.push(owner);
+            }
+        }
+        let beside = |space: Coord| Side::ALL.into_iter().any(|s| at.step(s) == space);
+        let vehicles = from.game.vehicles.iter().flatten();
+        self.near = Some(Near {
+            at,
+            holes,
+            baobabs,
+            displaced: from.game.vehicles.contains(&Some(at)),
+            refits: vehicles.copied().any(|space| space == at || beside(space)),
+        });
+    }
+
     /// The vehicles' fit after placing a tile with orientation `o` at `at` where
     /// [`SafariState::place_drawn`] works it out afresh (the tile displaces a vehicle or lies
     /// beside one's space), else `None` (it stays as before).
@@ -170,21 +218,25 @@ impl PlacementJudge for PlacementsBefore<'_> {
         let o = &variant.orientations[rot.quarter_turns() as usize];
         let mut meeples = self.meeples;
         let mut changed = self.join_features(at, variant, o, &mut meeples);
-        for &(owner, v) in self.open_holes.iter() {
-            if blocks(at, o, v) {
+        self.look_around(at);
+        let near = self.near.as_ref().expect("just looked around");
+        for &(owner, corner) in near.holes.iter() {
+            if o.open_corners & corner.bit() == 0 {
                 meeples.add_open_holes(owner as usize, -1);
                 changed = true;
             }
         }
-        for &(owner, cell) in self.baobabs.iter() {
-            if cell.touches(at) {
-                meeples.add_around_baobabs(owner as usize, 1);
-                changed = true;
-            }
+        for &owner in near.baobabs.iter() {
+            meeples.add_around_baobabs(owner as usize, 1);
+            changed = true;
         }
         // S-4.3, S-7.3: a tile laid on a vehicle's space displaces it; step 3 pays the bonus.
-        let displaced = from.game.vehicles.contains(&Some(at));
-        let refit = self.refit(held, at, o);
+        let displaced = near.displaced;
+        let refit = if near.refits {
+            self.refit(held, at, o)
+        } else {
+            None
+        };
         if !changed && !displaced && refit.is_none() {
             out.push(self.plain.iter().copied());
             return true;
@@ -195,15 +247,6 @@ impl PlacementJudge for PlacementsBefore<'_> {
         out.push(changes.iter().copied());
         true
     }
-}
-
-/// Whether a tile with orientation `o` at `at` blocks the hole at `v` (S-8.5: it shows bush
-/// at the hole's corner).
-fn blocks(at: Coord, o: &Orientation, v: Vertex) -> bool {
-    (0..4).any(|k| {
-        let (cell, corner) = v.slot(k);
-        cell == at && o.open_corners & corner.bit() == 0
-    })
 }
 
 #[cfg(test)]

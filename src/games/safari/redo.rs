@@ -20,10 +20,6 @@ use crate::core::species::Species;
 use crate::core::stats::StatKey;
 use crate::core::tile_game::judge_placements;
 
-/// How many edge-class sets, each with its `next_vehicle_points` term, a batch of vehicle moves
-/// keeps ([`SafariState::vehicle_points_in`]).
-const FITS_KEPT: usize = 8;
-
 /// Where a dig puts which token: the tile, its corner, the species.
 type Slot = (Coord, Corner, Species);
 
@@ -54,8 +50,8 @@ struct DigCourses {
 struct HolesSeen([(Vertex, i32); HolesSeen::SIZE]);
 
 impl HolesSeen {
-    /// Entries (a power of two): vertices go to `x mod 8 + 8·(y mod 4)`.
-    const SIZE: usize = 32;
+    /// Entries (a power of two): vertices go to `x mod 16 + 16·(y mod 8)`.
+    const SIZE: usize = 128;
 
     /// Nothing seen (the key of an empty entry is a vertex no board has).
     fn new() -> Self {
@@ -66,12 +62,33 @@ impl HolesSeen {
     /// other vertex takes its entry).
     fn hole(&mut self, state: &SafariState, slot: Slot) -> i32 {
         let (v, _) = Vertex::of_corner(slot.0, slot.1);
-        let at = (v.0.x as usize & 7) | (v.0.y as usize & 3) << 3;
+        let at = (v.0.x as usize & 15) | (v.0.y as usize & 7) << 4;
         let entry = &mut self.0[at];
         if entry.0 != v {
             *entry = (v, state.open_hole(v));
         }
         entry.1
+    }
+}
+
+/// The `next_vehicle_points` terms of the edge-class sets a batch's vehicle moves have met,
+/// kept by set: the spaces of a batch's moves often fit the same classes
+/// ([`SafariState::vehicle_points_in`]).
+struct FitsSeen([Option<(u128, TermChange)>; FitsSeen::SIZE]);
+
+impl FitsSeen {
+    /// Entries (a power of two): a set goes to the entry its hash names, in place of another.
+    const SIZE: usize = 32;
+
+    /// Nothing seen.
+    fn new() -> Self {
+        FitsSeen([None; Self::SIZE])
+    }
+
+    /// The entry of `classes`.
+    fn entry(&mut self, classes: u128) -> &mut Option<(u128, TermChange)> {
+        let folded = (classes as u64 ^ (classes >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &mut self.0[(folded >> (64 - Self::SIZE.trailing_zeros())) as usize]
     }
 }
 
@@ -105,6 +122,7 @@ impl SafariState {
     /// How `instead` stands to `done`, two actions of the decision pending here, when the
     /// rest of the turn treats them alike (see [`Sibling`]). `courses` keeps what decides
     /// whether a dig's token changes the course, for the siblings of one `done`.
+    #[inline(always)]
     fn sibling(
         &self,
         done: &Action,
@@ -219,7 +237,7 @@ impl SafariState {
         let mut courses = DigCourses::default();
         let mut done_hole = None;
         let mut vehicle_classes = None;
-        let mut fits = FixedVec::<(u128, TermChange), FITS_KEPT>::default();
+        let mut fits = None;
         let mut holes = None;
         for action in instead {
             let sibling = match (done, action) {
@@ -236,7 +254,7 @@ impl SafariState {
                         (from.game.vehicles).map(|at| at.map_or(0, |at| self.vehicle_classes(at)))
                     });
                     let classes = classes[1 - vehicle as usize] | self.vehicle_classes(to);
-                    self.vehicle_points_in(classes, &mut fits)
+                    self.vehicle_points_in(classes, fits.get_or_insert_with(FitsSeen::new))
                 }
                 Some(Sibling::Dig { done, instead }) => {
                     let done_hole = *done_hole.get_or_insert_with(|| self.slot_hole(done));
@@ -250,21 +268,17 @@ impl SafariState {
     }
 
     /// The `next_vehicle_points` term when the vehicles' spaces take the edge classes
-    /// `classes`, looked up in `kept` first (the spaces of a batch's vehicle moves often fit
-    /// the same classes) and kept there while it has room.
-    fn vehicle_points_in(
-        &self,
-        classes: u128,
-        kept: &mut FixedVec<(u128, TermChange), FITS_KEPT>,
-    ) -> TermChange {
-        if let Some(&(_, change)) = kept.iter().find(|(seen, _)| *seen == classes) {
-            return change;
+    /// `classes`, looked up in `seen` first and kept there.
+    fn vehicle_points_in(&self, classes: u128, seen: &mut FitsSeen) -> TermChange {
+        let entry = seen.entry(classes);
+        match *entry {
+            Some((kept, change)) if kept == classes => change,
+            _ => {
+                let change = self.next_vehicle_points(self.fit_of_classes(classes));
+                *entry = Some((classes, change));
+                change
+            }
         }
-        let change = self.next_vehicle_points(self.fit_of_classes(classes));
-        if kept.len() < FITS_KEPT {
-            kept.push((classes, change));
-        }
-        change
     }
 
     /// The `open_holes` count of the hole a dig at `slot` makes ([`SafariState::open_hole`]).

@@ -190,7 +190,8 @@ fn mcts_reports_telemetry_on_request() {
     let mut quiet = spec("mcts:iters=10").build::<SafariState>(seed, 0);
     quiet.choose(&state, &legal);
     assert_eq!(quiet.telemetry(), None);
-    let mut loud = spec("mcts:iters=10,telemetry=true").build::<SafariState>(seed, 0);
+    let text = "mcts:iters=10,telemetry=true,early_stop=false";
+    let mut loud = spec(text).build::<SafariState>(seed, 0);
     loud.choose(&state, &legal);
     let t = loud.telemetry().expect("telemetry enabled");
     assert!(t.contains("iterations=10"), "{t}");
@@ -213,7 +214,7 @@ fn a_full_tree_stops_growing_and_the_search_goes_on() {
     let state = new_game(2, seed);
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
-    let text = "mcts:iters=600,prior=random,rollout=random,telemetry=true";
+    let text = "mcts:iters=600,prior=random,rollout=random,telemetry=true,early_stop=false";
     let mut free = spec(text).build::<SafariState>(seed, 0);
     free.choose(&state, &legal);
     let grown = telemetry_number(&free.telemetry().unwrap(), "nodes");
@@ -229,34 +230,69 @@ fn a_full_tree_stops_growing_and_the_search_goes_on() {
     assert_eq!(telemetry_number(&t, "iterations"), 600, "{t}");
 }
 
-/// The root visits each searched decision inherited, from the telemetry of a whole game.
-fn reused_visits(text: &str) -> Vec<u64> {
+/// A seeded game of `text` (seat 0, with telemetry) against greedy: every choice made, and
+/// the telemetry number `key` of each decision seat 0 searched.
+fn searched(text: &str, key: &str) -> (Vec<String>, Vec<u64>) {
     let mut agents = build(&[&spec(text), &spec("greedy")], 17);
     let mut state = new_game(2, 17);
+    let (mut choices, mut numbers) = (Vec::new(), Vec::new());
     let mut legal = Vec::new();
-    let mut reused = Vec::new();
     while let Some(seat) = state.to_move() {
         state.legal_actions(&mut legal);
         let action = agents[seat].choose(&state, &legal);
-        if let Some(t) = agents[seat].telemetry().filter(|_| seat == 0) {
-            if let Some(n) = t.split_whitespace().find_map(|w| w.strip_prefix("reused=")) {
-                reused.push(n.parse().expect("a count"));
-            }
+        if let Some(t) = agents[seat]
+            .telemetry()
+            .filter(|t| seat == 0 && t != "forced")
+        {
+            numbers.push(telemetry_number(&t, key));
         }
+        choices.push(format!("{action:?}"));
         state.apply(action);
     }
-    reused
+    (choices, numbers)
 }
 
 #[test]
 fn tree_reuse_carries_visits_to_the_next_decision_of_the_turn() {
-    let fresh = reused_visits("mcts:iters=40,telemetry=true");
+    let (_, fresh) = searched("mcts:iters=40,telemetry=true", "reused");
     assert!(fresh.len() > 30, "every searched decision reports");
     assert!(fresh.iter().all(|&n| n == 0), "{fresh:?}");
-    let kept = reused_visits("mcts:iters=40,telemetry=true,reuse=true");
+    let (_, kept) = searched("mcts:iters=40,telemetry=true,reuse=true", "reused");
     let warm = kept.iter().filter(|&&n| n > 0).count();
     assert!(warm > 5, "later decisions of a turn start warm: {kept:?}");
     assert!(kept[0] == 0, "the first decision starts cold");
+}
+
+/// `early_stop` (the default) ends a search once no other root action can overtake the most
+/// visited one within the budget: a seeded game is the same move for move as with the full
+/// budget, in fewer iterations. Root parallelism and tree reuse always spend the budget.
+#[test]
+fn early_stop_keeps_every_choice_of_the_full_budget() {
+    let (full, full_iterations) = searched(
+        "mcts:iters=60,telemetry=true,early_stop=false",
+        "iterations",
+    );
+    assert!(
+        full_iterations.iter().all(|&n| n == 60),
+        "{full_iterations:?}"
+    );
+    let (early, iterations) = searched("mcts:iters=60,telemetry=true", "iterations");
+    assert_eq!(early, full, "the same choices");
+    assert!(iterations.iter().all(|&n| n <= 60), "{iterations:?}");
+    let stopped = iterations.iter().filter(|&&n| n < 60).count();
+    assert!(
+        stopped * 2 > iterations.len(),
+        "most searches settle early: {iterations:?}"
+    );
+    for text in ["threads=2", "reuse=true"] {
+        let text = format!("mcts:iters=60,telemetry=true,{text}");
+        let (_, iterations) = searched(&text, "iterations");
+        let spent = if text.contains("threads=2") { 120 } else { 60 };
+        assert!(
+            iterations.iter().all(|&n| n == spent),
+            "{text}: {iterations:?}"
+        );
+    }
 }
 
 /// The error of a spec (inline, a name or a file) that Safari must reject.

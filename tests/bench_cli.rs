@@ -41,9 +41,12 @@ fn bench_reports_the_shipped_agents_for_every_game() {
         assert_eq!(a["mcts_spec"], "mcts-500", "{a}");
         assert_eq!(a["greedy_spec"], "greedy", "{a}");
         assert_eq!(number(a, "iterations_per_search"), 500.0);
+        assert_eq!(a["simulations_spec"], "mcts:early_stop=false", "{a}");
         for key in [
             "first_decision_simulations_per_s",
             "mid_game_simulations_per_s",
+            "first_decision_search_ms",
+            "mid_game_search_ms",
             "greedy_decisions_per_s",
             "tree_node_bytes",
         ] {
@@ -71,7 +74,9 @@ fn bench_text_names_what_it_measured_and_refuses_bad_rules() {
     ]);
     for needle in [
         "mcts-500: ",
+        "ms a search at the first decision",
         "simulations/s at the first decision",
+        "over whole budgets (mcts:early_stop=false)",
         "mid-game",
         "greedy: ",
         "decisions/s",

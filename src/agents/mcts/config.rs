@@ -5,7 +5,7 @@ use std::time::Duration;
 
 /// Parameters of `mcts` besides the heuristic weights (used by greedy rollouts and truncated
 /// rollouts).
-pub(crate) const PARAMS: [ParamDef; 21] = [
+pub(crate) const PARAMS: [ParamDef; 22] = [
     ParamDef::int("iters", 1, 100_000_000, 500),
     ParamDef::int("time_ms", 0, 3_600_000, 0),
     ParamDef::float("c", 0.0, 100.0, 0.1),
@@ -25,6 +25,7 @@ pub(crate) const PARAMS: [ParamDef; 21] = [
     ParamDef::float("opponent", 0.0, 10.0, 1.0),
     ParamDef::int("threads", 1, 256, 1),
     ParamDef::flag("reuse", false),
+    ParamDef::flag("early_stop", true),
     ParamDef::int("max_nodes", 1_000, 1_000_000_000, 1_000_000),
     ParamDef::flag("telemetry", false),
 ];
@@ -105,6 +106,8 @@ pub(crate) struct Config {
     /// Whether a decision that follows the agent's own previous one within the same turn
     /// starts from the subtree of the action it chose.
     pub(super) reuse: bool,
+    /// Whether a search with an iteration budget ends once its choice is settled.
+    pub(super) early_stop: bool,
     /// Most nodes a tree holds; a full tree stops growing (see `docs/agents.md`).
     pub(super) max_nodes: usize,
     /// Whether to describe each decision.
@@ -112,6 +115,15 @@ pub(crate) struct Config {
 }
 
 impl Config {
+    /// Whether a search ends as soon as its choice is settled
+    /// (the most visited root action can no longer be overtaken within `iters`): with
+    /// `early_stop`, an iteration budget, one tree (root parallelism sums the trees' visits)
+    /// and no tree reuse (the next decision would start from a smaller subtree). The choice
+    /// and every later decision are then those of the full budget.
+    pub(super) fn stops_early(&self) -> bool {
+        self.early_stop && self.time.is_none() && self.threads == 1 && !self.reuse
+    }
+
     /// Reads the typed configuration from validated parameters.
     pub(crate) fn from_params(p: &Params) -> Config {
         Config {
@@ -145,6 +157,7 @@ impl Config {
             scale: p.float("scale"),
             threads: p.int("threads") as usize,
             reuse: p.flag("reuse"),
+            early_stop: p.flag("early_stop"),
             max_nodes: p.int("max_nodes") as usize,
             telemetry: p.flag("telemetry"),
         }

@@ -176,7 +176,10 @@ impl<G: Game> Tree<G> {
         loop {
             let done = match deadline {
                 Some(d) => Instant::now() >= d && self.iterations > 0,
-                None => self.iterations >= sh.cfg.iters,
+                None => {
+                    self.iterations >= sh.cfg.iters
+                        || (sh.cfg.stops_early() && self.choice_settled(sh.cfg.iters))
+                }
             };
             if done {
                 break;
@@ -184,6 +187,34 @@ impl<G: Game> Tree<G> {
             self.iterate(sh);
             self.iterations += 1;
         }
+    }
+
+    /// Whether the most visited root child stays the most visited whatever the rest of a
+    /// budget of `iters` iterations does: each iteration adds at most one visit to one root
+    /// child, so no other child (nor a candidate without one, at no visits) can reach it
+    /// when it leads the next by more than the iterations left. The choice is then the one
+    /// the full budget makes.
+    fn choice_settled(&self, iters: u64) -> bool {
+        let left = iters.saturating_sub(self.iterations);
+        let root = &self.nodes[0];
+        // The leader's visits are at most the root's.
+        if u64::from(root.visits) <= left {
+            return false;
+        }
+        let (mut first, mut second) = (0u64, 0u64);
+        let mut child = root.first_child;
+        while child != NONE {
+            let n = &self.nodes[child as usize];
+            let visits = u64::from(n.visits);
+            if visits > first {
+                second = first;
+                first = visits;
+            } else if visits > second {
+                second = visits;
+            }
+            child = n.next_sibling;
+        }
+        first > second + left
     }
 
     /// Makes the root's child for `action` the new root, keeping only the part of its subtree

@@ -46,6 +46,9 @@ pub(super) fn measure<G: GameDef>(setup: &Setup<G>, m: &Measure) -> Result<Value
     let iters = mcts
         .fixed_iterations()
         .expect("the shipped mcts-500 has a fixed budget");
+    // Simulations per second are counted over whole budgets: the shipped spec stops a search
+    // once its choice is settled, so its searches are timed apart.
+    let full_budget = resolve::<G>(&with_param(&mcts.label(), "early_stop=false"))?;
     let searches = m.searches.max(1);
     let (games, _) = in_pool(1, || {
         (0..searches)
@@ -53,8 +56,13 @@ pub(super) fn measure<G: GameDef>(setup: &Setup<G>, m: &Measure) -> Result<Value
             .collect::<Result<Vec<_>, _>>()
     })?;
     let games = games?;
-    let (_, first_secs) = in_pool(1, || search_all(&mcts, games.iter().map(|g| &g.first)))?;
-    let (_, middle_secs) = in_pool(1, || search_all(&mcts, games.iter().map(|g| &g.middle)))?;
+    let time_searches = |spec: &AgentSpec| -> Result<(f64, f64), String> {
+        let (_, first) = in_pool(1, || search_all(spec, games.iter().map(|g| &g.first)))?;
+        let (_, middle) = in_pool(1, || search_all(spec, games.iter().map(|g| &g.middle)))?;
+        Ok((first, middle))
+    };
+    let (first_secs, middle_secs) = time_searches(&full_budget)?;
+    let (first_shipped, middle_shipped) = time_searches(&mcts)?;
     let (_, cheap1) = in_pool(1, || search_all_par(&cheap, &games))?;
     let (_, cheap_n) = in_pool(m.threads, || search_all_par(&cheap, &games))?;
     let choices: u64 = games.iter().map(|g| g.choices).sum();
@@ -77,8 +85,11 @@ pub(super) fn measure<G: GameDef>(setup: &Setup<G>, m: &Measure) -> Result<Value
         "searches": searches,
         "iterations_per_search": iters,
         "tree_node_bytes": mcts_node_bytes::<G>(),
+        "simulations_spec": full_budget.label(),
         "first_decision_simulations_per_s": iters as f64 * n / first_secs,
         "mid_game_simulations_per_s": iters as f64 * n / middle_secs,
+        "first_decision_search_ms": 1e3 * first_shipped / n,
+        "mid_game_search_ms": 1e3 * middle_shipped / n,
         "greedy_decisions_per_s": choices as f64 / choice_secs,
         "greedy_decisions_measured": choices,
         "games": played.as_ref().map_or(0, |p| p.games),
@@ -106,10 +117,13 @@ pub(super) fn print(a: &Value) {
         a["tree_node_bytes"],
     );
     outln!(
-        "  {}: {:.0} simulations/s at the first decision, {:.0}/s mid-game (1 thread, {} searches each)",
+        "  {}: {:.1} ms a search at the first decision, {:.1} mid-game; {:.0} simulations/s at the first decision, {:.0}/s mid-game over whole budgets ({}) (1 thread, {} searches each)",
         a["mcts_spec"].as_str().unwrap_or("?"),
+        f(&a["first_decision_search_ms"]),
+        f(&a["mid_game_search_ms"]),
         f(&a["first_decision_simulations_per_s"]),
         f(&a["mid_game_simulations_per_s"]),
+        a["simulations_spec"].as_str().unwrap_or("?"),
         a["searches"],
     );
     outln!(
@@ -138,6 +152,14 @@ pub(super) fn print(a: &Value) {
         f(&r["all_threads_simulations_per_s"]),
         r["threads"],
     );
+}
+
+/// The inline spec `label` (an [`AgentSpec::label`]) with `param` added.
+fn with_param(label: &str, param: &str) -> String {
+    match label.contains(':') {
+        true => format!("{label},{param}"),
+        false => format!("{label}:{param}"),
+    }
 }
 
 /// Resolves a spec and checks it for game `G`.

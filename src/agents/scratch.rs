@@ -153,10 +153,15 @@ impl<'a, G: Game> Successors<'a, G> {
     }
 
     /// The value for `player` by `eval` of the last result of [`Successors::after`].
+    /// A finished game's terms are held as zeros: a value reads only its scores.
     pub(crate) fn value(&mut self, eval: &Evaluator, player: usize) -> f64 {
         let state = self.scratch.state.as_deref().expect("a result");
-        if !self.terms_valid && !state.is_terminal() {
-            state.eval_terms_all(&mut self.terms[..state.num_players()]);
+        if !self.terms_valid {
+            let terms = &mut self.terms[..state.num_players()];
+            match state.is_terminal() {
+                true => terms.fill([0.0; EVAL_TERMS]),
+                false => state.eval_terms_all(terms),
+            }
             self.terms_valid = true;
         }
         eval.value_with(state, &self.terms, player)

@@ -186,7 +186,9 @@ pub(crate) fn judge_placements<R: TileRules>(
 ) {
     out.clear();
     let placement = |action: Option<&R::Action>| action.and_then(R::placement_of).is_some();
-    if !placement(Some(done)) || !placement(instead.first()) {
+    // A placement that ends the game is followed by final scoring, which its siblings' may
+    // change: not judged.
+    if !placement(Some(done)) || !placement(instead.first()) || held.is_over() {
         return;
     }
     if let Some(mut judge) = from.placement_judge(held, terms) {

@@ -3,7 +3,8 @@
 //! agents judge by the dozen — vehicle moves and digs — change a few fields that the rest of
 //! the turn (scoring, the next draw) does not read, so the result of one is turned into the
 //! result of another by rewriting those fields from the position before, and its heuristic
-//! terms differ from the other's in one term.
+//! terms differ from the other's in one term. In the last turn, such siblings have the same
+//! final scores.
 //!
 //! [`Game::redo_as`]: crate::core::game::Game::redo_as
 //! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
@@ -232,7 +233,7 @@ impl SafariState {
         }
         out.clear();
         if self.game.phase == Phase::GameOver {
-            return;
+            return self.judge_final_siblings(from, done, instead, out);
         }
         let mut courses = DigCourses::default();
         let mut done_hole = None;
@@ -264,6 +265,31 @@ impl SafariState {
                 None => return,
             };
             out.push([change]);
+        }
+    }
+
+    /// [`SafariState::judge_siblings`] when `done` ended the game (the last turn): a value
+    /// reads only the final scores, and a sibling's are `done`'s. Vehicles score nothing at
+    /// the end (S-10), and a dig scores 3 wherever it is and leaves one token fewer whichever
+    /// it spends (S-10.3: tokens count 1 each); a dig that takes the turn another course is
+    /// no sibling. So each sibling differs in no term (an empty change).
+    fn judge_final_siblings(
+        &self,
+        from: &Self,
+        done: &Action,
+        instead: &[Action],
+        out: &mut SiblingTerms,
+    ) {
+        let mut courses = DigCourses::default();
+        for action in instead {
+            let sibling = match (done, action) {
+                (Action::Pass, Action::MoveVehicle { .. }) => true,
+                _ => from.sibling(done, action, &mut courses).is_some(),
+            };
+            if !sibling {
+                return;
+            }
+            out.push([]);
         }
     }
 
@@ -432,6 +458,56 @@ mod tests {
                 s.cells()
             )
         )
+    }
+
+    /// S-10: in the last turn, the step-two siblings of a result that ends the game are judged
+    /// with no change of terms, and each has the final scores of the applied sibling (and
+    /// ends the game too); a dig that spends another species and takes the turn another
+    /// course is not judged.
+    #[test]
+    fn siblings_that_end_the_game_are_judged_by_its_final_scores() {
+        let (mut judged, mut refused) = (0, 0);
+        let mut legal = Vec::new();
+        let mut out = SiblingTerms::default();
+        for seed in 0..60 {
+            let setup = SafariState::setup_with_rules(
+                2,
+                seed,
+                SafariState::builtin_tiles(),
+                &[] as &[&str],
+            )
+            .expect("a valid setup");
+            let mut g = SafariState::new_game(&setup).expect("a game");
+            let mut rng = rng_from_seed(seed);
+            while !g.is_terminal() {
+                g.legal_actions(&mut legal);
+                legal.sort_by_key(|a| g.judging_batch(a));
+                for (k, done) in legal.iter().enumerate() {
+                    let mut held = g.clone();
+                    held.apply(*done);
+                    if !held.is_terminal() {
+                        continue;
+                    }
+                    let rest = &legal[k + 1..];
+                    let terms = [[0.0; EVAL_TERMS]; 2];
+                    held.sibling_terms(&g, done, rest, &terms, &mut out);
+                    for (changes, sibling) in out.iter().zip(rest) {
+                        assert!(changes.is_empty(), "{sibling:?} from {done:?}: {changes:?}");
+                        let mut applied = g.clone();
+                        applied.apply(*sibling);
+                        assert!(applied.is_terminal(), "{sibling:?} from {done:?}");
+                        assert_eq!(applied.scores(), held.scores(), "{sibling:?} from {done:?}");
+                        judged += 1;
+                    }
+                    refused += usize::from(out.len() < rest.len());
+                }
+                g.apply(legal[below(&mut rng, legal.len())]);
+            }
+        }
+        assert!(
+            judged > 1_000 && refused > 0,
+            "{judged} judged, {refused} refused"
+        );
     }
 
     /// S-6.5: with a completed feature pending, the token a dig spends can decide whether its

@@ -349,7 +349,8 @@ pub trait Game: Clone + Send + Sync {
     }
 
     /// The heuristic terms of `from` after each action of `instead`, judged from this
-    /// position — `from` after `done`, whose [`Game::eval_terms_all`] are `terms` — without
+    /// position — `from` after `done`, whose [`Game::eval_terms_all`] are `terms` (all zero
+    /// where `done` ended the game: a value then reads only the scores) — without
     /// making those results: while the result of the next action of `instead` differs from
     /// this one in nothing a value reads but heuristic terms (the same scores, the same seat
     /// to move, both over or both not), pushes onto `out` (emptied first) the terms in which

@@ -218,8 +218,8 @@ impl SafariState {
     /// making it, while they are siblings of `done` ([`SafariState::sibling`]; their scores,
     /// the seat to move and the phase are the same), and vehicle moves after a pass. What the
     /// batch shares is worked out once: whether a completed feature awaits scoring, the hole
-    /// of `done` and of each slot seen, the edge classes fitting each vehicle's space. Not
-    /// once the game is over, as [`SafariState::redo_sibling`].
+    /// of `done` and of each slot seen, the edge classes fitting each vehicle's space. Once
+    /// `done` ended the game, by the final scores ([`SafariState::judge_final_siblings`]).
     pub(super) fn judge_siblings(
         &self,
         from: &Self,

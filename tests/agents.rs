@@ -284,10 +284,9 @@ fn early_stop_keeps_every_choice_of_the_full_budget() {
         stopped * 2 > iterations.len(),
         "most searches settle early: {iterations:?}"
     );
-    for text in ["threads=2", "reuse=true"] {
-        let text = format!("mcts:iters=60,telemetry=true,{text}");
+    for (param, spent) in [("threads=2", 120), ("reuse=true", 60)] {
+        let text = format!("mcts:iters=60,telemetry=true,{param}");
         let (_, iterations) = searched(&text, "iterations");
-        let spent = if text.contains("threads=2") { 120 } else { 60 };
         assert!(
             iterations.iter().all(|&n| n == spent),
             "{text}: {iterations:?}"
@@ -386,4 +385,22 @@ fn labels_are_canonical_inline_specs() {
     for (name, _) in meeplelab::agents::BUILTIN_SPECS {
         assert_eq!(spec(name).name(), name);
     }
+}
+
+#[test]
+fn a_parameter_set_on_a_spec_reads_as_inline() {
+    let shipped = spec("mcts-500");
+    let full = shipped.with_param("early_stop", "false").expect("a flag");
+    assert_eq!(full.label(), "mcts:early_stop=false");
+    assert_eq!(full.name(), "mcts-500");
+    let e = shipped
+        .with_param("early_stop", "maybe")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("early_stop") && e.contains("maybe"), "{e}");
+    let e = spec("random")
+        .with_param("iters", "5")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("unknown parameter `iters`"), "{e}");
 }

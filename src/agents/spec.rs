@@ -442,6 +442,16 @@ impl AgentSpec {
         Ok(spec)
     }
 
+    /// The same spec with parameter `key` of its kind set from `value` as an inline spec
+    /// writes it (`mcts:early_stop=false`: key `early_stop`, value `false`); an error names
+    /// the key and what it takes. A heuristic weight is checked against a game by
+    /// [`AgentSpec::validate_for`].
+    pub fn with_param(&self, key: &str, value: &str) -> Result<AgentSpec, AgentError> {
+        let mut spec = self.clone();
+        spec.set_param(key, None, |def| def.parse_text(value), || value.to_string())?;
+        Ok(spec)
+    }
+
     /// The numbers of this spec for game `G`, in order: the number parameters of its kind,
     /// then the heuristic weights of `G` (none for `random`).
     pub fn numbers_for<G: Game>(&self) -> Vec<SpecNumber> {

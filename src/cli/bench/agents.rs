@@ -48,7 +48,7 @@ pub(super) fn measure<G: GameDef>(setup: &Setup<G>, m: &Measure) -> Result<Value
         .expect("the shipped mcts-500 has a fixed budget");
     // Simulations per second are counted over whole budgets: the shipped spec stops a search
     // once its choice is settled, so its searches are timed apart.
-    let full_budget = resolve::<G>(&with_param(&mcts.label(), "early_stop=false"))?;
+    let full_budget = (mcts.with_param("early_stop", "false")).map_err(|e| e.to_string())?;
     let searches = m.searches.max(1);
     let (games, _) = in_pool(1, || {
         (0..searches)
@@ -152,14 +152,6 @@ pub(super) fn print(a: &Value) {
         f(&r["all_threads_simulations_per_s"]),
         r["threads"],
     );
-}
-
-/// The inline spec `label` (an [`AgentSpec::label`]) with `param` added.
-fn with_param(label: &str, param: &str) -> String {
-    match label.contains(':') {
-        true => format!("{label},{param}"),
-        false => format!("{label}:{param}"),
-    }
 }
 
 /// Resolves a spec and checks it for game `G`.

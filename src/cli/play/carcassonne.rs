@@ -6,9 +6,8 @@ use super::board::tile_board;
 use super::rim::{drawn_tile, rim_space};
 use super::table::{place_targets, Table};
 use meeplelab::core::game::Game;
-use meeplelab::core::geom::Coord;
 use meeplelab::core::tileset::CompiledTiles;
-use meeplelab::games::carcassonne::{Action, CarcassonneState, Phase};
+use meeplelab::games::carcassonne::{CarcassonneState, Phase};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -136,13 +135,6 @@ impl Table for CarcassonneState {
                                   the other markers on its space (R-5b)"
                 .into(),
             Phase::GameOver => "nothing: the game is over".into(),
-        }
-    }
-
-    fn placement(action: &Action) -> Option<Coord> {
-        match action {
-            Action::Place { at, .. } => Some(*at),
-            _ => None,
         }
     }
 

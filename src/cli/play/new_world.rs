@@ -5,9 +5,8 @@
 use super::board::tile_board;
 use super::rim::{drawn_tile, rim_space};
 use super::table::{place_targets, Table};
-use meeplelab::core::geom::Coord;
 use meeplelab::core::tileset::CompiledTiles;
-use meeplelab::games::new_world::{Action, NewWorldState, Phase};
+use meeplelab::games::new_world::{NewWorldState, Phase};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -70,13 +69,6 @@ impl Table for NewWorldState {
                                   after each scoring (N-11)"
                 .into(),
             Phase::GameOver => "nothing: the game is over".into(),
-        }
-    }
-
-    fn placement(action: &Action) -> Option<Coord> {
-        match action {
-            Action::Place { at, .. } => Some(*at),
-            _ => None,
         }
     }
 

@@ -7,7 +7,7 @@ use super::table::{place_targets, Table};
 use meeplelab::core::geom::{Coord, Corner, Rotation, Side};
 use meeplelab::core::species::Species;
 use meeplelab::core::tileset::{CompiledTiles, FeatureKind, VariantId};
-use meeplelab::games::safari::{builtin_tile_set, Action, Phase, SafariState, Spot};
+use meeplelab::games::safari::{builtin_tile_set, Phase, SafariState, Spot};
 use meeplelab::games::tile_sets;
 use meeplelab::io::svg::TileFaces;
 use std::collections::BTreeSet;
@@ -88,13 +88,6 @@ impl Table for SafariState {
             }
             "final_tokens" => "tokens left at the end: 1 each (S-10.3)",
             _ => "points of the game's own source",
-        }
-    }
-
-    fn placement(action: &Action) -> Option<Coord> {
-        match action {
-            Action::Place { at, .. } => Some(*at),
-            _ => None,
         }
     }
 }

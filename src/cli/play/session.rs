@@ -5,7 +5,7 @@
 
 use super::announce::scorings;
 use super::seats::{self, Seat, SeatSpec};
-use super::table::{decision_view, numbered_options, scores_line, Table};
+use super::table::{decision_view, numbered_options, scores_line, ActionOf, Table};
 use super::{emit, Args, CmdResult};
 use meeplelab::core::tileset::CompiledTiles;
 use meeplelab::games::{ResolvedSetup, Setup};
@@ -59,7 +59,7 @@ struct Session<G: Table> {
     /// The position now.
     state: G,
     /// Every decision so far: (seat, action).
-    history: Vec<(usize, G::Action)>,
+    history: Vec<(usize, ActionOf<G>)>,
     /// Who plays each seat.
     seats: Vec<Seat<G>>,
 }
@@ -280,7 +280,7 @@ impl<G: Table> Session<G> {
     }
 
     /// Records and applies a decision of `seat`, and announces what it scored.
-    fn apply(&mut self, seat: usize, action: G::Action) {
+    fn apply(&mut self, seat: usize, action: ActionOf<G>) {
         let before = self.state.clone();
         self.history.push((seat, action));
         self.state.apply(action);
@@ -288,7 +288,7 @@ impl<G: Table> Session<G> {
     }
 
     /// Turns a line into a command or a legal action; errors explain what was wrong.
-    fn understand(&self, line: &str) -> Result<Input<G::Action>, String> {
+    fn understand(&self, line: &str) -> Result<Input<ActionOf<G>>, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             [] => Err("type a number, a move, or help".into()),
@@ -307,7 +307,7 @@ impl<G: Table> Session<G> {
     }
 
     /// The legal option with 1-based number `text`.
-    fn option(&self, text: &str) -> Result<G::Action, String> {
+    fn option(&self, text: &str) -> Result<ActionOf<G>, String> {
         let legal = numbered_options(&self.state);
         text.parse::<usize>()
             .ok()
@@ -317,7 +317,7 @@ impl<G: Table> Session<G> {
     }
 
     /// A move typed in record notation, if it parses and is legal now.
-    fn typed_move(&self, line: &str) -> Result<G::Action, String> {
+    fn typed_move(&self, line: &str) -> Result<ActionOf<G>, String> {
         let action = self
             .state
             .parse_action(line)
@@ -335,7 +335,7 @@ impl<G: Table> Session<G> {
     }
 
     /// Carries out a command of `seat`; returns whether to show the board again.
-    fn execute(&mut self, seat: usize, cmd: Input<G::Action>) -> bool {
+    fn execute(&mut self, seat: usize, cmd: Input<ActionOf<G>>) -> bool {
         match cmd {
             Input::Play(action) => {
                 emit(&format!(
@@ -382,7 +382,11 @@ impl<G: Table> Session<G> {
 
     /// The position after `history`, from the setup; `visit` sees each decision before it is
     /// applied.
-    fn replay(&self, history: &[(usize, G::Action)], mut visit: impl FnMut(&G, &G::Action)) -> G {
+    fn replay(
+        &self,
+        history: &[(usize, ActionOf<G>)],
+        mut visit: impl FnMut(&G, &ActionOf<G>),
+    ) -> G {
         let mut state = G::start(self.tiles, &self.resolved).expect("the setup started this game");
         for (_, action) in history {
             visit(&state, action);

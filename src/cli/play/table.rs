@@ -3,7 +3,9 @@
 //! game shares (the scores line, the seats, the numbered options with what each one scores).
 
 use super::announce::worth;
+use meeplelab::core::game::Game;
 use meeplelab::core::geom::Coord;
+use meeplelab::core::tile_game::TileRules;
 use meeplelab::core::tileset::CompiledTiles;
 use meeplelab::games::GameDef;
 use std::collections::BTreeSet;
@@ -13,8 +15,9 @@ use std::path::Path;
 /// Width the option list may take.
 const LIST_WIDTH: usize = 100;
 
-/// A game as `play` shows it.
-pub(super) trait Table: GameDef {
+/// A game as `play` shows it: a tile game (its [`TileRules`] say which actions place the
+/// drawn tile, and where).
+pub(super) trait Table: GameDef + TileRules<Action = <Self as Game>::Action> {
     /// What drawing the board needs besides the position (Safari: the animals printed on the
     /// tiles, which only the tile file holds).
     type Look;
@@ -38,18 +41,18 @@ pub(super) trait Table: GameDef {
     /// Why points of `source` (a `points_<source>` statistic) are scored: what, and the rule
     /// (majority, bonus, robbery, …).
     fn source_reason(source: &str) -> &'static str;
-
-    /// Where `action` places the drawn tile, if it is a placement.
-    fn placement(action: &Self::Action) -> Option<Coord>;
 }
+
+/// A game's action (its [`Game`] and its [`TileRules`] name the same type).
+pub(super) type ActionOf<G> = <G as Game>::Action;
 
 /// The legal actions in the order they are numbered: tile placements in reading order of the
 /// board (north to south, west to east; rotations as the game lists them), other actions as
 /// the game lists them.
-pub(super) fn numbered_options<G: Table>(state: &G) -> Vec<G::Action> {
+pub(super) fn numbered_options<G: Table>(state: &G) -> Vec<ActionOf<G>> {
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
-    legal.sort_by_key(|a| G::placement(a).map(|c| (-i32::from(c.y), i32::from(c.x))));
+    legal.sort_by_key(|a| placed_at::<G>(a).map(|c| (-i32::from(c.y), i32::from(c.x))));
     legal
 }
 
@@ -57,7 +60,12 @@ pub(super) fn numbered_options<G: Table>(state: &G) -> Vec<G::Action> {
 pub(super) fn place_targets<G: Table>(state: &G) -> BTreeSet<Coord> {
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
-    legal.iter().filter_map(G::placement).collect()
+    legal.iter().filter_map(placed_at::<G>).collect()
+}
+
+/// Where `action` places the drawn tile, if it is a placement.
+fn placed_at<G: Table>(action: &ActionOf<G>) -> Option<Coord> {
+    G::placement_of(action).map(|(at, _)| at)
 }
 
 /// ` (you)` after a seat played at the terminal.

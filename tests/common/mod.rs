@@ -4,7 +4,7 @@
 use fast_hash::HashMap;
 use meeplelab::agents::Agent;
 use meeplelab::core::game::Game;
-use meeplelab::core::geom::{HalfSide, Side};
+use meeplelab::core::geom::{Coord, HalfSide, Side};
 use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
 use meeplelab::core::tileset::{Orientation, NO_SEGMENT};
 use meeplelab::games::safari::{SafariState, Spot};
@@ -126,6 +126,33 @@ pub fn member_edges(
     (sides.map(|side| (side, None)))
         .chain(halves.map(|h| (h.side(), Some(h))))
         .collect()
+}
+
+/// Groups the members of a game whose features meet across whole sides (roads, cities) and
+/// half sides (fields) into features by flood fill: cell `c`, placed at `at[c]` and turned as
+/// `orientation(c)`, holds `members(c)`, with `side_member(c, side)` on each whole side; every
+/// member meets the member of the neighbouring cell across each edge it has (see
+/// [`member_edges`]). Panics on an edge whose neighbour has no member facing it.
+pub fn group_across_edges<'a>(
+    at: &[Coord],
+    members: impl Fn(usize) -> u8,
+    orientation: impl Fn(usize) -> &'a Orientation,
+    side_member: impl Fn(usize, Side) -> u8,
+) -> FloodFill {
+    let index: HashMap<Coord, usize> = at.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+    group_members(at.len(), members, |(c, k), out| {
+        for (side, half) in member_edges(orientation(c), |side| side_member(c, side), k) {
+            let Some(&n) = index.get(&at[c].step(side)) else {
+                continue;
+            };
+            let other = match half {
+                None => side_member(n, side.opposite()),
+                Some(h) => orientation(n).half_segment[h.facing().index()],
+            };
+            assert_ne!(other, NO_SEGMENT, "edges do not match at {}", at[n]);
+            out.push((n, other));
+        }
+    })
 }
 
 /// Finds every path and bush by flood fill over the placed cells (no engine union-find).

@@ -15,7 +15,7 @@
 
 use super::hooks::{pile_order, Hooks, Oracle, Variant, Watch};
 use crate::common::fast_hash::{HashMap, HashSet};
-use crate::common::{group_members, member_edges};
+use crate::common::group_across_edges;
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, Rotation, Side};
 use meeplelab::core::tileset::{FeatureKind, NO_SEGMENT};
@@ -25,9 +25,6 @@ use meeplelab::games::carcassonne::{
 
 /// Carcassonne's hooks.
 pub struct CarcassonneHooks;
-
-/// Registered in `hooks.rs`.
-pub static HOOKS: &(dyn Hooks<CarcassonneState> + 'static) = &CarcassonneHooks;
 
 impl Hooks<CarcassonneState> for CarcassonneHooks {
     /// The base game, each expansion and both (R-1…R-6, B-1…B-7), with the rule options.
@@ -367,23 +364,14 @@ fn side_member(s: &CarcassonneState, c: usize, side: Side) -> u8 {
 fn flood_fill(s: &CarcassonneState) -> (Vec<Feature>, HashMap<(usize, u8), usize>) {
     let cells = s.cells();
     let at: HashMap<Coord, usize> = cells.iter().enumerate().map(|(i, c)| (c.at, i)).collect();
-    let members = |c: usize| members_of(s, c);
-    let fill = group_members(cells.len(), members, |(c, k), out| {
-        // Neighbouring segments across whole sides (roads, cities) and half sides (fields).
-        let o = s.orientation_of(&cells[c]);
-        for (side, half) in member_edges(o, |side| side_member(s, c, side), k) {
-            let Some(&n) = at.get(&cells[c].at.step(side)) else {
-                continue;
-            };
-            let no = s.orientation_of(&cells[n]);
-            let other = match half {
-                None => side_member(s, n, side.opposite()),
-                Some(h) => no.half_segment[h.facing().index()],
-            };
-            assert_ne!(other, NO_SEGMENT, "edges do not match at {}", cells[n].at);
-            out.push((n, other));
-        }
-    });
+    // Neighbouring segments across whole sides (roads, cities) and half sides (fields).
+    let coords: Vec<Coord> = cells.iter().map(|c| c.at).collect();
+    let fill = group_across_edges(
+        &coords,
+        |c| members_of(s, c),
+        |c| s.orientation_of(&cells[c]),
+        |c, side| side_member(s, c, side),
+    );
     let id_of = fill.feature_of;
     let mut features: Vec<Feature> = (fill.features.into_iter())
         .map(|members| Feature {

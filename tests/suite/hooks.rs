@@ -4,7 +4,14 @@
 //! hooks is still under every generic check (with the generic observations only); a game's
 //! hooks live in its file beside this one and are registered in [`hooks`].
 
+use super::carcassonne::CarcassonneHooks;
+use super::new_world::NewWorldHooks;
+use super::safari::SafariHooks;
+use super::tiny::{Tiny, TinyHooks};
 use meeplelab::core::tileset::VariantId;
+use meeplelab::games::carcassonne::CarcassonneState;
+use meeplelab::games::new_world::NewWorldState;
+use meeplelab::games::safari::SafariState;
 use meeplelab::games::{GameDef, Setup};
 use std::any::Any;
 
@@ -144,10 +151,10 @@ impl<G: GameDef> Hooks<G> for NoHooks {}
 /// The hooks of every game that has them, each a `&'static dyn Hooks<ItsState>`.
 fn registry() -> [&'static (dyn Any + Send + Sync); 4] {
     [
-        &super::safari::HOOKS,
-        &super::carcassonne::HOOKS,
-        &super::new_world::HOOKS,
-        &super::tiny::HOOKS,
+        &(&SafariHooks as &dyn Hooks<SafariState>),
+        &(&CarcassonneHooks as &dyn Hooks<CarcassonneState>),
+        &(&NewWorldHooks as &dyn Hooks<NewWorldState>),
+        &(&TinyHooks as &dyn Hooks<Tiny>),
     ]
 }
 

@@ -12,17 +12,14 @@
 
 use super::hooks::{pile_order, Hooks, Oracle, Variant, Watch};
 use crate::common::fast_hash::{HashMap, HashSet};
-use crate::common::{group_members, member_edges};
+use crate::common::{group_across_edges, member_edges};
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, HalfSide, Side};
-use meeplelab::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};
+use meeplelab::core::tileset::{FeatureKind, Orientation};
 use meeplelab::games::new_world::{Action, NewWorldState, Role, POST_POINTS, SETTLERS};
 
 /// New World's hooks.
 pub struct NewWorldHooks;
-
-/// Registered in `hooks.rs`.
-pub static HOOKS: &(dyn Hooks<NewWorldState> + 'static) = &NewWorldHooks;
 
 impl Hooks<NewWorldState> for NewWorldHooks {
     /// The default rules, the surveyor variant (N-14), and surveyors starting anywhere without
@@ -213,21 +210,13 @@ fn across(s: &NewWorldState, c: usize, k: u8) -> Vec<(Side, Option<HalfSide>)> {
 fn flood_fill(s: &NewWorldState) -> Vec<Feature> {
     let cells = s.cells();
     let at: HashMap<Coord, usize> = cells.iter().enumerate().map(|(i, c)| (c.at, i)).collect();
-    let members = |c: usize| s.variant_of(&cells[c]).segment_count;
-    let fill = group_members(cells.len(), members, |(c, k), out| {
-        for (side, half) in across(s, c, k) {
-            let Some(&n) = at.get(&cells[c].at.step(side)) else {
-                continue;
-            };
-            let no = orientation(s, n);
-            let other = match half {
-                None => no.side_segment[side.opposite().index()],
-                Some(h) => no.half_segment[h.facing().index()],
-            };
-            assert_ne!(other, NO_SEGMENT, "edges do not match at {}", cells[n].at);
-            out.push((n, other));
-        }
-    });
+    let coords: Vec<Coord> = cells.iter().map(|c| c.at).collect();
+    let fill = group_across_edges(
+        &coords,
+        |c| s.variant_of(&cells[c]).segment_count,
+        |c| orientation(s, c),
+        |c, side| orientation(s, c).side_segment[side.index()],
+    );
     let seen = fill.feature_of;
     let mut features: Vec<Feature> = Vec::new();
     for members in fill.features {

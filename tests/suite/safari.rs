@@ -12,9 +12,6 @@ use meeplelab::games::safari::{Action, Phase, SafariState, Setup, Spot};
 /// Safari's hooks.
 pub struct SafariHooks;
 
-/// Registered in `hooks.rs`.
-pub static HOOKS: &(dyn Hooks<SafariState> + 'static) = &SafariHooks;
-
 impl Hooks<SafariState> for SafariHooks {
     /// Vehicles 0–2, the scoring options, few meeples with many tokens (positions without a
     /// meeple in supply, so no digging), and so many tokens dealt that the bag runs empty.

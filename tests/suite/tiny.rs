@@ -391,9 +391,6 @@ impl GameDef for Tiny {
 /// Tiny's hooks.
 pub struct TinyHooks;
 
-/// Registered in `hooks.rs`.
-pub static HOOKS: &(dyn Hooks<Tiny> + 'static) = &TinyHooks;
-
 impl Hooks<Tiny> for TinyHooks {
     fn variants(&self) -> &'static [Variant] {
         &[&[], &["marks=0"], &["marks=3"]]

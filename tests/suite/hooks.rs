@@ -65,6 +65,16 @@ pub fn pile_order(pile: &[VariantId]) -> Option<Vec<u32>> {
     Some(pile.iter().map(|&v| v as u32).collect())
 }
 
+/// How many of the pieces on the board (each given by its seat) every one of `players` seats
+/// has: what conservation invariants add to the seat's supply.
+pub fn pieces_per_seat(players: usize, seats: impl IntoIterator<Item = u8>) -> Vec<usize> {
+    let mut count = vec![0; players];
+    for seat in seats {
+        count[usize::from(seat)] += 1;
+    }
+    count
+}
+
 /// One game's hooks. Every method has a default: the generic observations only.
 pub trait Hooks<G: GameDef>: Sync {
     /// Rule variants the suite's random games go through (game `i` plays variant

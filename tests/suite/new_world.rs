@@ -10,7 +10,7 @@
 //! each occupied feature (N-16, N-17) and checks that no complete feature keeps its settlers
 //! after a turn's scoring (N-6…N-10).
 
-use super::hooks::{pile_order, Hooks, Oracle, Variant, Watch};
+use super::hooks::{pieces_per_seat, pile_order, Hooks, Oracle, Variant, Watch};
 use crate::common::fast_hash::{HashMap, HashSet};
 use crate::common::{group_across_edges, member_edges};
 use meeplelab::core::game::Game;
@@ -99,13 +99,12 @@ impl Watch<NewWorldState> for Invariants {
             assert!(b >= a);
         }
         // Settlers conserved: supply + on the board = 5 per player.
+        let placed = pieces_per_seat(g.players(), g.placed_settlers().iter().map(|s| s.player));
         for p in 0..g.players() {
-            let placed = g
-                .placed_settlers()
-                .iter()
-                .filter(|s| s.player as usize == p)
-                .count();
-            assert_eq!(g.settlers_in_supply(p) as usize + placed, SETTLERS as usize);
+            assert_eq!(
+                g.settlers_in_supply(p) as usize + placed[p],
+                SETTLERS as usize
+            );
         }
         let cols = g.surveyor_columns();
         assert!(cols.iter().all(|&c| c <= 0 && c >= g.westernmost_column()));

@@ -3,7 +3,7 @@
 //! or removed), the flood-fill oracle of `tests/common/mod.rs` and the naive move generator of
 //! `tests/common/naive.rs`.
 
-use super::hooks::{pile_order, Hooks, Oracle, Variant, Watch};
+use super::hooks::{pieces_per_seat, pile_order, Hooks, Oracle, Variant, Watch};
 use crate::common::{check_features_against_flood_fill, naive};
 use meeplelab::core::game::Game;
 use meeplelab::core::species::Species;
@@ -121,14 +121,10 @@ struct Invariants {
 
 fn check_conservation(s: &SafariState) {
     let per_player = s.options().meeples;
+    let on_board = pieces_per_seat(s.players(), s.placed_meeples().iter().map(|m| m.player));
     for p in 0..s.players() {
-        let on_board = s
-            .placed_meeples()
-            .iter()
-            .filter(|m| m.player as usize == p)
-            .count();
         assert_eq!(
-            s.meeples_in_supply(p) as usize + on_board,
+            s.meeples_in_supply(p) as usize + on_board[p],
             per_player as usize,
             "meeples of P{p} not conserved"
         );

@@ -48,28 +48,26 @@ impl GameStream {
         );
         let at = |r: &GameRow| format!("{}:{}", self.source, r.line);
         let seats = self.open.entry(key.clone()).or_default();
+        let refused = |message: String| GamesCsvError {
+            location: at(&row),
+            message,
+        };
         if let Some(first) = seats.iter().find(|o| o.seat == row.seat) {
-            return Err(GamesCsvError {
-                location: at(&row),
-                message: format!(
-                    "duplicate row for game_index {} seat {} (first at {})",
-                    row.game_index,
-                    row.seat,
-                    at(first)
-                ),
-            });
+            return Err(refused(format!(
+                "duplicate row for game_index {} seat {} (first at {})",
+                row.game_index,
+                row.seat,
+                at(first)
+            )));
         }
         if let Some(first) = seats.first() {
             if first.game_seed != row.game_seed {
-                return Err(GamesCsvError {
-                    location: at(&row),
-                    message: format!(
-                        "game_seed {} differs from {} at {} for the same game",
-                        row.game_seed,
-                        first.game_seed,
-                        at(first)
-                    ),
-                });
+                return Err(refused(format!(
+                    "game_seed {} differs from {} at {} for the same game",
+                    row.game_seed,
+                    first.game_seed,
+                    at(first)
+                )));
             }
         }
         seats.push(row);

@@ -2,7 +2,7 @@
 //! the first decision and mid-game, and whole games of one against the other. The cheap
 //! random-rollout MCTS figure is kept beside them, labelled as what it is.
 
-use super::{in_pool, Measure};
+use super::{in_pool, number, text, Measure};
 use meeplelab::agents::{mcts_node_bytes, Agent, AgentSpec};
 use meeplelab::core::rng::derive_seed;
 use meeplelab::games::{GameDef, Setup};
@@ -107,29 +107,28 @@ pub(super) fn measure<G: GameDef>(setup: &Setup<G>, m: &Measure) -> Result<Value
 
 /// Prints the `agents` object of a report.
 pub(super) fn print(a: &Value) {
-    let f = |v: &Value| v.as_f64().unwrap_or(0.0);
     outln!(
         "shipped agents: {} = {}, {} = {} (tree node {} bytes)",
-        a["mcts_spec"].as_str().unwrap_or("?"),
-        a["mcts"].as_str().unwrap_or("?"),
-        a["greedy_spec"].as_str().unwrap_or("?"),
-        a["greedy"].as_str().unwrap_or("?"),
+        text(&a["mcts_spec"]),
+        text(&a["mcts"]),
+        text(&a["greedy_spec"]),
+        text(&a["greedy"]),
         a["tree_node_bytes"],
     );
     outln!(
         "  {}: {:.1} ms a search at the first decision, {:.1} mid-game; {:.0} simulations/s at the first decision, {:.0}/s mid-game over whole budgets ({}) (1 thread, {} searches each)",
-        a["mcts_spec"].as_str().unwrap_or("?"),
-        f(&a["first_decision_search_ms"]),
-        f(&a["mid_game_search_ms"]),
-        f(&a["first_decision_simulations_per_s"]),
-        f(&a["mid_game_simulations_per_s"]),
-        a["simulations_spec"].as_str().unwrap_or("?"),
+        text(&a["mcts_spec"]),
+        number(&a["first_decision_search_ms"]),
+        number(&a["mid_game_search_ms"]),
+        number(&a["first_decision_simulations_per_s"]),
+        number(&a["mid_game_simulations_per_s"]),
+        text(&a["simulations_spec"]),
         a["searches"],
     );
     outln!(
         "  {}: {:.0} decisions/s (decisions with a choice in greedy self-play, {} measured)",
-        a["greedy_spec"].as_str().unwrap_or("?"),
-        f(&a["greedy_decisions_per_s"]),
+        text(&a["greedy_spec"]),
+        number(&a["greedy_decisions_per_s"]),
         a["greedy_decisions_measured"],
     );
     if let Some(seconds) = a["seconds_per_game"].as_f64() {
@@ -139,17 +138,17 @@ pub(super) fn print(a: &Value) {
         };
         outln!(
             "  {} vs {}: {seconds:.2} s per 2-seat game on 1 thread ({cpu}; {} games, seats swapped)",
-            a["mcts_spec"].as_str().unwrap_or("?"),
-            a["greedy_spec"].as_str().unwrap_or("?"),
+            text(&a["mcts_spec"]),
+            text(&a["greedy_spec"]),
             a["games"],
         );
     }
     let r = &a["random_rollouts"];
     outln!(
         "  cheaper stand-in {} (random priors and rollouts, not shipped): {:.0} simulations/s on 1 thread, {:.0}/s on {} threads",
-        r["spec"].as_str().unwrap_or("?"),
-        f(&r["one_thread_simulations_per_s"]),
-        f(&r["all_threads_simulations_per_s"]),
+        text(&r["spec"]),
+        number(&r["one_thread_simulations_per_s"]),
+        number(&r["all_threads_simulations_per_s"]),
         r["threads"],
     );
 }

@@ -160,12 +160,11 @@ fn bench<G: GameDef>(args: &Args) -> CmdResult {
 }
 
 fn print_report(r: &serde_json::Value) {
-    let f = |v: &serde_json::Value| v.as_f64().unwrap_or(0.0);
-    outln!("machine: {}", r["machine"].as_str().unwrap_or("?"));
+    outln!("machine: {}", text(&r["machine"]));
     outln!(
         "game: {} ({}), {} players, {} games per measurement, state {} bytes",
-        r["game"].as_str().unwrap_or("?"),
-        r["rules"].as_str().unwrap_or("?"),
+        text(&r["game"]),
+        text(&r["rules"]),
         r["players"],
         r["games"],
         r["state_bytes"]
@@ -173,31 +172,41 @@ fn print_report(r: &serde_json::Value) {
     let one = &r["one_thread"];
     outln!(
         "1 thread : {:>10.0} games/s  {:>12.0} decisions/s  ({:.1} decisions/game; actions drawn by Game::random_action)",
-        f(&one["games_per_s"]),
-        f(&one["decisions_per_s"]),
-        f(&one["decisions_per_game"]),
+        number(&one["games_per_s"]),
+        number(&one["decisions_per_s"]),
+        number(&one["decisions_per_game"]),
     );
     let all = &r["all_threads"];
     outln!(
         "{} threads: {:>10.0} games/s  speed-up {:.2}x",
         all["threads"],
-        f(&all["games_per_s"]),
-        f(&all["speedup"])
+        number(&all["games_per_s"]),
+        number(&all["speedup"])
     );
     let listed = &r["listing_one_thread"];
     outln!(
         "1 thread, listing every legal action: {:>10.0} games/s  ({:.1} decisions/game, {:.1} legal actions/decision)",
-        f(&listed["games_per_s"]),
-        f(&listed["decisions_per_game"]),
-        f(&listed["legal_actions_per_decision"])
+        number(&listed["games_per_s"]),
+        number(&listed["decisions_per_game"]),
+        number(&listed["legal_actions_per_decision"])
     );
     outln!(
         "placement checks (frontier cell x rotation fit tests): {:.0}/s",
-        f(&r["placement_checks_per_s"])
+        number(&r["placement_checks_per_s"])
     );
     if !r["agents"].is_null() {
         agents::print(&r["agents"]);
     }
+}
+
+/// A number of a report (0 where it is missing).
+fn number(v: &serde_json::Value) -> f64 {
+    v.as_f64().unwrap_or(0.0)
+}
+
+/// A text of a report (`?` where it is missing).
+fn text(v: &serde_json::Value) -> &str {
+    v.as_str().unwrap_or("?")
 }
 
 fn in_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<(T, f64), String> {

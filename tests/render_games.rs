@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::cli::{fails, ok, s, scratch};
+use common::cli::{fails, ok, random_game, s, scratch};
 use common::svg::assert_well_formed;
 use meeplelab::core::game::Game;
 use meeplelab::core::geom::Coord;
@@ -22,21 +22,11 @@ use std::path::{Path, PathBuf};
 fn random_record(dir: &Path, game: &str, players: usize, seed: u64, rules: &[&str]) -> Record {
     let path = dir.join(format!("{game}-{players}-{seed}-{}.rec", rules.len()));
     let (players, seed) = (players.to_string(), seed.to_string());
-    let mut args = vec![
-        "random-game",
-        "--game",
-        game,
-        "--players",
-        &players,
-        "--seed",
-        &seed,
-        "--out",
-        s(&path),
-    ];
+    let mut options = vec!["--players", &players, "--seed", &seed];
     for r in rules {
-        args.extend(["--rule", r]);
+        options.extend(["--rule", r]);
     }
-    ok(&args);
+    random_game(&path, game, &options);
     Record::load(&path).unwrap()
 }
 
@@ -360,16 +350,7 @@ fn render_command_draws_both_games_and_reports_errors() {
     ] {
         let rec = dir.join(format!("{game}.rec"));
         let out = dir.join(format!("{game}.svg"));
-        let args = [
-            "random-game",
-            "--game",
-            game,
-            "--rule",
-            rules,
-            "--out",
-            s(&rec),
-        ];
-        ok(&args);
+        random_game(&rec, game, &["--rule", rules]);
         let said = ok(&["render", s(&rec), "--turn", "12", "--out", s(&out)]);
         assert!(said.contains("position after 12 turns"), "{said}");
         let svg = std::fs::read_to_string(&out).unwrap();

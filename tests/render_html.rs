@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::cli::{fails_with, ok, s, scratch};
+use common::cli::{fails_with, ok, random_game, s, scratch};
 use meeplelab::io::record::{Entry, Expectation, Record};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -31,16 +31,7 @@ const HEADLESS: [&str; 8] = [
 /// A record of a random game of `game` with `agent` lines for its 3 seats; returns its path.
 fn record_with_agents(dir: &Path, game: &str) -> PathBuf {
     let plain = dir.join(format!("{game}-plain.rec"));
-    let args = [
-        "random-game",
-        "--game",
-        game,
-        "--players",
-        "3",
-        "--seed",
-        "4",
-    ];
-    ok(&[&args[..], &["--out", s(&plain)]].concat());
+    random_game(&plain, game, &["--players", "3", "--seed", "4"]);
     let text = std::fs::read_to_string(&plain).unwrap();
     let named = text.replacen(
         "\nmoves\n",

@@ -17,6 +17,12 @@ fn meeplelab(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().expect("binary runs")
 }
 
+/// Writes the record of a random game of `game` to `out` with `meeplelab random-game` and the
+/// options `more` (`--players`, `--seed`, `--rule`, …); the command must succeed.
+pub fn random_game(out: &Path, game: &str, more: &[&str]) {
+    ok(&[&["random-game", "--game", game, "--out", s(out)], more].concat());
+}
+
 /// Runs a command that must succeed; returns what it printed (standard output and error).
 pub fn ok_output(args: &[&str]) -> Output {
     let out = meeplelab(args);

@@ -106,8 +106,8 @@ impl Hooks<CarcassonneState> for CarcassonneHooks {
 }
 
 fn check_conservation(s: &CarcassonneState) {
-    let on_board = pieces_per_seat(s.players(), s.placed_meeples().iter().map(|m| m.player));
-    for p in 0..s.players() {
+    let seats = s.placed_meeples().iter().map(|m| m.player);
+    for (p, on_board) in pieces_per_seat(s.players(), seats).into_iter().enumerate() {
         let castles = s.castles().iter().filter(|c| c.owner as usize == p);
         let on_castles = castles.clone().filter(|c| !c.scored).count();
         assert_eq!(
@@ -122,7 +122,7 @@ fn check_conservation(s: &CarcassonneState) {
         let bridges = s.cells().iter().filter(|c| c.data.bridge.is_some()).count();
         assert!(bridges <= s.players() * bridges_and_castles(s.players()).0 as usize);
         assert_eq!(
-            s.meeples_in_supply(p) as usize + on_board[p] + on_castles,
+            s.meeples_in_supply(p) as usize + on_board + on_castles,
             s.options().meeples as usize,
             "meeples of P{p} not conserved"
         );

@@ -99,12 +99,9 @@ impl Watch<NewWorldState> for Invariants {
             assert!(b >= a);
         }
         // Settlers conserved: supply + on the board = 5 per player.
-        let placed = pieces_per_seat(g.players(), g.placed_settlers().iter().map(|s| s.player));
-        for p in 0..g.players() {
-            assert_eq!(
-                g.settlers_in_supply(p) as usize + placed[p],
-                SETTLERS as usize
-            );
+        let seats = g.placed_settlers().iter().map(|s| s.player);
+        for (p, placed) in pieces_per_seat(g.players(), seats).into_iter().enumerate() {
+            assert_eq!(g.settlers_in_supply(p) as usize + placed, SETTLERS as usize);
         }
         let cols = g.surveyor_columns();
         assert!(cols.iter().all(|&c| c <= 0 && c >= g.westernmost_column()));

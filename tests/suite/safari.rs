@@ -121,10 +121,10 @@ struct Invariants {
 
 fn check_conservation(s: &SafariState) {
     let per_player = s.options().meeples;
-    let on_board = pieces_per_seat(s.players(), s.placed_meeples().iter().map(|m| m.player));
-    for p in 0..s.players() {
+    let seats = s.placed_meeples().iter().map(|m| m.player);
+    for (p, on_board) in pieces_per_seat(s.players(), seats).into_iter().enumerate() {
         assert_eq!(
-            s.meeples_in_supply(p) as usize + on_board[p],
+            s.meeples_in_supply(p) as usize + on_board,
             per_player as usize,
             "meeples of P{p} not conserved"
         );

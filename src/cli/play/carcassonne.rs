@@ -2,36 +2,24 @@
 //! meeples as seat digits, the tile to place, robbers, bridges, castles and the bazaar, and
 //! the questions of every decision of C, R and B rules.
 
-use super::board::tile_board;
-use super::rim::{drawn_tile, rim_space};
-use super::table::{place_targets, Table};
+use super::rim::{drawn_tile, rim_board};
+use super::table::Table;
 use meeplelab::core::game::Game;
-use meeplelab::core::tileset::CompiledTiles;
 use meeplelab::games::carcassonne::{CarcassonneState, Phase};
 use std::fmt::Write as _;
-use std::path::Path;
 
 impl Table for CarcassonneState {
     type Look = ();
 
-    fn look(_: &'static CompiledTiles, _: Option<&Path>) -> Result<(), String> {
-        Ok(())
-    }
-
     fn board(&self, _: &(), whole: bool) -> String {
-        let targets = place_targets(self);
-        let pieces: Vec<(u16, u8)> = (self.placed_meeples().iter())
-            .map(|m| (m.node, m.player))
-            .collect();
-        let mut out = tile_board(self, &[], whole, |c| {
-            let mut pic = rim_space(self, c, &targets, &pieces);
+        let meeples = self.placed_meeples().iter().map(|m| (m.node, m.player));
+        let mut out = rim_board(self, meeples, whole, |c, pic| {
             if self
                 .cell_at(c)
                 .is_some_and(|cell| cell.data.bridge.is_some())
             {
                 pic[2][3] = '=';
             }
-            pic
         });
         out.push_str(&castles(self));
         out

@@ -2,27 +2,17 @@
 //! digits, the surveyors' columns, each seat's settlers, and the questions of New World's
 //! decisions (N rules).
 
-use super::board::tile_board;
-use super::rim::{drawn_tile, rim_space};
-use super::table::{place_targets, Table};
-use meeplelab::core::tileset::CompiledTiles;
+use super::rim::{drawn_tile, rim_board};
+use super::table::Table;
 use meeplelab::games::new_world::{NewWorldState, Phase};
 use std::fmt::Write as _;
-use std::path::Path;
 
 impl Table for NewWorldState {
     type Look = ();
 
-    fn look(_: &'static CompiledTiles, _: Option<&Path>) -> Result<(), String> {
-        Ok(())
-    }
-
     fn board(&self, _: &(), whole: bool) -> String {
-        let targets = place_targets(self);
-        let pieces: Vec<(u16, u8)> = (self.placed_settlers().iter())
-            .map(|s| (s.node, s.player))
-            .collect();
-        let mut out = tile_board(self, &[], whole, |c| rim_space(self, c, &targets, &pieces));
+        let settlers = self.placed_settlers().iter().map(|s| (s.node, s.player));
+        let mut out = rim_board(self, settlers, whole, |_, _| {});
         let columns: Vec<String> = (self.surveyor_columns().iter())
             .map(|x| format!("x={x}"))
             .collect();

@@ -3,7 +3,8 @@
 //! `M` a monastery, `F` a farm, `.` field), a piece on a segment as its seat's digit, and the
 //! tile to place in each rotation.
 
-use super::board::{layout_picture, open_space, text_picture, Picture, H, W};
+use super::board::{layout_picture, open_space, text_picture, tile_board, Picture, H, W};
+use super::table::{place_targets, Table};
 use meeplelab::core::geom::{rotate_mask, Coord, HalfSide, Rotation, Side};
 use meeplelab::core::tile_game::{GameParts, TileState};
 use meeplelab::core::tileset::{CompiledTiles, FeatureKind, FeatureSpec, TileLayout, VariantId};
@@ -35,10 +36,32 @@ fn tile_picture(tiles: &CompiledTiles, variant: VariantId, rot: Rotation) -> Pic
     pic
 }
 
+/// The board of a game drawn with rim pictures ([`rim_space`]): the tiles with the `pieces`
+/// (union-find node, seat) that stand on them and the open spaces next to them, each picture
+/// finished by `mark` (Carcassonne draws its bridges).
+pub(super) fn rim_board<P, const S: usize, const F: usize, const N: usize>(
+    state: &TileState<P, S, F, N>,
+    pieces: impl Iterator<Item = (u16, u8)>,
+    whole: bool,
+    mark: impl Fn(Coord, &mut Picture),
+) -> String
+where
+    P: GameParts<Node = u16>,
+    TileState<P, S, F, N>: Table,
+{
+    let targets = place_targets(state);
+    let pieces: Vec<(u16, u8)> = pieces.collect();
+    tile_board(state, &[], whole, |c| {
+        let mut pic = rim_space(state, c, &targets, &pieces);
+        mark(c, &mut pic);
+        pic
+    })
+}
+
 /// The space at `c`: a tile with the pieces `pieces` (union-find node, seat) that stand on
 /// it, an open space next to the tiles (`fits` where the tile to place fits: `targets`), or
 /// nothing.
-pub(super) fn rim_space<P, const S: usize, const F: usize, const N: usize>(
+fn rim_space<P, const S: usize, const F: usize, const N: usize>(
     state: &TileState<P, S, F, N>,
     c: Coord,
     targets: &BTreeSet<Coord>,

@@ -3,7 +3,7 @@
 //! seat's tokens, and the questions of Safari's decisions.
 
 use super::board::{layout_picture, open_space, text_picture, tile_board, Picture, H, W};
-use super::table::{place_targets, Table};
+use super::table::{place_targets, Look, Table};
 use meeplelab::core::geom::{Coord, Corner, Rotation, Side};
 use meeplelab::core::species::Species;
 use meeplelab::core::tileset::{CompiledTiles, FeatureKind, VariantId};
@@ -14,16 +14,19 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
-impl Table for SafariState {
-    type Look = TileFaces;
-
-    fn look(tiles: &'static CompiledTiles, file: Option<&Path>) -> Result<TileFaces, String> {
+/// Safari's board shows the animals printed on its tiles, which only the tile file holds.
+impl Look for TileFaces {
+    fn read(tiles: &'static CompiledTiles, file: Option<&Path>) -> Result<TileFaces, String> {
         let set = match file {
             Some(path) => tile_sets::load(path).map_err(|e| e.to_string())?,
             None => builtin_tile_set(),
         };
         TileFaces::new(&set, tiles).map_err(|e| e.to_string())
     }
+}
+
+impl Table for SafariState {
+    type Look = TileFaces;
 
     fn board(&self, faces: &TileFaces, whole: bool) -> String {
         let targets = place_targets(self);

@@ -5,7 +5,7 @@
 
 use super::announce::scorings;
 use super::seats::{self, Seat, SeatSpec};
-use super::table::{decision_view, numbered_options, scores_line, ActionOf, Table};
+use super::table::{decision_view, numbered_options, scores_line, ActionOf, Look, Table};
 use super::{emit, Args, CmdResult};
 use meeplelab::core::tileset::CompiledTiles;
 use meeplelab::games::{ResolvedSetup, Setup};
@@ -162,7 +162,7 @@ impl<G: Table> Session<G> {
     ) -> Result<Session<G>, String> {
         let resolved = G::resolve(setup)?;
         let tiles = G::tiles(setup);
-        let look = G::look(tiles, tile_file)?;
+        let look = G::Look::read(tiles, tile_file)?;
         let state = G::start(tiles, &resolved)?;
         Ok(Session {
             tiles,

@@ -15,15 +15,25 @@ use std::path::Path;
 /// Width the option list may take.
 const LIST_WIDTH: usize = 100;
 
+/// What drawing a game's board needs besides the position, read once per session.
+pub(super) trait Look: Sized {
+    /// The look of the tile set `tiles`, read from `file` when it is not the built-in one.
+    fn read(tiles: &'static CompiledTiles, file: Option<&Path>) -> Result<Self, String>;
+}
+
+/// Games whose compiled tiles hold everything the board shows need nothing more.
+impl Look for () {
+    fn read(_: &'static CompiledTiles, _: Option<&Path>) -> Result<(), String> {
+        Ok(())
+    }
+}
+
 /// A game as `play` shows it: a tile game (its [`TileRules`] say which actions place the
 /// drawn tile, and where).
 pub(super) trait Table: GameDef + TileRules<Action = <Self as Game>::Action> {
     /// What drawing the board needs besides the position (Safari: the animals printed on the
-    /// tiles, which only the tile file holds).
-    type Look;
-
-    /// The look of the tile set `tiles`, read from `file` when it is not the built-in one.
-    fn look(tiles: &'static CompiledTiles, file: Option<&Path>) -> Result<Self::Look, String>;
+    /// tiles, which only the tile file holds; `()` for games whose tiles say it all).
+    type Look: Look;
 
     /// The board as text: around the last tile placed, or all of it (`whole`).
     fn board(&self, look: &Self::Look, whole: bool) -> String;

@@ -6,7 +6,6 @@ use super::shard::Shard;
 use crate::core::rng::derive_seed;
 use crate::io::run_json::{RunConfig, Settings};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// File name of the stored configuration inside a tournament folder.
 pub const CONFIG_FILE: &str = "run.json";
@@ -87,18 +86,13 @@ impl TournamentConfig {
     /// picks the same folder, so rerunning it with `--resume` continues it (or grows it, with
     /// a larger `--games`).
     pub fn default_out_dir(&self) -> std::path::PathBuf {
-        let mut name = format!(
+        let name = format!(
             "tournament-{}-{}p-{}",
             self.game,
             self.players,
             &self.fingerprint()[..8]
         );
-        if let Ok(s) = self.shard() {
-            if !s.is_all() {
-                name.push_str(&format!("-shard{}of{}", s.index, s.count));
-            }
-        }
-        Path::new("results").join(name)
+        self.shard().unwrap_or(Shard::ALL).results_folder(&name)
     }
 }
 

@@ -5,6 +5,7 @@
 //! merged shards equal one unsharded run.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// One slice of a tournament (`index` is 1-based, `1 ≤ index ≤ count`).
@@ -43,6 +44,17 @@ impl Shard {
     /// Whether this is the whole tournament.
     pub fn is_all(&self) -> bool {
         self.count == 1
+    }
+
+    /// The default output folder of a run named `name` that plays this shard:
+    /// `results/<name>`, with `-shard<K>of<N>` appended for a shard.
+    pub fn results_folder(&self, name: &str) -> PathBuf {
+        let folder = if self.is_all() {
+            name.to_string()
+        } else {
+            format!("{name}-shard{}of{}", self.index, self.count)
+        };
+        Path::new("results").join(folder)
     }
 }
 
@@ -90,6 +102,14 @@ mod tests {
         for bad in ["", "3", "0/3", "4/3", "a/b", "1/0", "-1/3", "1/2/3"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn shards_get_folders_of_their_own() {
+        let folder = |s: Shard| s.results_folder("study");
+        assert_eq!(folder(Shard::ALL), Path::new("results/study"));
+        let s: Shard = "2/3".parse().unwrap();
+        assert_eq!(folder(s), Path::new("results/study-shard2of3"));
     }
 
     #[test]

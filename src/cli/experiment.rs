@@ -6,7 +6,7 @@ use meeplelab::arena::{RunOptions, Shard};
 use meeplelab::experiment::spec::MAX_GAMES;
 use meeplelab::experiment::{write_report, Spec, Summary};
 use meeplelab::games::GameDef;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Arguments of `experiment`.
@@ -74,13 +74,10 @@ fn run_game<G: GameDef>(args: &Args, spec: &Spec) -> CmdResult {
     let experiment = spec
         .experiment::<G>(games, shard, args.records.as_deref())
         .map_err(|e| e.to_string())?;
-    let out = args.out.clone().unwrap_or_else(|| {
-        let mut name = spec.name.clone();
-        if !shard.is_all() {
-            name.push_str(&format!("-shard{}of{}", shard.index, shard.count));
-        }
-        Path::new("results").join(name)
-    });
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| shard.results_folder(&spec.name));
     let prepared = experiment
         .prepare(&out, args.resume)
         .map_err(|e| e.to_string())?;

@@ -154,6 +154,13 @@ fn compare(
     }
 }
 
+/// [`compare`] for a test of one list: panics with every missing or extra name.
+fn assert_lists_agree(what: &str, file: &str, code: &[String], doc: &BTreeSet<String>) {
+    let mut problems = Vec::new();
+    compare(what, file, code, doc, &mut problems);
+    report(problems);
+}
+
 /// A default as a doc writes it (`1,000,000`, `−1.0`, `true`) against the code's (`1000000`,
 /// `-1`, `true`): numbers compare by value.
 fn same_value(doc: &str, code: &str) -> bool {
@@ -599,15 +606,12 @@ fn readme_command_table_names_every_subcommand() {
         .filter_map(|r| code_spans(&r[0]).first().cloned())
         .filter_map(|c| c.split_whitespace().next().map(String::from))
         .collect();
-    let mut problems = Vec::new();
-    compare(
+    assert_lists_agree(
         "command table (`meeplelab --help` subcommands)",
         file,
         &commands,
         &listed,
-        &mut problems,
     );
-    report(problems);
 }
 
 #[test]
@@ -619,8 +623,7 @@ fn readme_documentation_list_names_every_doc() {
         .into_iter()
         .map(|n| format!("docs/{n}"))
         .collect();
-    let mut problems = Vec::new();
-    compare(
+    assert_lists_agree(
         "documentation list (files in docs/)",
         file,
         &docs,
@@ -628,9 +631,7 @@ fn readme_documentation_list_names_every_doc() {
             .into_iter()
             .filter(|n| n.starts_with("docs/"))
             .collect(),
-        &mut problems,
     );
-    report(problems);
 }
 
 #[test]
@@ -659,15 +660,12 @@ fn agents_md_tune_usage_names_every_option() {
         .filter(|w| w.starts_with("--"))
         .map(String::from)
         .collect();
-    let mut problems = Vec::new();
-    compare(
+    assert_lists_agree(
         "options of `meeplelab tune --help`",
         file,
         &options,
         &listed,
-        &mut problems,
     );
-    report(problems);
 }
 
 /// `n` with thousands separated by commas, as the docs write sizes (`25,600`).

@@ -97,10 +97,8 @@ impl TournamentConfig {
 }
 
 impl IndexedRun for TournamentConfig {
-    fn shard(&self) -> Result<Shard, String> {
-        self.shard
-            .parse()
-            .map_err(|e: super::shard::ShardError| e.0)
+    fn shard_text(&self) -> &str {
+        &self.shard
     }
 
     fn with_shard(&self, shard: Shard) -> TournamentConfig {

@@ -3,13 +3,18 @@
 //! [`merge`](super::merge) are written once for both.
 
 use super::config::TournamentConfig;
-use super::shard::Shard;
+use super::shard::{Shard, ShardError};
 use crate::io::run_json::RunConfig;
 
 /// A run configuration (`run.json`) whose games are `0..games` of one or more parts.
 pub trait IndexedRun: RunConfig + Clone {
+    /// The shard this folder plays, as `run.json` stores it (`K/N`).
+    fn shard_text(&self) -> &str;
+
     /// The shard this folder plays.
-    fn shard(&self) -> Result<Shard, String>;
+    fn shard(&self) -> Result<Shard, String> {
+        self.shard_text().parse().map_err(|e: ShardError| e.0)
+    }
 
     /// The same run with another shard.
     fn with_shard(&self, shard: Shard) -> Self;

@@ -92,10 +92,8 @@ impl VariantConfig {
 }
 
 impl IndexedRun for ExperimentConfig {
-    fn shard(&self) -> Result<Shard, String> {
-        self.shard
-            .parse()
-            .map_err(|e: crate::arena::shard::ShardError| e.0)
+    fn shard_text(&self) -> &str {
+        &self.shard
     }
 
     fn with_shard(&self, shard: Shard) -> ExperimentConfig {

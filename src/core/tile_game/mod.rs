@@ -14,6 +14,8 @@
 //! its evaluation ([`Evaluation`]) and, for the tools, its setup, notation and expectation
 //! checks (`games::def`).
 
+#[cfg(test)]
+mod checks;
 mod game;
 mod joined;
 mod parts;

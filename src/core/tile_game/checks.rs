@@ -1,0 +1,196 @@
+//! Test support: random games that check what a tile game judges without playing it
+//! (placements from a sibling, `joined.rs`; candidates from the position, `piece.rs` and
+//! `joined.rs`; whole turns, `turn_ends.rs`) against what play makes, bit for bit.
+
+use super::parts::GameParts;
+use super::rules::{Evaluation, TileRules};
+use super::state::TileState;
+use crate::core::game::{Game, SiblingTerms, TermChange, TurnEndings, EVAL_TERMS};
+use crate::core::rng::{below, rng_from_seed};
+
+/// Every seat's heuristic terms of `s`.
+fn terms_of<G: Game>(s: &G) -> Vec<[f64; EVAL_TERMS]> {
+    let mut t = vec![[0.0; EVAL_TERMS]; s.num_players()];
+    s.eval_terms_all(&mut t);
+    t
+}
+
+/// The bits of every seat's `terms`, to compare them exactly.
+fn bits(terms: &[[f64; EVAL_TERMS]]) -> Vec<[u64; EVAL_TERMS]> {
+    terms.iter().map(|t| t.map(f64::to_bits)).collect()
+}
+
+/// `terms` with `changes` made.
+fn changed<'a>(
+    terms: &[[f64; EVAL_TERMS]],
+    changes: impl IntoIterator<Item = &'a TermChange>,
+) -> Vec<[f64; EVAL_TERMS]> {
+    let mut terms = terms.to_vec();
+    for c in changes {
+        terms[c.seat][c.term] = c.value;
+    }
+    terms
+}
+
+/// Checks that `after`, a judged result from `from`, goes on with `from`'s scores and the
+/// terms whose bits are `expected`; `context` names it.
+fn assert_goes_on_as<G: Game>(from: &G, after: &G, expected: &[[u64; EVAL_TERMS]], context: &str) {
+    assert!(!after.is_terminal(), "{context}: the game ended");
+    assert_eq!(after.scores(), from.scores(), "{context}: scores");
+    assert_eq!(bits(&terms_of(after)), expected, "{context}: terms");
+}
+
+/// `s` after `action`.
+fn after<G: Game>(s: &G, action: G::Action) -> G {
+    let mut s = s.clone();
+    s.apply(action);
+    s
+}
+
+impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
+    TileState<G, SIDE, FRONTIER, NODES>
+where
+    Self: TileRules<Parts = G> + Evaluation,
+{
+    /// Plays this game to its end with random actions drawn from `seed`, handing `check` every
+    /// position before a decision for which `checked` holds, with the decision's legal actions.
+    fn play_checking(
+        mut self,
+        seed: u64,
+        checked: impl Fn(&Self) -> bool,
+        mut check: impl FnMut(&Self, &[<Self as TileRules>::Action]),
+    ) {
+        let mut legal = Vec::new();
+        let mut rng = rng_from_seed(seed);
+        while !self.is_terminal() {
+            Game::legal_actions(&self, &mut legal);
+            if checked(&self) {
+                check(&self, &legal);
+            }
+            let action = legal[below(&mut rng, legal.len())];
+            Game::apply(&mut self, action);
+        }
+    }
+
+    /// Plays this game to its end with random actions drawn from `seed`. At each decision
+    /// between placements it lays the first, judges the others from that result
+    /// ([`Game::sibling_terms`]: all of them where [`Game::may_judge_siblings`], else none)
+    /// and checks each one's terms against the laid placement's, bit for bit; `seen` is told
+    /// of each judged placement: the position before it, the laid result and the placement.
+    pub(crate) fn check_judged_placements(
+        self,
+        seed: u64,
+        mut seen: impl FnMut(&Self, &Self, <Self as TileRules>::Action),
+    ) {
+        let mut judged = SiblingTerms::default();
+        self.play_checking(
+            seed,
+            |_| true,
+            |from, legal| {
+                if Self::placement_of(&legal[0]).is_none() || legal.len() == 1 {
+                    return;
+                }
+                let held = after(from, legal[0]);
+                let held_terms = terms_of(&held);
+                Game::sibling_terms(
+                    &held,
+                    from,
+                    &legal[0],
+                    &legal[1..],
+                    &held_terms,
+                    &mut judged,
+                );
+                let expected = if Game::may_judge_siblings(from) {
+                    legal.len() - 1
+                } else {
+                    0
+                };
+                assert_eq!(judged.len(), expected, "seed {seed}: judged placements");
+                for (changes, &action) in judged.iter().zip(&legal[1..]) {
+                    let terms = changed(&held_terms, changes);
+                    let after = after(from, action);
+                    assert_eq!(
+                        bits(&terms),
+                        bits(&terms_of(&after)),
+                        "seed {seed}: {action:?}"
+                    );
+                    seen(from, &after, action);
+                }
+            },
+        );
+    }
+
+    /// Plays this game to its end with random actions drawn from `seed`. At each decision
+    /// whose candidates the game judges from the position ([`Game::candidate_terms`]), it
+    /// judges them all and checks each judged one against play: its result has the judged
+    /// terms bit for bit, the scores of the position, and the game is not over. Returns how
+    /// many placements and how many other candidates were judged.
+    pub(crate) fn check_candidate_terms(self, seed: u64) -> (usize, usize) {
+        let mut judged = SiblingTerms::default();
+        let (mut placements, mut others) = (0, 0);
+        self.play_checking(seed, Game::may_judge_candidates, |from, legal| {
+            let before = terms_of(from);
+            Game::candidate_terms(from, legal, &before, &mut judged);
+            for (changes, &action) in judged.iter().zip(legal) {
+                let terms = changed(&before, changes);
+                let after = after(from, action);
+                assert_goes_on_as(
+                    from,
+                    &after,
+                    &bits(&terms),
+                    &format!("seed {seed}: {action:?}"),
+                );
+                match Self::placement_of(&action) {
+                    Some(_) => placements += 1,
+                    None => others += 1,
+                }
+            }
+        });
+        (placements, others)
+    }
+
+    /// Plays this game to its end with random actions drawn from `seed`. At each decision
+    /// whose turns the game judges ([`Game::may_judge_turns`]), it judges every candidate's
+    /// turn ([`Game::turn_endings`]) and checks each judged one against play: the candidate
+    /// played, the next decision is the same seat's, with as many choices as endings, and
+    /// each choice played ends the turn with the game going on, the scores unchanged and the
+    /// ending's terms, bit for bit; `seen` is told of each choice checked: the position
+    /// before, the result and the candidate. Returns how many candidates were judged and how
+    /// many were not.
+    pub(crate) fn check_judged_turns(
+        self,
+        seed: u64,
+        mut seen: impl FnMut(&Self, &Self, <Self as TileRules>::Action),
+    ) -> (usize, usize) {
+        let (mut choices, mut endings) = (Vec::new(), TurnEndings::default());
+        let (mut judged, mut not_judged) = (0, 0);
+        self.play_checking(seed, Game::may_judge_turns, |from, legal| {
+            let before = terms_of(from);
+            Game::turn_endings(from, legal, &before, &mut endings);
+            assert_eq!(endings.len(), legal.len(), "seed {seed}: one per candidate");
+            for (i, &action) in legal.iter().enumerate() {
+                let mut expected = Vec::new();
+                let is_judged = endings.for_each_ending_mut(i, |changes| {
+                    expected.push(bits(&changed(&before, changes.iter())));
+                });
+                if !is_judged {
+                    not_judged += 1;
+                    continue;
+                }
+                judged += 1;
+                let placed = after(from, action);
+                assert_eq!(placed.to_move(), from.to_move(), "seed {seed}: {action:?}");
+                Game::legal_actions(&placed, &mut choices);
+                assert_eq!(choices.len(), expected.len(), "seed {seed}: {action:?}");
+                for (&choice, expected) in choices.iter().zip(&expected) {
+                    let after = after(&placed, choice);
+                    let context = format!("seed {seed}: {action:?} then {choice:?}");
+                    assert_ne!(after.turn(), from.turn(), "{context}: the turn goes on");
+                    assert_goes_on_as(from, &after, expected, &context);
+                    seen(from, &after, action);
+                }
+            }
+        });
+        (judged, not_judged)
+    }
+}

@@ -6,9 +6,9 @@
 //! result of one choice is turned into another's by moving the piece, and the heuristic terms
 //! by what the piece's features give. Where the next draw surely finds a tile, the choices can
 //! even be judged from the position before them, none of them made
-//! ([`Game::candidate_terms`]). A game implements [`PieceDecisions`] and forwards its
-//! [`TileRules::redo_as`], [`TileRules::redo_terms`] and (for its piece decisions)
-//! [`TileRules::candidate_terms`] to the functions here.
+//! ([`Game::candidate_terms`]). A game implements [`PieceDecisions`] and has
+//! [`piece_decision_rules!`] write its [`TileRules::redo_as`], [`TileRules::redo_terms`] and
+//! [`TileRules::candidate_terms`] with the functions here.
 //!
 //! [`Game::redo_as`]: crate::core::game::Game::redo_as
 //! [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
@@ -168,3 +168,42 @@ where
         self.add_piece_terms(segment, p, step as f64, terms);
     }
 }
+
+/// Writes the [`TileRules`] items of a game whose turns end with a piece decision
+/// ([`PieceDecisions`]), inside `impl TileRules`: such decisions of a turn that completes
+/// nothing redone as one another (`REDOES`, `redo_as`, `redo_terms`), and the candidates of a
+/// decision judged from its position, placements or piece choices (`candidate_terms`; the
+/// game says where with `may_judge_candidates`).
+macro_rules! piece_decision_rules {
+    () => {
+        const REDOES: bool = true;
+
+        /// Piece decisions of a turn that completes nothing, redone as one another
+        /// (`core/tile_game/piece.rs`).
+        fn redo_as(&mut self, from: &Self, done: &Self::Action, instead: &Self::Action) -> bool {
+            self.redo_piece(from, done, instead)
+        }
+
+        /// The heuristic terms after such a redo (`core/tile_game/piece.rs`).
+        fn redo_terms(
+            &self,
+            done: &Self::Action,
+            instead: &Self::Action,
+            terms: &mut [[f64; $crate::core::game::EVAL_TERMS]],
+        ) -> bool {
+            self.redo_piece_terms(done, instead, terms)
+        }
+
+        /// Placements (`placement_terms.rs`), or the piece choices of a turn that completes
+        /// nothing (`core/tile_game/piece.rs`).
+        fn candidate_terms(
+            &self,
+            actions: &[Self::Action],
+            terms: &[[f64; $crate::core::game::EVAL_TERMS]],
+            out: &mut $crate::core::game::SiblingTerms,
+        ) {
+            self.placement_or_piece_terms(actions, terms, out);
+        }
+    };
+}
+pub(crate) use piece_decision_rules;

@@ -9,7 +9,7 @@ use super::state::{Carcassonne, CarcassonneState, Cell, CellInfo, Monastery, Nod
 use super::stats::ActionKind;
 use super::turn_ends::TurnsBefore;
 use crate::core::board::FrontierCell;
-use crate::core::game::{SiblingTerms, EVAL_TERMS};
+use crate::core::game::EVAL_TERMS;
 use crate::core::geom::{Coord, Side};
 use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
@@ -147,18 +147,7 @@ impl TileRules for CarcassonneState {
         }
     }
 
-    const REDOES: bool = true;
-
-    /// Meeple decisions of a turn that completes nothing, redone as one another
-    /// (`core/tile_game/piece.rs`).
-    fn redo_as(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
-        self.redo_piece(from, done, instead)
-    }
-
-    /// The heuristic terms after such a redo (`core/tile_game/piece.rs`).
-    fn redo_terms(&self, done: &Action, instead: &Action, terms: &mut [[f64; EVAL_TERMS]]) -> bool {
-        self.redo_piece_terms(done, instead, terms)
-    }
+    crate::core::tile_game::piece_decision_rules!();
 
     const JUDGES_SIBLINGS: bool = true;
 
@@ -181,17 +170,6 @@ impl TileRules for CarcassonneState {
     fn may_judge_candidates(&self) -> bool {
         self.judges_placements()
             || (self.game.phase == Phase::Meeple && !self.game.options.expansions.bcb)
-    }
-
-    /// Placements (`placement_terms.rs`), or the meeple choices of a turn that completes
-    /// nothing (`core/tile_game/piece.rs`).
-    fn candidate_terms(
-        &self,
-        actions: &[Action],
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut SiblingTerms,
-    ) {
-        self.placement_or_piece_terms(actions, terms, out);
     }
 
     /// Placements judged from the position before them (`placement_terms.rs`).

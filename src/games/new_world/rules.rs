@@ -7,7 +7,7 @@ use super::placement_terms::PlacementsBefore;
 use super::state::{FeatureAgg, NewWorld, NewWorldState, Node, Phase, Role};
 use super::stats::ActionKind;
 use super::turn_ends::TurnsBefore;
-use crate::core::game::{SiblingTerms, EVAL_TERMS};
+use crate::core::game::EVAL_TERMS;
 use crate::core::geom::{Coord, Side};
 use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
@@ -89,18 +89,7 @@ impl TileRules for NewWorldState {
         }
     }
 
-    const REDOES: bool = true;
-
-    /// Settler decisions of a turn that completes nothing, redone as one another
-    /// (`core/tile_game/piece.rs`).
-    fn redo_as(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
-        self.redo_piece(from, done, instead)
-    }
-
-    /// The heuristic terms after such a redo (`core/tile_game/piece.rs`).
-    fn redo_terms(&self, done: &Action, instead: &Action, terms: &mut [[f64; EVAL_TERMS]]) -> bool {
-        self.redo_piece_terms(done, instead, terms)
-    }
+    crate::core::tile_game::piece_decision_rules!();
 
     const JUDGES_SIBLINGS: bool = true;
 
@@ -121,17 +110,6 @@ impl TileRules for NewWorldState {
     /// Placements (`placement_terms.rs`) and settler decisions.
     fn may_judge_candidates(&self) -> bool {
         matches!(self.game.phase, Phase::PlaceTile | Phase::Settler)
-    }
-
-    /// Placements (`placement_terms.rs`), or the settler choices of a turn that completes
-    /// nothing (`core/tile_game/piece.rs`).
-    fn candidate_terms(
-        &self,
-        actions: &[Action],
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut SiblingTerms,
-    ) {
-        self.placement_or_piece_terms(actions, terms, out);
     }
 
     /// Placements judged from the position before them (`placement_terms.rs`).

@@ -7,6 +7,7 @@ use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
 use crate::core::game::{Game, SiblingTerms, TermChange, TurnEndings, EVAL_TERMS};
 use crate::core::rng::{below, rng_from_seed};
+use std::ops::Range;
 
 /// Every seat's heuristic terms of `s`.
 fn terms_of<G: Game>(s: &G) -> Vec<[f64; EVAL_TERMS]> {
@@ -192,5 +193,66 @@ where
             }
         });
         (judged, not_judged)
+    }
+
+    /// Runs [`TileState::check_judged_turns`] on the games `game` makes of seeds 0 to 59, and
+    /// checks that every ending of `cases` occurs (`case` says which one a checked choice's
+    /// result, from the position before it, meets) and that most candidates are judged.
+    pub(crate) fn assert_judged_turns_cover(
+        cases: &[&str],
+        game: impl Fn(u64) -> Self,
+        case: impl Fn(&Self, &Self) -> usize,
+    ) {
+        let mut seen = vec![0usize; cases.len()];
+        let (mut judged, mut not_judged) = (0, 0);
+        for seed in 0..60 {
+            let (j, n) = game(seed).check_judged_turns(seed, |before, after, _| {
+                seen[case(before, after)] += 1;
+            });
+            judged += j;
+            not_judged += n;
+        }
+        eprintln!("{cases:?}: {seen:?}; turns judged {judged}, not judged {not_judged}");
+        for (case, count) in cases.iter().zip(seen) {
+            assert!(count > 0, "no ending with {case}");
+        }
+        assert!(judged > 2 * not_judged, "judged {judged}, not {not_judged}");
+    }
+
+    /// Runs [`TileState::check_judged_placements`] on the games `game` makes of each seed of
+    /// `seeds`, and checks that every situation of `cases` occurs (`situations` says which
+    /// ones a judged placement meets, from the position before it, the laid result and the
+    /// placement).
+    pub(crate) fn assert_judged_placements_cover<const N: usize>(
+        cases: &[&str; N],
+        seeds: Range<u64>,
+        game: impl Fn(u64) -> Self,
+        mut situations: impl FnMut(&Self, &Self, <Self as TileRules>::Action) -> [bool; N],
+    ) {
+        let mut seen = [0usize; N];
+        for seed in seeds {
+            game(seed).check_judged_placements(seed, |before, after, action| {
+                for (count, case) in seen.iter_mut().zip(situations(before, after, action)) {
+                    *count += usize::from(case);
+                }
+            });
+        }
+        for (case, count) in cases.iter().zip(seen) {
+            assert!(count > 0, "no placement that {case}");
+        }
+        eprintln!("{cases:?}: {seen:?}");
+    }
+
+    /// Runs [`TileState::check_candidate_terms`] on the games `game` makes of seeds 0 to 39,
+    /// and checks that both placements and other candidates (`others` names them) are judged.
+    pub(crate) fn assert_candidates_judged(others: &str, game: impl Fn(u64) -> Self) {
+        let (mut placements, mut other) = (0, 0);
+        for seed in 0..40 {
+            let (p, o) = game(seed).check_candidate_terms(seed);
+            placements += p;
+            other += o;
+        }
+        eprintln!("judged placements {placements}, {others} {other}");
+        assert!(placements > 0 && other > 0, "{placements} and {other}");
     }
 }

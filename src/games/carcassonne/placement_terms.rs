@@ -343,14 +343,7 @@ mod tests {
     /// for bit, the same scores, and the game goes on; both kinds are judged.
     #[test]
     fn candidates_judged_from_the_position_have_the_played_terms() {
-        let (mut placements, mut meeples) = (0, 0);
-        for seed in 0..40 {
-            let (p, m) = varied_game(seed).check_candidate_terms(seed);
-            placements += p;
-            meeples += m;
-        }
-        eprintln!("judged placements {placements}, meeple choices {meeples}");
-        assert!(placements > 0 && meeples > 0, "{placements} and {meeples}");
+        CarcassonneState::assert_candidates_judged("meeple choices", varied_game);
     }
 
     /// Every placement of random games (2 to 5 players, the base game and The Robbers),
@@ -359,18 +352,6 @@ mod tests {
     /// occurs.
     #[test]
     fn judged_placements_have_the_laid_terms() {
-        let mut seen = [0usize; CASES.len()];
-        for seed in 0..80 {
-            let g = varied_game(seed);
-            g.check_judged_placements(seed, |before, after, action| {
-                for (count, case) in seen.iter_mut().zip(cases(before, after, action)) {
-                    *count += usize::from(case);
-                }
-            });
-        }
-        for (case, count) in CASES.iter().zip(seen) {
-            assert!(count > 0, "no placement that {case}");
-        }
-        eprintln!("{CASES:?}: {seen:?}");
+        CarcassonneState::assert_judged_placements_cover(&CASES, 0..80, varied_game, cases);
     }
 }

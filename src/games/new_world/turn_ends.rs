@@ -89,7 +89,7 @@ impl TurnJudge for TurnsBefore<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::GameDef;
+    use crate::games::new_world::tests::varied_game;
 
     /// The endings the test must meet: no settler, and a settler in each role.
     const CASES: [&str; 6] = [
@@ -120,22 +120,6 @@ mod tests {
     /// game going on; every ending of [`CASES`] occurs, and most placements are judged.
     #[test]
     fn judged_turns_end_as_played() {
-        let mut seen = [0usize; CASES.len()];
-        let (mut judged, mut not_judged) = (0, 0);
-        for seed in 0..60 {
-            let players = 2 + seed as usize % 4;
-            let setup = NewWorldState::setup(players, seed, NewWorldState::builtin_tiles());
-            let g = NewWorldState::new_game(&setup).expect("a game");
-            let (j, n) = g.check_judged_turns(seed, |before, after, _| {
-                seen[case(before, after)] += 1;
-            });
-            judged += j;
-            not_judged += n;
-        }
-        eprintln!("{CASES:?}: {seen:?}; turns judged {judged}, not judged {not_judged}");
-        for (case, count) in CASES.iter().zip(seen) {
-            assert!(count > 0, "no ending with {case}");
-        }
-        assert!(judged > 2 * not_judged, "judged {judged}, not {not_judged}");
+        NewWorldState::assert_judged_turns_cover(&CASES, varied_game, case);
     }
 }

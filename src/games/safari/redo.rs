@@ -24,6 +24,26 @@ use crate::core::tile_game::judge_placements;
 /// Where a dig puts which token: the tile, its corner, the species.
 type Slot = (Coord, Corner, Species);
 
+/// The slots of `done` and `instead` when both are digs.
+#[inline(always)]
+fn dig_slots(done: &Action, instead: &Action) -> Option<(Slot, Slot)> {
+    match (*done, *instead) {
+        (
+            Action::Dig {
+                at,
+                corner,
+                species,
+            },
+            Action::Dig {
+                at: new_at,
+                corner: new_corner,
+                species: new_species,
+            },
+        ) => Some(((at, corner, species), (new_at, new_corner, new_species))),
+        _ => None,
+    }
+}
+
 /// What decides whether the active player is asked to boost in this turn's scoring (S-6.5),
 /// seen before step two's action.
 enum Asks {
@@ -138,22 +158,11 @@ impl SafariState {
                 let vehicle = self.game.scoring.displaced.expect("a displaced vehicle");
                 Some(Sibling::Vehicle { vehicle, to })
             }
-            (
-                Action::Dig {
-                    at,
-                    corner,
-                    species,
-                },
-                Action::Dig {
-                    at: new_at,
-                    corner: new_corner,
-                    species: new_species,
-                },
-            ) if self.same_boosts_after_digs(species, new_species, courses) => Some(Sibling::Dig {
-                done: (at, corner, species),
-                instead: (new_at, new_corner, new_species),
-            }),
-            _ => None,
+            _ => {
+                let (done, instead) = dig_slots(done, instead)?;
+                (self.same_boosts_after_digs(done.2, instead.2, courses))
+                    .then_some(Sibling::Dig { done, instead })
+            }
         }
     }
 
@@ -210,25 +219,15 @@ impl SafariState {
                 self.set_next_vehicle_points(terms);
                 true
             }
-            (
-                Action::Dig {
-                    at,
-                    corner,
-                    species,
-                },
-                Action::Dig {
-                    at: new_at,
-                    corner: new_corner,
-                    species: new_species,
-                },
-            ) => {
-                let (done, instead) = ((at, corner, species), (new_at, new_corner, new_species));
+            _ => {
+                let Some((done, instead)) = dig_slots(done, instead) else {
+                    return false;
+                };
                 let change =
                     self.moved_dig_term(self.slot_hole(done), self.slot_hole(instead), terms);
                 terms[change.seat][change.term] = change.value;
                 true
             }
-            _ => false,
         }
     }
 

@@ -24,6 +24,7 @@ where
     }
 
     fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+        out.clear();
         self.legal_actions_into(out);
     }
 
@@ -57,6 +58,7 @@ where
             self.sample_action(rng)
         };
         drawn.unwrap_or_else(|| {
+            scratch.clear();
             self.legal_actions_into(scratch);
             scratch[below(rng, scratch.len())]
         })

@@ -36,7 +36,7 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     fn is_over(&self) -> bool;
     /// Whether the decision now is the placement of the drawn tile.
     fn is_placing(&self) -> bool;
-    /// Clears `out` and writes the legal actions of the current decision into it.
+    /// Writes the legal actions of the current decision into `out`, which the core has emptied.
     fn legal_actions_into(&self, out: &mut Vec<Self::Action>);
     /// Applies a legal action of the current decision (the core has counted it already).
     fn apply_action(&mut self, action: Self::Action);
@@ -203,13 +203,15 @@ pub trait Evaluation {
     fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]);
 }
 
-/// Writes the [`TileRules`] items every game spells alike (`place_action`, `placement_of`,
-/// `is_over`, `is_placing`), inside `impl TileRules`, for a game whose `$action` places a tile with
-/// `$action::Place { at, rot }` and whose state's `game.phase`, a `$phase`, is
-/// `$phase::PlaceTile` while a tile awaits placement and `$phase::GameOver` once the game is
-/// over.
+/// Writes the [`TileRules`] items every game spells alike (`Action`, `place_action`,
+/// `placement_of`, `is_over`, `is_placing`), inside `impl TileRules`, for a game whose actions,
+/// `$action`s, place a tile with `$action::Place { at, rot }` and whose state's `game.phase`, a
+/// `$phase`, is `$phase::PlaceTile` while a tile awaits placement and `$phase::GameOver` once
+/// the game is over.
 macro_rules! tile_rules_by_phase {
     ($action:ident, $phase:ident) => {
+        type Action = $action;
+
         fn place_action(
             at: $crate::core::geom::Coord,
             rot: $crate::core::geom::Rotation,

@@ -16,12 +16,9 @@ use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for CarcassonneState {
     type Parts = Carcassonne;
-    type Action = Action;
-
     tile_rules_by_phase!(Action, Phase);
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
         match self.game.phase {
             Phase::PlaceTile => self.placements(out),
             Phase::Bridge => self.bridge_choices(|a| out.push(a)),

@@ -17,12 +17,9 @@ use rand_core::RngCore;
 
 impl TileRules for SafariState {
     type Parts = super::state::Safari;
-    type Action = Action;
-
     tile_rules_by_phase!(Action, Phase);
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
         match self.game.phase {
             Phase::PlaceTile => {
                 self.list_placements(out);

@@ -5,7 +5,7 @@
 use super::parts::GameParts;
 use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
-use crate::core::game::{Game, SiblingTerms, TermChange, TurnEndings, EVAL_TERMS};
+use crate::core::game::{Game, SeatTerms, SiblingTerms, TermChange, TurnEndings, EVAL_TERMS};
 use crate::core::rng::{below, rng_from_seed};
 use std::ops::Range;
 
@@ -17,13 +17,13 @@ fn terms_of<G: Game>(s: &G) -> Vec<[f64; EVAL_TERMS]> {
 }
 
 /// The bits of every seat's `terms`, to compare them exactly.
-fn bits(terms: &[[f64; EVAL_TERMS]]) -> Vec<[u64; EVAL_TERMS]> {
+fn bits(terms: &SeatTerms) -> Vec<[u64; EVAL_TERMS]> {
     terms.iter().map(|t| t.map(f64::to_bits)).collect()
 }
 
 /// `terms` with `changes` made.
 fn changed<'a>(
-    terms: &[[f64; EVAL_TERMS]],
+    terms: &SeatTerms,
     changes: impl IntoIterator<Item = &'a TermChange>,
 ) -> Vec<[f64; EVAL_TERMS]> {
     let mut terms = terms.to_vec();

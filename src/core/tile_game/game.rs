@@ -4,7 +4,7 @@ use super::parts::GameParts;
 use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
 use super::state::MAX_PLAYERS;
-use crate::core::game::{ChanceOutcome, Game, SiblingTerms, TurnEndings, EVAL_TERMS};
+use crate::core::game::{ChanceOutcome, Game, SeatTerms, SiblingTerms, TurnEndings, EVAL_TERMS};
 use crate::core::rng::{below, GameRng};
 use crate::core::stats::{StatKey, Tally};
 
@@ -100,7 +100,7 @@ where
         all[player]
     }
 
-    fn eval_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+    fn eval_terms_all(&self, out: &mut SeatTerms) {
         self.heuristic_terms_all(out);
     }
 
@@ -108,7 +108,7 @@ where
         &self,
         done: &Self::Action,
         instead: &Self::Action,
-        terms: &mut [[f64; EVAL_TERMS]],
+        terms: &mut SeatTerms,
     ) -> bool {
         TileRules::redo_terms(self, done, instead, terms)
     }
@@ -124,7 +124,7 @@ where
         from: &Self,
         done: &Self::Action,
         instead: &[Self::Action],
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         TileRules::sibling_terms(self, from, done, instead, terms, out)
@@ -134,12 +134,7 @@ where
         TileRules::may_judge_candidates(self)
     }
 
-    fn candidate_terms(
-        &self,
-        actions: &[Self::Action],
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut SiblingTerms,
-    ) {
+    fn candidate_terms(&self, actions: &[Self::Action], terms: &SeatTerms, out: &mut SiblingTerms) {
         TileRules::candidate_terms(self, actions, terms, out)
     }
 
@@ -147,12 +142,7 @@ where
         TileRules::may_judge_turns(self)
     }
 
-    fn turn_endings(
-        &self,
-        actions: &[Self::Action],
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut TurnEndings,
-    ) {
+    fn turn_endings(&self, actions: &[Self::Action], terms: &SeatTerms, out: &mut TurnEndings) {
         TileRules::turn_endings(self, actions, terms, out)
     }
 

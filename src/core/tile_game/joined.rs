@@ -10,7 +10,7 @@ use super::parts::{Feature, GameParts};
 use super::rules::TileRules;
 use super::state::TileState;
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SiblingTerms, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms};
 use crate::core::geom::{Coord, HalfSide, Rotation, Side};
 use crate::core::index::SmallIndex;
 use crate::core::tileset::{Orientation, MAX_SEGMENTS, NO_SEGMENT};
@@ -150,7 +150,7 @@ pub trait PlacementJudge {
         &mut self,
         at: Coord,
         rot: Rotation,
-        held_terms: &[[f64; EVAL_TERMS]],
+        held_terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) -> bool;
 }
@@ -159,13 +159,7 @@ pub trait PlacementJudge {
 pub enum NoPlacementJudge {}
 
 impl PlacementJudge for NoPlacementJudge {
-    fn judge(
-        &mut self,
-        _: Coord,
-        _: Rotation,
-        _: &[[f64; EVAL_TERMS]],
-        _: &mut SiblingTerms,
-    ) -> bool {
+    fn judge(&mut self, _: Coord, _: Rotation, _: &SeatTerms, _: &mut SiblingTerms) -> bool {
         match *self {}
     }
 }
@@ -181,7 +175,7 @@ pub(crate) fn judge_placements<R: TileRules>(
     from: &R,
     done: &R::Action,
     instead: &[R::Action],
-    terms: &[[f64; EVAL_TERMS]],
+    terms: &SeatTerms,
     out: &mut SiblingTerms,
 ) {
     out.clear();
@@ -205,7 +199,7 @@ pub(crate) fn judge_placements<R: TileRules>(
 pub(crate) fn judge_placements_here<R: TileRules>(
     from: &R,
     actions: &[R::Action],
-    terms: &[[f64; EVAL_TERMS]],
+    terms: &SeatTerms,
     out: &mut SiblingTerms,
 ) {
     out.clear();
@@ -218,7 +212,7 @@ pub(crate) fn judge_placements_here<R: TileRules>(
 fn judge_each<R: TileRules>(
     judge: &mut impl PlacementJudge,
     actions: &[R::Action],
-    terms: &[[f64; EVAL_TERMS]],
+    terms: &SeatTerms,
     out: &mut SiblingTerms,
 ) {
     out.reserve(actions.len(), terms.len());

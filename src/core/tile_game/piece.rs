@@ -17,7 +17,7 @@ use super::joined::judge_placements_here;
 use super::parts::GameParts;
 use super::rules::TileRules;
 use super::state::{TileState, MAX_PLAYERS};
-use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms, TermChange, EVAL_TERMS};
 
 /// A game whose turns end with a piece decision (see the module documentation).
 pub trait PieceDecisions: TileRules {
@@ -40,11 +40,11 @@ pub trait PieceDecisions: TileRules {
         p: usize,
         extra: i8,
         sign: f64,
-        terms: &mut [[f64; EVAL_TERMS]],
+        terms: &mut SeatTerms,
     );
     /// Adds `step` (±1) times what `p`'s piece on `segment` gives `p`'s terms by itself (a
     /// piece less in supply, …).
-    fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut [[f64; EVAL_TERMS]]);
+    fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut SeatTerms);
 }
 
 impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
@@ -89,7 +89,7 @@ where
         &self,
         done: &<Self as TileRules>::Action,
         instead: &<Self as TileRules>::Action,
-        terms: &mut [[f64; EVAL_TERMS]],
+        terms: &mut SeatTerms,
     ) -> bool {
         let Some(Some(segment)) = Self::piece_choice(instead) else {
             return false;
@@ -113,7 +113,7 @@ where
     pub(crate) fn placement_or_piece_terms(
         &self,
         actions: &[<Self as TileRules>::Action],
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         if self.is_placing() {
@@ -134,7 +134,7 @@ where
     fn piece_terms_here(
         &self,
         actions: &[<Self as TileRules>::Action],
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         out.clear();
@@ -162,7 +162,7 @@ where
     }
 
     /// Updates `terms` for `p`'s piece having come to (`step` 1) or left (−1) `segment`.
-    fn move_piece_terms(&self, segment: u8, p: usize, step: i8, terms: &mut [[f64; EVAL_TERMS]]) {
+    fn move_piece_terms(&self, segment: u8, p: usize, step: i8, terms: &mut SeatTerms) {
         self.add_piece_feature_terms(segment, p, -step, -1.0, terms);
         self.add_piece_feature_terms(segment, p, 0, 1.0, terms);
         self.add_piece_terms(segment, p, step as f64, terms);
@@ -189,7 +189,7 @@ macro_rules! piece_decision_rules {
             &self,
             done: &Self::Action,
             instead: &Self::Action,
-            terms: &mut [[f64; $crate::core::game::EVAL_TERMS]],
+            terms: &mut $crate::core::game::SeatTerms,
         ) -> bool {
             self.redo_piece_terms(done, instead, terms)
         }
@@ -199,7 +199,7 @@ macro_rules! piece_decision_rules {
         fn candidate_terms(
             &self,
             actions: &[Self::Action],
-            terms: &[[f64; $crate::core::game::EVAL_TERMS]],
+            terms: &$crate::core::game::SeatTerms,
             out: &mut $crate::core::game::SiblingTerms,
         ) {
             self.placement_or_piece_terms(actions, terms, out);

@@ -18,7 +18,7 @@ use super::parts::GameParts;
 use super::rules::TileRules;
 use super::state::{TileState, MAX_PLAYERS};
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{TermChange, TurnEndings, EVAL_TERMS};
+use crate::core::game::{SeatTerms, TermChange, TurnEndings, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::index::SmallIndex;
 use crate::core::tileset::{FeatureKind, Segment};
@@ -50,7 +50,7 @@ impl TurnJudge for NoTurnJudge {
 pub(crate) fn judge_turn_endings<R: TileRules>(
     from: &R,
     actions: &[R::Action],
-    terms: &[[f64; EVAL_TERMS]],
+    terms: &SeatTerms,
     out: &mut TurnEndings,
 ) {
     out.clear();
@@ -106,10 +106,10 @@ impl<N: Copy + PartialEq, A> QuietPlacement<N, A> {
     /// feature holds one). Each ending is pushed as it differs from `before`.
     pub(crate) fn push_piece_endings(
         &self,
-        placed: &[[f64; EVAL_TERMS]],
-        before: &[[f64; EVAL_TERMS]],
+        placed: &SeatTerms,
+        before: &SeatTerms,
         has_piece: bool,
-        mut piece_terms: impl FnMut(usize, &A, &mut [[f64; EVAL_TERMS]]) -> bool,
+        mut piece_terms: impl FnMut(usize, &A, &mut SeatTerms) -> bool,
         out: &mut TurnEndings,
     ) {
         out.push_ending(TermChange::changes(placed, before));

@@ -11,7 +11,7 @@
 use super::features::FeatureAgg;
 use super::state::{CarcassonneState, Node, Phase, MAX_BORDERS, MAX_MONASTERIES, MAX_PLAYERS};
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::tile_game::{all_seats, Evaluation, Joined, Offer, PlacementJudge};
 use crate::core::tileset::{FeatureKind, Segment};
@@ -71,7 +71,7 @@ impl<'a> PlacementsBefore<'a> {
     }
 
     /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
-    pub(super) fn with_terms(from: &'a CarcassonneState, terms: &[[f64; EVAL_TERMS]]) -> Self {
+    pub(super) fn with_terms(from: &'a CarcassonneState, terms: &SeatTerms) -> Self {
         let terms = all_seats(terms);
         let mut monasteries = FixedVec::default();
         for m in from.game.monasteries.iter() {
@@ -96,7 +96,7 @@ impl<'a> PlacementsBefore<'a> {
     }
 
     /// Pushes the changes of a placement that changes no feature with meeples.
-    fn push_plain(&mut self, held_terms: &[[f64; EVAL_TERMS]], out: &mut SiblingTerms) {
+    fn push_plain(&mut self, held_terms: &SeatTerms, out: &mut SiblingTerms) {
         let players = self.from.players();
         let terms = &self.terms[..players];
         let plain = self
@@ -182,7 +182,7 @@ impl<'a> PlacementsBefore<'a> {
         merged: &[FeatureAgg],
         segments: &[Segment],
         at: Coord,
-        t: &mut [[f64; EVAL_TERMS]],
+        t: &mut SeatTerms,
     ) {
         let from = self.from;
         for (k, &root) in joined.touched().iter().enumerate() {
@@ -226,7 +226,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
         &mut self,
         at: Coord,
         rot: Rotation,
-        held_terms: &[[f64; EVAL_TERMS]],
+        held_terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) -> bool {
         let from = self.from;

@@ -9,7 +9,7 @@ use super::state::{Carcassonne, CarcassonneState, Cell, CellInfo, Monastery, Nod
 use super::stats::ActionKind;
 use super::turn_ends::TurnsBefore;
 use crate::core::board::FrontierCell;
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::SeatTerms;
 use crate::core::geom::{Coord, Side};
 use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
@@ -157,7 +157,7 @@ impl TileRules for CarcassonneState {
     fn placement_judge<'a>(
         &'a self,
         _held: &'a Self,
-        _held_terms: &'a [[f64; EVAL_TERMS]],
+        _held_terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge + 'a> {
         self.judges_placements().then(|| PlacementsBefore::of(self))
     }
@@ -172,7 +172,7 @@ impl TileRules for CarcassonneState {
     /// Placements judged from the position before them (`placement_terms.rs`).
     fn placement_judge_here<'a>(
         &'a self,
-        terms: &'a [[f64; EVAL_TERMS]],
+        terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge + 'a> {
         self.judges_placements()
             .then(|| PlacementsBefore::with_terms(self, terms))
@@ -184,7 +184,7 @@ impl TileRules for CarcassonneState {
     }
 
     /// The turns of placements judged from the position before them (`turn_ends.rs`).
-    fn turn_judge<'a>(&'a self, terms: &'a [[f64; EVAL_TERMS]]) -> Option<impl TurnJudge + 'a> {
+    fn turn_judge<'a>(&'a self, terms: &'a SeatTerms) -> Option<impl TurnJudge + 'a> {
         self.judges_placements()
             .then(|| TurnsBefore::of(self, terms))
     }

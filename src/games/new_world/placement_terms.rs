@@ -10,7 +10,7 @@ use super::eval::add_value_terms;
 use super::state::{FeatureAgg, NewWorldState, Node, Role, MAX_FARMS, MAX_PLAYERS};
 use super::turn::final_value_with;
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::tile_game::{all_seats, Evaluation, Joined, Offer, PlacementJudge};
 use crate::core::tileset::Segment;
@@ -49,7 +49,7 @@ impl<'a> PlacementsBefore<'a> {
     }
 
     /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
-    pub(super) fn with_terms(from: &'a NewWorldState, terms: &[[f64; EVAL_TERMS]]) -> Self {
+    pub(super) fn with_terms(from: &'a NewWorldState, terms: &SeatTerms) -> Self {
         let terms = all_seats(terms);
         let mut farms = FixedVec::default();
         for &(cell, node) in from.game.farms.iter() {
@@ -83,7 +83,7 @@ impl PlacementsBefore<'_> {
         merged: &[FeatureAgg],
         segments: &[Segment],
         at: Coord,
-        t: &mut [[f64; EVAL_TERMS]],
+        t: &mut SeatTerms,
     ) {
         let from = self.from;
         for (k, &root) in joined.touched().iter().enumerate() {
@@ -112,7 +112,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
         &mut self,
         at: Coord,
         rot: Rotation,
-        held_terms: &[[f64; EVAL_TERMS]],
+        held_terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) -> bool {
         let from = self.from;

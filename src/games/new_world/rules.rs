@@ -7,7 +7,7 @@ use super::placement_terms::PlacementsBefore;
 use super::state::{FeatureAgg, NewWorld, NewWorldState, Node, Phase, Role};
 use super::stats::ActionKind;
 use super::turn_ends::TurnsBefore;
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::SeatTerms;
 use crate::core::geom::{Coord, Side};
 use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
@@ -99,7 +99,7 @@ impl TileRules for NewWorldState {
     fn placement_judge<'a>(
         &'a self,
         _held: &'a Self,
-        _held_terms: &'a [[f64; EVAL_TERMS]],
+        _held_terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge + 'a> {
         Some(PlacementsBefore::of(self))
     }
@@ -112,7 +112,7 @@ impl TileRules for NewWorldState {
     /// Placements judged from the position before them (`placement_terms.rs`).
     fn placement_judge_here<'a>(
         &'a self,
-        terms: &'a [[f64; EVAL_TERMS]],
+        terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge + 'a> {
         Some(PlacementsBefore::with_terms(self, terms))
     }
@@ -123,7 +123,7 @@ impl TileRules for NewWorldState {
     }
 
     /// The turns of placements judged from the position before them (`turn_ends.rs`).
-    fn turn_judge<'a>(&'a self, terms: &'a [[f64; EVAL_TERMS]]) -> Option<impl TurnJudge + 'a> {
+    fn turn_judge<'a>(&'a self, terms: &'a SeatTerms) -> Option<impl TurnJudge + 'a> {
         Some(TurnsBefore::of(self, terms))
     }
 

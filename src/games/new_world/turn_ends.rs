@@ -14,7 +14,7 @@ use super::eval::{add_value_terms, at_risk};
 use super::placement_terms::PlacementsBefore;
 use super::state::{FeatureAgg, NewWorldState, Role};
 use super::turn::final_value_with;
-use crate::core::game::{TurnEndings, EVAL_TERMS};
+use crate::core::game::{SeatTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::tile_game::{QuietTurns, TurnJudge};
 use crate::core::tileset::{FeatureKind, Segment};
@@ -32,7 +32,7 @@ pub(super) struct TurnsBefore<'a> {
 impl<'a> TurnsBefore<'a> {
     /// What the turns of the placements from `from`, whose heuristic terms are `terms`, are
     /// judged against.
-    pub(super) fn of(from: &'a NewWorldState, terms: &[[f64; EVAL_TERMS]]) -> Self {
+    pub(super) fn of(from: &'a NewWorldState, terms: &SeatTerms) -> Self {
         let farms = from.game.farms.iter().map(|&(cell, _)| cell as usize);
         TurnsBefore {
             placements: PlacementsBefore::with_terms(from, terms),
@@ -61,7 +61,7 @@ impl TurnJudge for TurnsBefore<'_> {
         let (joined, merged) = (&placement.joined, &placement.merged);
         (self.placements).add_placed_terms(joined, merged, placement.segments, at, placed);
         let (p, east, neighbours) = (from.active as usize, self.east, placement.neighbours);
-        let settler_terms = |i: usize, f: &FeatureAgg, t: &mut [[f64; EVAL_TERMS]]| {
+        let settler_terms = |i: usize, f: &FeatureAgg, t: &mut SeatTerms| {
             if f.is_occupied() {
                 return false;
             }

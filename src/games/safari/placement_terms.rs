@@ -11,7 +11,7 @@ use super::eval::{MeepleTerms, MEEPLE_TERMS, PENDING_POINTS};
 use super::features::FeatureAgg;
 use super::state::{SafariState, Spot, VehicleFit, MAX_MEEPLES, MAX_PLAYERS};
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms, TermChange};
 use crate::core::geom::{Coord, Corner, Rotation, Side, Vertex};
 use crate::core::tile_game::PlacementJudge;
 use crate::core::tileset::{Orientation, Variant};
@@ -61,11 +61,7 @@ struct Near {
 impl<'a> PlacementsBefore<'a> {
     /// What the placements from `from` are judged against, where `held`, whose terms are
     /// `terms`, is `from` after one of them.
-    pub(super) fn of(
-        from: &'a SafariState,
-        held: &'a SafariState,
-        terms: &[[f64; EVAL_TERMS]],
-    ) -> Self {
+    pub(super) fn of(from: &'a SafariState, held: &'a SafariState, terms: &SeatTerms) -> Self {
         let mut open_holes = FixedVec::default();
         let mut baobabs = FixedVec::default();
         for m in from.placed_meeples() {
@@ -99,7 +95,7 @@ impl<'a> PlacementsBefore<'a> {
     fn changed_terms(
         &self,
         held: &SafariState,
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         meeples: &MeepleTerms,
         displaced: bool,
         fit: VehicleFit,
@@ -210,7 +206,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
         &mut self,
         at: Coord,
         rot: Rotation,
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) -> bool {
         let (from, held) = (self.from, self.held);
@@ -252,6 +248,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::game::EVAL_TERMS;
     use crate::core::tile_game::Evaluation;
     use crate::games::safari::Action;
     use crate::games::GameDef;

@@ -15,7 +15,7 @@ use super::options::FinalScoring;
 use super::state::{Phase, PlacedMeeple, SafariState, Spot};
 use super::ActionKind;
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms, TermChange};
 use crate::core::geom::{Coord, Corner, Vertex};
 use crate::core::species::Species;
 use crate::core::stats::StatKey;
@@ -211,7 +211,7 @@ impl SafariState {
         &self,
         done: &Action,
         instead: &Action,
-        terms: &mut [[f64; EVAL_TERMS]],
+        terms: &mut SeatTerms,
     ) -> bool {
         match (*done, *instead) {
             (Action::MoveVehicle { .. }, Action::MoveVehicle { .. })
@@ -243,7 +243,7 @@ impl SafariState {
         from: &Self,
         done: &Action,
         instead: &[Action],
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         if let Action::Place { .. } = done {
@@ -312,12 +312,7 @@ impl SafariState {
     /// counts `done_hole` for the dig made and `instead_hole` for the other. Every hole meeple
     /// counts 1 unless blocked, and whether a hole is blocked depends on the tiles around it
     /// only, so the integer-valued sum stays exact and either dig's position may answer.
-    fn moved_dig_term(
-        &self,
-        done_hole: i32,
-        instead_hole: i32,
-        terms: &[[f64; EVAL_TERMS]],
-    ) -> TermChange {
+    fn moved_dig_term(&self, done_hole: i32, instead_hole: i32, terms: &SeatTerms) -> TermChange {
         let seat = self.game.meeples.last().expect("the dig's meeple").player as usize;
         TermChange {
             seat,
@@ -435,6 +430,7 @@ impl SafariState {
 mod tests {
     use super::*;
     use crate::core::game::Game;
+    use crate::core::game::EVAL_TERMS;
     use crate::core::rng::{below, rng_from_seed};
     use crate::games::GameDef;
 

@@ -13,6 +13,10 @@ pub const MAX_ACTION_KINDS: usize = 64;
 /// Number of heuristic terms a game reports for evaluation ([`Game::eval_terms`]).
 pub const EVAL_TERMS: usize = 9;
 
+/// The heuristic terms of every seat, `[p]` for seat `p` (as [`Game::eval_terms_all`] writes
+/// them).
+pub type SeatTerms = [[f64; EVAL_TERMS]];
+
 /// One heuristic term of one seat with a new value (see [`Game::sibling_terms`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TermChange {
@@ -40,7 +44,7 @@ pub type TermChanges = FixedVec<TermChange, { MAX_SEATS * EVAL_TERMS }>;
 impl TermChange {
     /// The terms of each seat in `terms` that differ from the same seat's in `held`, bit for
     /// bit, with their values in `terms`.
-    pub fn between(terms: &[[f64; EVAL_TERMS]], held: &[[f64; EVAL_TERMS]]) -> TermChanges {
+    pub fn between(terms: &SeatTerms, held: &SeatTerms) -> TermChanges {
         let mut changes = TermChanges::default();
         for change in TermChange::changes(terms, held) {
             changes.push(change);
@@ -51,8 +55,8 @@ impl TermChange {
     /// [`TermChange::between`], one change at a time (to push straight into a list).
     #[inline]
     pub fn changes<'t>(
-        terms: &'t [[f64; EVAL_TERMS]],
-        held: &'t [[f64; EVAL_TERMS]],
+        terms: &'t SeatTerms,
+        held: &'t SeatTerms,
     ) -> impl Iterator<Item = TermChange> + 't {
         (terms.iter().zip(held).enumerate()).flat_map(|(seat, (t, h))| {
             (t.iter().zip(h).enumerate())
@@ -318,7 +322,7 @@ pub trait Game: Clone + Send + Sync {
     /// [`Game::eval_terms`] of every seat: `out[p]` for seat `p` (`out` has one entry per
     /// seat). Agents call this once per position they judge; games whose terms share work
     /// across seats override it with one pass.
-    fn eval_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+    fn eval_terms_all(&self, out: &mut SeatTerms) {
         for (p, terms) in out.iter_mut().enumerate() {
             *terms = self.eval_terms(p);
         }
@@ -333,7 +337,7 @@ pub trait Game: Clone + Send + Sync {
         &self,
         _done: &Self::Action,
         _instead: &Self::Action,
-        _terms: &mut [[f64; EVAL_TERMS]],
+        _terms: &mut SeatTerms,
     ) -> bool {
         false
     }
@@ -363,7 +367,7 @@ pub trait Game: Clone + Send + Sync {
         _from: &Self,
         _done: &Self::Action,
         _instead: &[Self::Action],
-        _terms: &[[f64; EVAL_TERMS]],
+        _terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         out.clear();
@@ -386,7 +390,7 @@ pub trait Game: Clone + Send + Sync {
     fn candidate_terms(
         &self,
         _actions: &[Self::Action],
-        _terms: &[[f64; EVAL_TERMS]],
+        _terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         out.clear();
@@ -407,12 +411,7 @@ pub trait Game: Clone + Send + Sync {
     /// candidate as not judged. Greedy's turn lookahead values such a candidate by its best
     /// ending, as if it had played the candidate and then each choice. The default: judges
     /// none.
-    fn turn_endings(
-        &self,
-        actions: &[Self::Action],
-        _terms: &[[f64; EVAL_TERMS]],
-        out: &mut TurnEndings,
-    ) {
+    fn turn_endings(&self, actions: &[Self::Action], _terms: &SeatTerms, out: &mut TurnEndings) {
         out.clear();
         for _ in actions {
             out.close_candidate(false);

@@ -217,6 +217,16 @@ macro_rules! rule_options {
     (@show $value:expr, $kind:ident) => { $value.to_string() };
 }
 
+/// Test support for the games' options: checks that `O` refuses `assignment` with an error
+/// naming each of `phrases`.
+#[cfg(test)]
+pub(crate) fn assert_refused<O: RuleOptions>(assignment: &str, phrases: &[&str]) {
+    let e = O::from_assignments(&[assignment]).expect_err(assignment);
+    for phrase in phrases {
+        assert!(e.0.contains(phrase), "{assignment}: {e}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

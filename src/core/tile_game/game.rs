@@ -4,7 +4,7 @@ use super::parts::GameParts;
 use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
 use super::state::MAX_PLAYERS;
-use crate::core::game::{ChanceOutcome, Game, SiblingTerms, TurnEndings, EVAL_TERMS};
+use crate::core::game::{ChanceOutcome, Game, SeatTerms, SiblingTerms, TurnEndings, EVAL_TERMS};
 use crate::core::rng::{below, GameRng};
 use crate::core::stats::{StatKey, Tally};
 
@@ -24,6 +24,7 @@ where
     }
 
     fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+        out.clear();
         self.legal_actions_into(out);
     }
 
@@ -57,6 +58,7 @@ where
             self.sample_action(rng)
         };
         drawn.unwrap_or_else(|| {
+            scratch.clear();
             self.legal_actions_into(scratch);
             scratch[below(rng, scratch.len())]
         })
@@ -98,7 +100,7 @@ where
         all[player]
     }
 
-    fn eval_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+    fn eval_terms_all(&self, out: &mut SeatTerms) {
         self.heuristic_terms_all(out);
     }
 
@@ -106,7 +108,7 @@ where
         &self,
         done: &Self::Action,
         instead: &Self::Action,
-        terms: &mut [[f64; EVAL_TERMS]],
+        terms: &mut SeatTerms,
     ) -> bool {
         TileRules::redo_terms(self, done, instead, terms)
     }
@@ -122,7 +124,7 @@ where
         from: &Self,
         done: &Self::Action,
         instead: &[Self::Action],
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         TileRules::sibling_terms(self, from, done, instead, terms, out)
@@ -132,12 +134,7 @@ where
         TileRules::may_judge_candidates(self)
     }
 
-    fn candidate_terms(
-        &self,
-        actions: &[Self::Action],
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut SiblingTerms,
-    ) {
+    fn candidate_terms(&self, actions: &[Self::Action], terms: &SeatTerms, out: &mut SiblingTerms) {
         TileRules::candidate_terms(self, actions, terms, out)
     }
 
@@ -145,12 +142,7 @@ where
         TileRules::may_judge_turns(self)
     }
 
-    fn turn_endings(
-        &self,
-        actions: &[Self::Action],
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut TurnEndings,
-    ) {
+    fn turn_endings(&self, actions: &[Self::Action], terms: &SeatTerms, out: &mut TurnEndings) {
         TileRules::turn_endings(self, actions, terms, out)
     }
 
@@ -177,58 +169,5 @@ where
     fn player_stats(&self, player: usize, out: &mut Vec<i64>) {
         out.clear();
         self.sheet.stats[player].write_columns(out);
-    }
-}
-
-#[cfg(test)]
-impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
-    TileState<G, SIDE, FRONTIER, NODES>
-where
-    Self: TileRules<Parts = G> + Evaluation,
-{
-    /// Plays this game to its end with random actions drawn from `seed`. At each decision
-    /// whose candidates the game judges from the position ([`Game::candidate_terms`]), it
-    /// judges them all and checks each judged one against play: its result has the judged
-    /// terms bit for bit, the scores of the position, and the game is not over. Returns how
-    /// many placements and how many other candidates were judged.
-    pub(crate) fn check_candidate_terms(mut self, seed: u64) -> (usize, usize) {
-        use crate::core::rng::rng_from_seed;
-        let terms_of = |s: &Self| {
-            let mut t = vec![[0.0; EVAL_TERMS]; s.num_players()];
-            s.eval_terms_all(&mut t);
-            t
-        };
-        let bits = |t: &[[f64; EVAL_TERMS]]| -> Vec<[u64; EVAL_TERMS]> {
-            t.iter().map(|t| t.map(f64::to_bits)).collect()
-        };
-        let (mut legal, mut judged) = (Vec::new(), SiblingTerms::default());
-        let (mut placements, mut others) = (0, 0);
-        let mut rng = rng_from_seed(seed);
-        while !self.is_terminal() {
-            Game::legal_actions(&self, &mut legal);
-            if Game::may_judge_candidates(&self) {
-                let before = terms_of(&self);
-                Game::candidate_terms(&self, &legal, &before, &mut judged);
-                for (changes, &action) in judged.iter().zip(&legal) {
-                    let mut terms = before.clone();
-                    for c in changes {
-                        terms[c.seat][c.term] = c.value;
-                    }
-                    let mut after = self.clone();
-                    Game::apply(&mut after, action);
-                    let context = format!("seed {seed}: {action:?}");
-                    assert!(!after.is_terminal(), "{context}: the game ended");
-                    assert_eq!(after.scores(), self.scores(), "{context}: scores");
-                    assert_eq!(bits(&terms_of(&after)), bits(&terms), "{context}: terms");
-                    match Self::placement_of(&action) {
-                        Some(_) => placements += 1,
-                        None => others += 1,
-                    }
-                }
-            }
-            let action = legal[below(&mut rng, legal.len())];
-            Game::apply(&mut self, action);
-        }
-        (placements, others)
     }
 }

@@ -10,7 +10,7 @@ use super::parts::{Feature, GameParts};
 use super::rules::TileRules;
 use super::state::TileState;
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SiblingTerms, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms};
 use crate::core::geom::{Coord, HalfSide, Rotation, Side};
 use crate::core::index::SmallIndex;
 use crate::core::tileset::{Orientation, MAX_SEGMENTS, NO_SEGMENT};
@@ -150,7 +150,7 @@ pub trait PlacementJudge {
         &mut self,
         at: Coord,
         rot: Rotation,
-        held_terms: &[[f64; EVAL_TERMS]],
+        held_terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) -> bool;
 }
@@ -159,13 +159,7 @@ pub trait PlacementJudge {
 pub enum NoPlacementJudge {}
 
 impl PlacementJudge for NoPlacementJudge {
-    fn judge(
-        &mut self,
-        _: Coord,
-        _: Rotation,
-        _: &[[f64; EVAL_TERMS]],
-        _: &mut SiblingTerms,
-    ) -> bool {
+    fn judge(&mut self, _: Coord, _: Rotation, _: &SeatTerms, _: &mut SiblingTerms) -> bool {
         match *self {}
     }
 }
@@ -181,7 +175,7 @@ pub(crate) fn judge_placements<R: TileRules>(
     from: &R,
     done: &R::Action,
     instead: &[R::Action],
-    terms: &[[f64; EVAL_TERMS]],
+    terms: &SeatTerms,
     out: &mut SiblingTerms,
 ) {
     out.clear();
@@ -205,7 +199,7 @@ pub(crate) fn judge_placements<R: TileRules>(
 pub(crate) fn judge_placements_here<R: TileRules>(
     from: &R,
     actions: &[R::Action],
-    terms: &[[f64; EVAL_TERMS]],
+    terms: &SeatTerms,
     out: &mut SiblingTerms,
 ) {
     out.clear();
@@ -218,7 +212,7 @@ pub(crate) fn judge_placements_here<R: TileRules>(
 fn judge_each<R: TileRules>(
     judge: &mut impl PlacementJudge,
     actions: &[R::Action],
-    terms: &[[f64; EVAL_TERMS]],
+    terms: &SeatTerms,
     out: &mut SiblingTerms,
 ) {
     out.reserve(actions.len(), terms.len());
@@ -310,75 +304,5 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
         let offer = Offer { at, met, any };
         *cache = Some(offer);
         offer
-    }
-}
-
-#[cfg(test)]
-impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
-    TileState<G, SIDE, FRONTIER, NODES>
-where
-    Self: TileRules<Parts = G> + crate::core::game::Game<Action = <Self as TileRules>::Action>,
-{
-    /// Plays this game to its end with random actions drawn from `seed`. At each decision
-    /// between placements it lays the first, judges the others from that result
-    /// ([`Game::sibling_terms`]: all of them where [`Game::may_judge_siblings`], else none)
-    /// and checks each one's terms against the laid placement's, bit for bit; `seen` is told
-    /// of each judged placement: the position before it, the laid result and the placement.
-    ///
-    /// [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
-    /// [`Game::may_judge_siblings`]: crate::core::game::Game::may_judge_siblings
-    pub(crate) fn check_judged_placements(
-        mut self,
-        seed: u64,
-        mut seen: impl FnMut(&Self, &Self, <Self as TileRules>::Action),
-    ) {
-        use crate::core::game::{Game, EVAL_TERMS};
-        use crate::core::rng::{below, rng_from_seed};
-        let terms_of = |s: &Self| {
-            let mut t = vec![[0.0; EVAL_TERMS]; s.num_players()];
-            s.eval_terms_all(&mut t);
-            t.iter().map(|t| t.map(f64::to_bits)).collect::<Vec<_>>()
-        };
-        let laid = |s: &Self, a| {
-            let mut s = s.clone();
-            Game::apply(&mut s, a);
-            s
-        };
-        let (mut legal, mut judged) = (Vec::new(), SiblingTerms::default());
-        let mut rng = rng_from_seed(seed);
-        while !self.is_terminal() {
-            Game::legal_actions(&self, &mut legal);
-            if Self::placement_of(&legal[0]).is_some() && legal.len() > 1 {
-                let held = laid(&self, legal[0]);
-                let mut held_terms = vec![[0.0; EVAL_TERMS]; self.num_players()];
-                held.eval_terms_all(&mut held_terms);
-                Game::sibling_terms(
-                    &held,
-                    &self,
-                    &legal[0],
-                    &legal[1..],
-                    &held_terms,
-                    &mut judged,
-                );
-                let expected = if Game::may_judge_siblings(&self) {
-                    legal.len() - 1
-                } else {
-                    0
-                };
-                assert_eq!(judged.len(), expected, "seed {seed}: judged placements");
-                for (changes, &action) in judged.iter().zip(&legal[1..]) {
-                    let mut terms = held_terms.clone();
-                    for c in changes {
-                        terms[c.seat][c.term] = c.value;
-                    }
-                    let after = laid(&self, action);
-                    let bits: Vec<_> = terms.iter().map(|t| t.map(f64::to_bits)).collect();
-                    assert_eq!(bits, terms_of(&after), "seed {seed}: {action:?}");
-                    seen(&self, &after, action);
-                }
-            }
-            let action = legal[below(&mut rng, legal.len())];
-            Game::apply(&mut self, action);
-        }
     }
 }

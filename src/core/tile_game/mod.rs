@@ -14,6 +14,8 @@
 //! its evaluation ([`Evaluation`]) and, for the tools, its setup, notation and expectation
 //! checks (`games::def`).
 
+#[cfg(test)]
+mod checks;
 mod game;
 mod joined;
 mod parts;
@@ -26,6 +28,7 @@ mod turn_ends;
 pub(crate) use joined::{judge_placements, Joined, Offer};
 pub use joined::{NoPlacementJudge, PlacementJudge};
 pub use parts::{Cell, Feature, GameParts, NewCell};
+pub(crate) use piece::piece_decision_rules;
 pub use piece::PieceDecisions;
 pub(crate) use placement::append;
 pub(crate) use rules::tile_rules_by_phase;

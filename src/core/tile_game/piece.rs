@@ -6,9 +6,9 @@
 //! result of one choice is turned into another's by moving the piece, and the heuristic terms
 //! by what the piece's features give. Where the next draw surely finds a tile, the choices can
 //! even be judged from the position before them, none of them made
-//! ([`Game::candidate_terms`]). A game implements [`PieceDecisions`] and forwards its
-//! [`TileRules::redo_as`], [`TileRules::redo_terms`] and (for its piece decisions)
-//! [`TileRules::candidate_terms`] to the functions here.
+//! ([`Game::candidate_terms`]). A game implements [`PieceDecisions`] and has
+//! [`piece_decision_rules!`] write its [`TileRules::redo_as`], [`TileRules::redo_terms`] and
+//! [`TileRules::candidate_terms`] with the functions here.
 //!
 //! [`Game::redo_as`]: crate::core::game::Game::redo_as
 //! [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
@@ -17,7 +17,7 @@ use super::joined::judge_placements_here;
 use super::parts::GameParts;
 use super::rules::TileRules;
 use super::state::{TileState, MAX_PLAYERS};
-use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms, TermChange, EVAL_TERMS};
 
 /// A game whose turns end with a piece decision (see the module documentation).
 pub trait PieceDecisions: TileRules {
@@ -40,11 +40,11 @@ pub trait PieceDecisions: TileRules {
         p: usize,
         extra: i8,
         sign: f64,
-        terms: &mut [[f64; EVAL_TERMS]],
+        terms: &mut SeatTerms,
     );
     /// Adds `step` (±1) times what `p`'s piece on `segment` gives `p`'s terms by itself (a
     /// piece less in supply, …).
-    fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut [[f64; EVAL_TERMS]]);
+    fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut SeatTerms);
 }
 
 impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
@@ -89,7 +89,7 @@ where
         &self,
         done: &<Self as TileRules>::Action,
         instead: &<Self as TileRules>::Action,
-        terms: &mut [[f64; EVAL_TERMS]],
+        terms: &mut SeatTerms,
     ) -> bool {
         let Some(Some(segment)) = Self::piece_choice(instead) else {
             return false;
@@ -113,7 +113,7 @@ where
     pub(crate) fn placement_or_piece_terms(
         &self,
         actions: &[<Self as TileRules>::Action],
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         if self.is_placing() {
@@ -134,7 +134,7 @@ where
     fn piece_terms_here(
         &self,
         actions: &[<Self as TileRules>::Action],
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         out.clear();
@@ -162,9 +162,48 @@ where
     }
 
     /// Updates `terms` for `p`'s piece having come to (`step` 1) or left (−1) `segment`.
-    fn move_piece_terms(&self, segment: u8, p: usize, step: i8, terms: &mut [[f64; EVAL_TERMS]]) {
+    fn move_piece_terms(&self, segment: u8, p: usize, step: i8, terms: &mut SeatTerms) {
         self.add_piece_feature_terms(segment, p, -step, -1.0, terms);
         self.add_piece_feature_terms(segment, p, 0, 1.0, terms);
         self.add_piece_terms(segment, p, step as f64, terms);
     }
 }
+
+/// Writes the [`TileRules`] items of a game whose turns end with a piece decision
+/// ([`PieceDecisions`]), inside `impl TileRules`: such decisions of a turn that completes
+/// nothing redone as one another (`REDOES`, `redo_as`, `redo_terms`), and the candidates of a
+/// decision judged from its position, placements or piece choices (`candidate_terms`; the
+/// game says where with `may_judge_candidates`).
+macro_rules! piece_decision_rules {
+    () => {
+        const REDOES: bool = true;
+
+        /// Piece decisions of a turn that completes nothing, redone as one another
+        /// (`core/tile_game/piece.rs`).
+        fn redo_as(&mut self, from: &Self, done: &Self::Action, instead: &Self::Action) -> bool {
+            self.redo_piece(from, done, instead)
+        }
+
+        /// The heuristic terms after such a redo (`core/tile_game/piece.rs`).
+        fn redo_terms(
+            &self,
+            done: &Self::Action,
+            instead: &Self::Action,
+            terms: &mut $crate::core::game::SeatTerms,
+        ) -> bool {
+            self.redo_piece_terms(done, instead, terms)
+        }
+
+        /// Placements (`placement_terms.rs`), or the piece choices of a turn that completes
+        /// nothing (`core/tile_game/piece.rs`).
+        fn candidate_terms(
+            &self,
+            actions: &[Self::Action],
+            terms: &$crate::core::game::SeatTerms,
+            out: &mut $crate::core::game::SiblingTerms,
+        ) {
+            self.placement_or_piece_terms(actions, terms, out);
+        }
+    };
+}
+pub(crate) use piece_decision_rules;

@@ -6,7 +6,7 @@ use super::joined::{judge_placements, judge_placements_here, NoPlacementJudge, P
 use super::parts::{Cell, GameParts, NewCell};
 use super::turn_ends::{judge_turn_endings, NoTurnJudge, TurnJudge};
 use crate::core::board::FrontierCell;
-use crate::core::game::{SiblingTerms, TurnEndings, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::rng::GameRng;
 use crate::core::stats::{StatKey, Tally};
@@ -36,7 +36,7 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     fn is_over(&self) -> bool;
     /// Whether the decision now is the placement of the drawn tile.
     fn is_placing(&self) -> bool;
-    /// Clears `out` and writes the legal actions of the current decision into it.
+    /// Writes the legal actions of the current decision into `out`, which the core has emptied.
     fn legal_actions_into(&self, out: &mut Vec<Self::Action>);
     /// Applies a legal action of the current decision (the core has counted it already).
     fn apply_action(&mut self, action: Self::Action);
@@ -100,7 +100,7 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
         &self,
         _done: &Self::Action,
         _instead: &Self::Action,
-        _terms: &mut [[f64; EVAL_TERMS]],
+        _terms: &mut SeatTerms,
     ) -> bool {
         false
     }
@@ -119,7 +119,7 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
         from: &Self,
         done: &Self::Action,
         instead: &[Self::Action],
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         judge_placements(self, from, done, instead, terms, out);
@@ -130,7 +130,7 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     fn placement_judge<'a>(
         &'a self,
         _held: &'a Self,
-        _held_terms: &'a [[f64; EVAL_TERMS]],
+        _held_terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge + 'a> {
         None::<NoPlacementJudge>
     }
@@ -141,19 +141,14 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     }
     /// See [`Game::candidate_terms`](crate::core::game::Game::candidate_terms). The default:
     /// placements, by [`TileRules::placement_judge_here`] (`joined.rs`).
-    fn candidate_terms(
-        &self,
-        actions: &[Self::Action],
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut SiblingTerms,
-    ) {
+    fn candidate_terms(&self, actions: &[Self::Action], terms: &SeatTerms, out: &mut SiblingTerms) {
         judge_placements_here(self, actions, terms, out);
     }
     /// What judges this position's placements from the position itself, whose terms are
     /// `terms` (`joined.rs`); `None` where they are not judged. The default: none.
     fn placement_judge_here<'a>(
         &'a self,
-        _terms: &'a [[f64; EVAL_TERMS]],
+        _terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge + 'a> {
         None::<NoPlacementJudge>
     }
@@ -164,17 +159,12 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     }
     /// See [`Game::turn_endings`](crate::core::game::Game::turn_endings). The default:
     /// placements, by [`TileRules::turn_judge`] (`turn_ends.rs`).
-    fn turn_endings(
-        &self,
-        actions: &[Self::Action],
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut TurnEndings,
-    ) {
+    fn turn_endings(&self, actions: &[Self::Action], terms: &SeatTerms, out: &mut TurnEndings) {
         judge_turn_endings(self, actions, terms, out);
     }
     /// What judges how the turns of this position's placements end, from `terms`, this
     /// position's (`turn_ends.rs`); `None` where they are not judged. The default: none.
-    fn turn_judge<'a>(&'a self, _terms: &'a [[f64; EVAL_TERMS]]) -> Option<impl TurnJudge + 'a> {
+    fn turn_judge<'a>(&'a self, _terms: &'a SeatTerms) -> Option<impl TurnJudge + 'a> {
         None::<NoTurnJudge>
     }
     /// Reshuffles what the game hides besides the unseen tiles (which the core reshuffles
@@ -193,23 +183,25 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
 
 /// A game's heuristic terms, which greedy and MCTS agents weigh (`docs/agents.md`).
 pub trait Evaluation {
-    /// Names of the terms (at most [`EVAL_TERMS`]).
+    /// Names of the terms (at most [`EVAL_TERMS`](crate::core::game::EVAL_TERMS)).
     const EVAL_TERM_NAMES: &'static [&'static str];
     /// Default weight of each term, as tuned for this game's agents.
     const DEFAULT_EVAL_WEIGHTS: &'static [f64];
     /// The terms of this position for every seat (`out[p]` for seat `p`, one entry per seat;
     /// unused entries are 0), in one pass: most terms come from the same walk over the pieces
     /// on the board.
-    fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]);
+    fn heuristic_terms_all(&self, out: &mut SeatTerms);
 }
 
-/// Writes the [`TileRules`] items every game spells alike (`place_action`, `placement_of`,
-/// `is_over`, `is_placing`), inside `impl TileRules`, for a game whose `$action` places a tile with
-/// `$action::Place { at, rot }` and whose state's `game.phase`, a `$phase`, is
-/// `$phase::PlaceTile` while a tile awaits placement and `$phase::GameOver` once the game is
-/// over.
+/// Writes the [`TileRules`] items every game spells alike (`Action`, `place_action`,
+/// `placement_of`, `is_over`, `is_placing`), inside `impl TileRules`, for a game whose actions,
+/// `$action`s, place a tile with `$action::Place { at, rot }` and whose state's `game.phase`, a
+/// `$phase`, is `$phase::PlaceTile` while a tile awaits placement and `$phase::GameOver` once
+/// the game is over.
 macro_rules! tile_rules_by_phase {
     ($action:ident, $phase:ident) => {
+        type Action = $action;
+
         fn place_action(
             at: $crate::core::geom::Coord,
             rot: $crate::core::geom::Rotation,

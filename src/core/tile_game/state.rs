@@ -5,7 +5,7 @@ use super::rules::TileRules;
 use crate::core::board::Board;
 use crate::core::draw_pile::DrawPile;
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::{SeatTerms, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::index::SmallIndex;
 use crate::core::stats::{ScoreSheet, Tally};
@@ -17,7 +17,7 @@ pub const MAX_PLAYERS: usize = crate::core::stats::MAX_SEATS;
 
 /// The heuristic terms of every seat, `terms` (one entry per seat in play) followed by zeros:
 /// what the games' judges keep of the position they judge from.
-pub(crate) fn all_seats(terms: &[[f64; EVAL_TERMS]]) -> [[f64; EVAL_TERMS]; MAX_PLAYERS] {
+pub(crate) fn all_seats(terms: &SeatTerms) -> [[f64; EVAL_TERMS]; MAX_PLAYERS] {
     let mut all = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
     all[..terms.len()].copy_from_slice(terms);
     all

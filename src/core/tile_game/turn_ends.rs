@@ -18,7 +18,7 @@ use super::parts::GameParts;
 use super::rules::TileRules;
 use super::state::{TileState, MAX_PLAYERS};
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{TermChange, TurnEndings, EVAL_TERMS};
+use crate::core::game::{SeatTerms, TermChange, TurnEndings, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::index::SmallIndex;
 use crate::core::tileset::{FeatureKind, Segment};
@@ -50,7 +50,7 @@ impl TurnJudge for NoTurnJudge {
 pub(crate) fn judge_turn_endings<R: TileRules>(
     from: &R,
     actions: &[R::Action],
-    terms: &[[f64; EVAL_TERMS]],
+    terms: &SeatTerms,
     out: &mut TurnEndings,
 ) {
     out.clear();
@@ -106,10 +106,10 @@ impl<N: Copy + PartialEq, A> QuietPlacement<N, A> {
     /// feature holds one). Each ending is pushed as it differs from `before`.
     pub(crate) fn push_piece_endings(
         &self,
-        placed: &[[f64; EVAL_TERMS]],
-        before: &[[f64; EVAL_TERMS]],
+        placed: &SeatTerms,
+        before: &SeatTerms,
         has_piece: bool,
-        mut piece_terms: impl FnMut(usize, &A, &mut [[f64; EVAL_TERMS]]) -> bool,
+        mut piece_terms: impl FnMut(usize, &A, &mut SeatTerms) -> bool,
         out: &mut TurnEndings,
     ) {
         out.push_ending(TermChange::changes(placed, before));
@@ -197,85 +197,5 @@ where
             merged,
             neighbours,
         })
-    }
-}
-
-#[cfg(test)]
-impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
-    TileState<G, SIDE, FRONTIER, NODES>
-where
-    Self: TileRules<Parts = G> + crate::core::game::Game<Action = <Self as TileRules>::Action>,
-{
-    /// Plays this game to its end with random actions drawn from `seed`. At each decision
-    /// whose turns the game judges ([`Game::may_judge_turns`]), it judges every candidate's
-    /// turn ([`Game::turn_endings`]) and checks each judged one against play: the candidate
-    /// played, the next decision is the same seat's, with as many choices as endings, and
-    /// each choice played ends the turn with the game going on, the scores unchanged and the
-    /// ending's terms, bit for bit; `seen` is told of each choice checked: the position
-    /// before, the result and the candidate. Returns how many candidates were judged and how
-    /// many were not.
-    ///
-    /// [`Game::may_judge_turns`]: crate::core::game::Game::may_judge_turns
-    /// [`Game::turn_endings`]: crate::core::game::Game::turn_endings
-    pub(crate) fn check_judged_turns(
-        mut self,
-        seed: u64,
-        mut seen: impl FnMut(&Self, &Self, <Self as TileRules>::Action),
-    ) -> (usize, usize) {
-        use crate::core::game::Game;
-        use crate::core::rng::{below, rng_from_seed};
-        let terms_of = |s: &Self| {
-            let mut t = vec![[0.0; EVAL_TERMS]; s.num_players()];
-            s.eval_terms_all(&mut t);
-            t
-        };
-        let bits = |t: &[[f64; EVAL_TERMS]]| -> Vec<[u64; EVAL_TERMS]> {
-            t.iter().map(|t| t.map(f64::to_bits)).collect()
-        };
-        let (mut legal, mut choices, mut endings) =
-            (Vec::new(), Vec::new(), TurnEndings::default());
-        let (mut judged, mut not_judged) = (0, 0);
-        let mut rng = rng_from_seed(seed);
-        while !self.is_terminal() {
-            Game::legal_actions(&self, &mut legal);
-            if Game::may_judge_turns(&self) {
-                let before = terms_of(&self);
-                Game::turn_endings(&self, &legal, &before, &mut endings);
-                assert_eq!(endings.len(), legal.len(), "seed {seed}: one per candidate");
-                for (i, &action) in legal.iter().enumerate() {
-                    let mut expected = Vec::new();
-                    let is_judged = endings.for_each_ending_mut(i, |changes| {
-                        let mut terms = before.clone();
-                        for c in changes.iter() {
-                            terms[c.seat][c.term] = c.value;
-                        }
-                        expected.push(bits(&terms));
-                    });
-                    if !is_judged {
-                        not_judged += 1;
-                        continue;
-                    }
-                    judged += 1;
-                    let mut placed = self.clone();
-                    Game::apply(&mut placed, action);
-                    assert_eq!(placed.to_move(), self.to_move(), "seed {seed}: {action:?}");
-                    Game::legal_actions(&placed, &mut choices);
-                    assert_eq!(choices.len(), expected.len(), "seed {seed}: {action:?}");
-                    for (&choice, expected) in choices.iter().zip(&expected) {
-                        let mut after = placed.clone();
-                        Game::apply(&mut after, choice);
-                        let context = format!("seed {seed}: {action:?} then {choice:?}");
-                        assert!(!after.is_terminal(), "{context}: the game ended");
-                        assert_ne!(after.turn(), self.turn(), "{context}: the turn goes on");
-                        assert_eq!(after.scores(), self.scores(), "{context}: scores");
-                        assert_eq!(&bits(&terms_of(&after)), expected, "{context}: terms");
-                        seen(&self, &after, action);
-                    }
-                }
-            }
-            let action = legal[below(&mut rng, legal.len())];
-            Game::apply(&mut self, action);
-        }
-        (judged, not_judged)
     }
 }

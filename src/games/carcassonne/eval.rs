@@ -4,7 +4,7 @@
 use super::bcb::Castle;
 use super::features::FeatureAgg;
 use super::state::{CarcassonneState, Node, Phase, MAX_NODES};
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::{SeatTerms, EVAL_TERMS};
 use crate::core::index::SmallIndex;
 use crate::core::index_set::{words_for, IndexSet};
 use crate::core::tile_game::Evaluation;
@@ -60,7 +60,7 @@ impl Evaluation for CarcassonneState {
     ///   the table will bring it ([`CarcassonneState::pending_auction_points`]);
     /// - `castle_points`: what the player's unscored castles are expected to score
     ///   ([`CarcassonneState::castle_estimate`], B-5).
-    fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+    fn heuristic_terms_all(&self, out: &mut SeatTerms) {
         out.fill([0.0; EVAL_TERMS]);
         if self.game.phase == Phase::GameOver {
             return;
@@ -105,7 +105,7 @@ impl CarcassonneState {
         kind: FeatureKind,
         node: Node,
         sign: f64,
-        out: &mut [[f64; EVAL_TERMS]],
+        out: &mut SeatTerms,
     ) {
         self.add_feature_terms_with(f, kind, node, None, sign, out);
     }
@@ -120,7 +120,7 @@ impl CarcassonneState {
         node: Node,
         neighbours: Option<u8>,
         sign: f64,
-        out: &mut [[f64; EVAL_TERMS]],
+        out: &mut SeatTerms,
     ) {
         let scorers = f.scorers();
         for (p, t) in out.iter_mut().enumerate() {

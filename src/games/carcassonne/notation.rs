@@ -317,12 +317,8 @@ fn parse_bid(word: &str) -> Result<u16, String> {
 mod tests {
     use super::super::{Options, Setup};
     use super::*;
-    use crate::core::game::Game;
-    use crate::core::geom::{Coord, Rotation};
     use crate::core::options::RuleOptions;
-    use crate::games::notation_checks::{
-        assert_explained, assert_middle_segment, assert_parse_errors, round_trip_game,
-    };
+    use crate::games::notation_checks::*;
 
     /// Every legal action of random games with The Robbers formats to text that parses back to
     /// it. Random play reaches every action kind but `rob` (a robber with two victims scoring
@@ -331,13 +327,12 @@ mod tests {
     #[test]
     fn every_legal_action_round_trips_on_random_games() {
         use super::super::ActionKind;
-        let mut seen = [false; ActionKind::COUNT];
-        for seed in 0..300u64 {
+        let mut seen = round_trip_games(0..300, |seed| {
             let mut setup = Setup::new(2 + (seed % 4) as usize, seed);
             let expansions = ["expansions=robbers", "expansions=robbers,bcb"][(seed % 2) as usize];
             setup.options = Options::from_assignments(&[expansions]).unwrap();
-            round_trip_game(CarcassonneState::new(&setup).unwrap(), seed, &mut seen);
-        }
+            CarcassonneState::new(&setup).unwrap()
+        });
         seen[ActionKind::Rob as usize] = true;
         // A castle choosing between features of different values needs two completions in
         // its neighbourhood in one turn: rare in random play; tests/carcassonne_bcb.rs has one.
@@ -373,20 +368,14 @@ mod tests {
             ("robber-stay now", "expected \"robber-stay\""),
         ];
         assert_parse_errors(&g, &cases);
-        let place = |x, y| Action::Place {
-            at: Coord::new(x, y),
-            rot: Rotation::default(),
-        };
-        assert_explained(
+        assert_placements_explained(
             &g,
             &[
-                (place(0, 0), "0,0 already holds a tile"),
-                (place(5, 5), "not next to any placed tile (C-2)"),
+                ((0, 0), "0,0 already holds a tile"),
+                ((5, 5), "not next to any placed tile (C-2)"),
             ],
         );
-        let mut legal = Vec::new();
-        g.legal_actions(&mut legal);
-        g.apply(legal[0]);
+        play_first(&mut g);
         let placed = g.tiles().variant(g.drawn_tile());
         let monastery = FeatureKind::Monastery;
         assert_middle_segment(&g, placed, "meeple monastery", monastery, |segment| {

@@ -11,7 +11,7 @@
 use super::features::FeatureAgg;
 use super::state::{CarcassonneState, Node, Phase, MAX_BORDERS, MAX_MONASTERIES, MAX_PLAYERS};
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::tile_game::{all_seats, Evaluation, Joined, Offer, PlacementJudge};
 use crate::core::tileset::{FeatureKind, Segment};
@@ -71,7 +71,7 @@ impl<'a> PlacementsBefore<'a> {
     }
 
     /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
-    pub(super) fn with_terms(from: &'a CarcassonneState, terms: &[[f64; EVAL_TERMS]]) -> Self {
+    pub(super) fn with_terms(from: &'a CarcassonneState, terms: &SeatTerms) -> Self {
         let terms = all_seats(terms);
         let mut monasteries = FixedVec::default();
         for m in from.game.monasteries.iter() {
@@ -96,7 +96,7 @@ impl<'a> PlacementsBefore<'a> {
     }
 
     /// Pushes the changes of a placement that changes no feature with meeples.
-    fn push_plain(&mut self, held_terms: &[[f64; EVAL_TERMS]], out: &mut SiblingTerms) {
+    fn push_plain(&mut self, held_terms: &SeatTerms, out: &mut SiblingTerms) {
         let players = self.from.players();
         let terms = &self.terms[..players];
         let plain = self
@@ -182,7 +182,7 @@ impl<'a> PlacementsBefore<'a> {
         merged: &[FeatureAgg],
         segments: &[Segment],
         at: Coord,
-        t: &mut [[f64; EVAL_TERMS]],
+        t: &mut SeatTerms,
     ) {
         let from = self.from;
         for (k, &root) in joined.touched().iter().enumerate() {
@@ -226,7 +226,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
         &mut self,
         at: Coord,
         rot: Rotation,
-        held_terms: &[[f64; EVAL_TERMS]],
+        held_terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) -> bool {
         let from = self.from;
@@ -343,14 +343,7 @@ mod tests {
     /// for bit, the same scores, and the game goes on; both kinds are judged.
     #[test]
     fn candidates_judged_from_the_position_have_the_played_terms() {
-        let (mut placements, mut meeples) = (0, 0);
-        for seed in 0..40 {
-            let (p, m) = varied_game(seed).check_candidate_terms(seed);
-            placements += p;
-            meeples += m;
-        }
-        eprintln!("judged placements {placements}, meeple choices {meeples}");
-        assert!(placements > 0 && meeples > 0, "{placements} and {meeples}");
+        CarcassonneState::assert_candidates_judged("meeple choices", varied_game);
     }
 
     /// Every placement of random games (2 to 5 players, the base game and The Robbers),
@@ -359,18 +352,6 @@ mod tests {
     /// occurs.
     #[test]
     fn judged_placements_have_the_laid_terms() {
-        let mut seen = [0usize; CASES.len()];
-        for seed in 0..80 {
-            let g = varied_game(seed);
-            g.check_judged_placements(seed, |before, after, action| {
-                for (count, case) in seen.iter_mut().zip(cases(before, after, action)) {
-                    *count += usize::from(case);
-                }
-            });
-        }
-        for (case, count) in CASES.iter().zip(seen) {
-            assert!(count > 0, "no placement that {case}");
-        }
-        eprintln!("{CASES:?}: {seen:?}");
+        CarcassonneState::assert_judged_placements_cover(&CASES, 0..80, varied_game, cases);
     }
 }

@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::state::{CarcassonneState, Phase};
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::SeatTerms;
 use crate::core::tile_game::PieceDecisions;
 use crate::core::tileset::FeatureKind;
 
@@ -46,7 +46,7 @@ impl PieceDecisions for CarcassonneState {
         p: usize,
         extra: i8,
         sign: f64,
-        terms: &mut [[f64; EVAL_TERMS]],
+        terms: &mut SeatTerms,
     ) {
         let (node, kind) = self.meeple_node(segment);
         let mut f = *self.feature(self.feature_root(node));
@@ -55,7 +55,7 @@ impl PieceDecisions for CarcassonneState {
     }
 
     /// A meeple less in supply, and a farmer more in a field.
-    fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut [[f64; EVAL_TERMS]]) {
+    fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut SeatTerms) {
         terms[p][3] -= step;
         if self.meeple_node(segment).1 == FeatureKind::Field {
             terms[p][6] += step;

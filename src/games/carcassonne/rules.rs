@@ -9,19 +9,16 @@ use super::state::{Carcassonne, CarcassonneState, Cell, CellInfo, Monastery, Nod
 use super::stats::ActionKind;
 use super::turn_ends::TurnsBefore;
 use crate::core::board::FrontierCell;
-use crate::core::game::{SiblingTerms, EVAL_TERMS};
+use crate::core::game::SeatTerms;
 use crate::core::geom::{Coord, Side};
 use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for CarcassonneState {
     type Parts = Carcassonne;
-    type Action = Action;
-
     tile_rules_by_phase!(Action, Phase);
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
         match self.game.phase {
             Phase::PlaceTile => self.placements(out),
             Phase::Bridge => self.bridge_choices(|a| out.push(a)),
@@ -147,18 +144,7 @@ impl TileRules for CarcassonneState {
         }
     }
 
-    const REDOES: bool = true;
-
-    /// Meeple decisions of a turn that completes nothing, redone as one another
-    /// (`core/tile_game/piece.rs`).
-    fn redo_as(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
-        self.redo_piece(from, done, instead)
-    }
-
-    /// The heuristic terms after such a redo (`core/tile_game/piece.rs`).
-    fn redo_terms(&self, done: &Action, instead: &Action, terms: &mut [[f64; EVAL_TERMS]]) -> bool {
-        self.redo_piece_terms(done, instead, terms)
-    }
+    crate::core::tile_game::piece_decision_rules!();
 
     const JUDGES_SIBLINGS: bool = true;
 
@@ -171,7 +157,7 @@ impl TileRules for CarcassonneState {
     fn placement_judge<'a>(
         &'a self,
         _held: &'a Self,
-        _held_terms: &'a [[f64; EVAL_TERMS]],
+        _held_terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge + 'a> {
         self.judges_placements().then(|| PlacementsBefore::of(self))
     }
@@ -183,21 +169,10 @@ impl TileRules for CarcassonneState {
             || (self.game.phase == Phase::Meeple && !self.game.options.expansions.bcb)
     }
 
-    /// Placements (`placement_terms.rs`), or the meeple choices of a turn that completes
-    /// nothing (`core/tile_game/piece.rs`).
-    fn candidate_terms(
-        &self,
-        actions: &[Action],
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut SiblingTerms,
-    ) {
-        self.placement_or_piece_terms(actions, terms, out);
-    }
-
     /// Placements judged from the position before them (`placement_terms.rs`).
     fn placement_judge_here<'a>(
         &'a self,
-        terms: &'a [[f64; EVAL_TERMS]],
+        terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge + 'a> {
         self.judges_placements()
             .then(|| PlacementsBefore::with_terms(self, terms))
@@ -209,7 +184,7 @@ impl TileRules for CarcassonneState {
     }
 
     /// The turns of placements judged from the position before them (`turn_ends.rs`).
-    fn turn_judge<'a>(&'a self, terms: &'a [[f64; EVAL_TERMS]]) -> Option<impl TurnJudge + 'a> {
+    fn turn_judge<'a>(&'a self, terms: &'a SeatTerms) -> Option<impl TurnJudge + 'a> {
         self.judges_placements()
             .then(|| TurnsBefore::of(self, terms))
     }

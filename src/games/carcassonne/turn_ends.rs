@@ -13,7 +13,7 @@
 use super::features::FeatureAgg;
 use super::placement_terms::PlacementsBefore;
 use super::state::CarcassonneState;
-use crate::core::game::{TurnEndings, EVAL_TERMS};
+use crate::core::game::{SeatTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::tile_game::{QuietTurns, TurnJudge};
 use crate::core::tileset::{FeatureKind, Segment};
@@ -29,7 +29,7 @@ pub(super) struct TurnsBefore<'a> {
 impl<'a> TurnsBefore<'a> {
     /// What the turns of the placements from `from`, whose heuristic terms are `terms`, are
     /// judged against.
-    pub(super) fn of(from: &'a CarcassonneState, terms: &[[f64; EVAL_TERMS]]) -> Self {
+    pub(super) fn of(from: &'a CarcassonneState, terms: &SeatTerms) -> Self {
         let monasteries = from.game.monasteries.iter().map(|m| m.cell as usize);
         TurnsBefore {
             placements: PlacementsBefore::with_terms(from, terms),
@@ -56,7 +56,7 @@ impl TurnJudge for TurnsBefore<'_> {
         let (joined, merged) = (&placement.joined, &placement.merged);
         (self.placements).add_placed_terms(joined, merged, placement.segments, at, placed);
         let (p, neighbours) = (from.active as usize, placement.neighbours);
-        let meeple_terms = |i: usize, f: &FeatureAgg, t: &mut [[f64; EVAL_TERMS]]| {
+        let meeple_terms = |i: usize, f: &FeatureAgg, t: &mut SeatTerms| {
             if f.is_occupied() {
                 return false;
             }
@@ -114,20 +114,6 @@ mod tests {
     /// and most placements are judged.
     #[test]
     fn judged_turns_end_as_played() {
-        let mut seen = [0usize; CASES.len()];
-        let (mut judged, mut not_judged) = (0, 0);
-        for seed in 0..60 {
-            let g = varied_game(seed);
-            let (j, n) = g.check_judged_turns(seed, |before, after, _| {
-                seen[case(before, after)] += 1;
-            });
-            judged += j;
-            not_judged += n;
-        }
-        eprintln!("{CASES:?}: {seen:?}; turns judged {judged}, not judged {not_judged}");
-        for (case, count) in CASES.iter().zip(seen) {
-            assert!(count > 0, "no ending with {case}");
-        }
-        assert!(judged > 2 * not_judged, "judged {judged}, not {not_judged}");
+        CarcassonneState::assert_judged_turns_cover(&CASES, varied_game, case);
     }
 }

@@ -1,7 +1,7 @@
 //! Heuristic terms for greedy and rollout policies.
 
 use super::state::{FeatureAgg, NewWorldState, Node, Role, MAX_NODES};
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::{SeatTerms, EVAL_TERMS};
 use crate::core::index::SmallIndex;
 use crate::core::index_set::{words_for, IndexSet};
 use crate::core::tile_game::Evaluation;
@@ -21,7 +21,7 @@ impl Evaluation for NewWorldState {
     /// The heuristic terms of [`EVAL_TERM_NAMES`] of each seat (`out[p]`), in one pass over the
     /// settlers: the supply, what each feature gives the seats that lead it
     /// ([`NewWorldState::add_feature_terms`]) and the settlers at risk.
-    fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+    fn heuristic_terms_all(&self, out: &mut SeatTerms) {
         out.fill([0.0; EVAL_TERMS]);
         let east = self.easternmost_surveyor();
         let mut seen = IndexSet::<{ words_for(MAX_NODES) }>::default();
@@ -49,7 +49,7 @@ impl NewWorldState {
         root: Node,
         role: Role,
         sign: f64,
-        out: &mut [[f64; EVAL_TERMS]],
+        out: &mut SeatTerms,
     ) {
         let scorers = agg.scorers();
         if scorers != 0 {
@@ -77,7 +77,7 @@ pub(super) fn at_risk(role: Role, column: i8, east: i8) -> f64 {
 /// Adds `sign` (±1) times `value`, what a feature is worth at the end, to the
 /// `feature_value` of each seat of `scorers` (those that lead it, a bit each).
 #[inline(always)]
-pub(super) fn add_value_terms(scorers: u8, value: i32, sign: f64, out: &mut [[f64; EVAL_TERMS]]) {
+pub(super) fn add_value_terms(scorers: u8, value: i32, sign: f64, out: &mut SeatTerms) {
     let value = sign * value as f64;
     for (p, t) in out.iter_mut().enumerate() {
         if scorers & (1 << p) != 0 {

@@ -237,25 +237,20 @@ impl NewWorldState {
 mod tests {
     use super::super::{ActionKind, Options};
     use super::*;
-    use crate::core::game::Game;
     use crate::core::geom::{Coord, Rotation};
-    use crate::games::notation_checks::{
-        assert_explained, assert_middle_segment, assert_parse_errors, round_trip_game,
-    };
+    use crate::games::notation_checks::*;
 
     /// Every legal action of random games formats to text that parses back to the action (so
     /// no two actions of a decision share a text); every action kind occurs.
     #[test]
     fn every_legal_action_round_trips_on_random_games() {
-        let mut seen = [false; ActionKind::COUNT];
-        for seed in 0..150u64 {
+        let seen = round_trip_games(0..150, |seed| {
             let options = Options {
                 surveyor_variant: seed % 2 == 1,
                 ..Options::default()
             };
-            let g = NewWorldState::new(2 + (seed % 4) as usize, seed, options).unwrap();
-            round_trip_game(g, seed, &mut seen);
-        }
+            NewWorldState::new(2 + (seed % 4) as usize, seed, options).unwrap()
+        });
         assert_eq!(seen, [true; ActionKind::COUNT]);
     }
 
@@ -271,27 +266,24 @@ mod tests {
             ("settler road N", "expected trail, town, plains or farm"),
         ];
         assert_parse_errors(&g, &cases);
-        let place = |x, y| Action::Place {
-            at: Coord::new(x, y),
-            rot: Rotation::default(),
-        };
-        assert_explained(
+        assert_placements_explained(
             &g,
             &[
-                (place(1, 0), "1,0 is not west of the starting column (N-4)"),
-                (place(-5, 5), "not next to any placed tile (N-4)"),
+                ((1, 0), "1,0 is not west of the starting column (N-4)"),
+                ((-5, 5), "not next to any placed tile (N-4)"),
             ],
         );
-        let mut legal = Vec::new();
-        g.legal_actions(&mut legal);
-        g.apply(legal[0]);
+        play_first(&mut g);
         let placed = g.tiles().variant(g.drawn_tile());
         let farm = FeatureKind::Farm;
         assert_middle_segment(&g, placed, "settler farm", farm, |segment| {
             Action::Settler { segment }
         });
         assert!(g
-            .explain_illegal(&place(-1, 0))
+            .explain_illegal(&Action::Place {
+                at: Coord::new(-1, 0),
+                rot: Rotation::default(),
+            })
             .starts_with("illegal during the settler decision: it does not belong"));
     }
 }

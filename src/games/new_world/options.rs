@@ -34,7 +34,7 @@ named_enum! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::options::RuleOptions;
+    use crate::core::options::{assert_refused, RuleOptions};
 
     #[test]
     fn n_3_n_12_and_n_14_options_parse() {
@@ -53,14 +53,9 @@ mod tests {
             Options::default()
         );
         assert_eq!(Options::from_assignments(&o.assignments()).unwrap(), o);
-        let e = Options::from_assignments(&["surveyor_start=middle"]).unwrap_err();
-        assert!(e.0.contains("expected ends or any"), "{e}");
-        let e = Options::from_assignments(&["pilgrims=1"]).unwrap_err();
-        assert!(
-            e.0.contains("surveyor_start, surveyor_variant, surveyor_bonus"),
-            "{e}"
-        );
-        let e = Options::from_assignments(&["surveyor_bonus=-1"]).unwrap_err();
-        assert!(e.0.contains("expected an integer from 0 to 100"), "{e}");
+        assert_refused::<Options>("surveyor_start=middle", &["expected ends or any"]);
+        let known = "surveyor_start, surveyor_variant, surveyor_bonus";
+        assert_refused::<Options>("pilgrims=1", &[known]);
+        assert_refused::<Options>("surveyor_bonus=-1", &["expected an integer from 0 to 100"]);
     }
 }

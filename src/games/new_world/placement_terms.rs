@@ -10,7 +10,7 @@ use super::eval::add_value_terms;
 use super::state::{FeatureAgg, NewWorldState, Node, Role, MAX_FARMS, MAX_PLAYERS};
 use super::turn::final_value_with;
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::tile_game::{all_seats, Evaluation, Joined, Offer, PlacementJudge};
 use crate::core::tileset::Segment;
@@ -49,7 +49,7 @@ impl<'a> PlacementsBefore<'a> {
     }
 
     /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
-    pub(super) fn with_terms(from: &'a NewWorldState, terms: &[[f64; EVAL_TERMS]]) -> Self {
+    pub(super) fn with_terms(from: &'a NewWorldState, terms: &SeatTerms) -> Self {
         let terms = all_seats(terms);
         let mut farms = FixedVec::default();
         for &(cell, node) in from.game.farms.iter() {
@@ -83,7 +83,7 @@ impl PlacementsBefore<'_> {
         merged: &[FeatureAgg],
         segments: &[Segment],
         at: Coord,
-        t: &mut [[f64; EVAL_TERMS]],
+        t: &mut SeatTerms,
     ) {
         let from = self.from;
         for (k, &root) in joined.touched().iter().enumerate() {
@@ -112,7 +112,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
         &mut self,
         at: Coord,
         rot: Rotation,
-        held_terms: &[[f64; EVAL_TERMS]],
+        held_terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) -> bool {
         let from = self.from;
@@ -148,8 +148,8 @@ impl PlacementJudge for PlacementsBefore<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::new_world::tests::varied_game;
     use crate::games::new_world::Action;
-    use crate::games::GameDef;
 
     /// The situations in which a placement changes terms, each of which the test must meet.
     const CASES: [&str; 3] = [
@@ -163,20 +163,7 @@ mod tests {
     /// the game goes on; both kinds are judged.
     #[test]
     fn candidates_judged_from_the_position_have_the_played_terms() {
-        let (mut placements, mut settlers) = (0, 0);
-        for seed in 0..40 {
-            let players = 2 + seed as usize % 4;
-            let setup = NewWorldState::setup(players, seed, NewWorldState::builtin_tiles());
-            let g = NewWorldState::new_game(&setup).expect("a game");
-            let (p, m) = g.check_candidate_terms(seed);
-            placements += p;
-            settlers += m;
-        }
-        eprintln!("judged placements {placements}, settler choices {settlers}");
-        assert!(
-            placements > 0 && settlers > 0,
-            "{placements} and {settlers}"
-        );
+        NewWorldState::assert_candidates_judged("settler choices", varied_game);
     }
 
     /// Every placement of random games (2 to 5 players), judged from the result of the
@@ -184,35 +171,22 @@ mod tests {
     /// situation of [`CASES`] occurs.
     #[test]
     fn judged_placements_have_the_laid_terms() {
-        let mut seen = [0usize; CASES.len()];
-        for seed in 0..80 {
-            let players = 2 + seed as usize % 4;
-            let setup = NewWorldState::setup(players, seed, NewWorldState::builtin_tiles());
-            let g = NewWorldState::new_game(&setup).expect("a game");
-            g.check_judged_placements(seed, |g, _, action| {
-                let Action::Place { at, rot } = action else {
-                    unreachable!("only placements are judged")
-                };
-                let o = &g.tiles.variant(g.drawn).orientations[rot.quarter_turns() as usize];
-                let joined = g.joined_by(at, o);
-                let occupied = |k: usize| g.feature(joined.touched()[k]).is_occupied();
-                let farm = (g.game.farms.iter()).any(|&(cell, node)| {
-                    g.feature(node).is_occupied() && g.cells[cell as usize].at.touches(at)
-                });
-                let two_in_one = (0..joined.touched().len()).any(|k| {
-                    occupied(k)
-                        && (0..k)
-                            .any(|e| occupied(e) && joined.of_touched(e) == joined.of_touched(k))
-                });
-                let cases = [(0..joined.touched().len()).any(occupied), farm, two_in_one];
-                for (count, case) in seen.iter_mut().zip(cases) {
-                    *count += usize::from(case);
-                }
+        let situations = |g: &NewWorldState, _: &NewWorldState, action| {
+            let Action::Place { at, rot } = action else {
+                unreachable!("only placements are judged")
+            };
+            let o = &g.tiles.variant(g.drawn).orientations[rot.quarter_turns() as usize];
+            let joined = g.joined_by(at, o);
+            let occupied = |k: usize| g.feature(joined.touched()[k]).is_occupied();
+            let farm = (g.game.farms.iter()).any(|&(cell, node)| {
+                g.feature(node).is_occupied() && g.cells[cell as usize].at.touches(at)
             });
-        }
-        for (case, count) in CASES.iter().zip(seen) {
-            assert!(count > 0, "no placement that {case}");
-        }
-        eprintln!("{CASES:?}: {seen:?}");
+            let two_in_one = (0..joined.touched().len()).any(|k| {
+                occupied(k)
+                    && (0..k).any(|e| occupied(e) && joined.of_touched(e) == joined.of_touched(k))
+            });
+            [(0..joined.touched().len()).any(occupied), farm, two_in_one]
+        };
+        NewWorldState::assert_judged_placements_cover(&CASES, 0..80, varied_game, situations);
     }
 }

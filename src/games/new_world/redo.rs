@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::eval::at_risk;
 use super::state::{NewWorldState, Phase};
-use crate::core::game::EVAL_TERMS;
+use crate::core::game::SeatTerms;
 use crate::core::tile_game::PieceDecisions;
 
 impl PieceDecisions for NewWorldState {
@@ -44,7 +44,7 @@ impl PieceDecisions for NewWorldState {
         p: usize,
         extra: i8,
         sign: f64,
-        terms: &mut [[f64; EVAL_TERMS]],
+        terms: &mut SeatTerms,
     ) {
         let settler = self.settler_on(p, segment);
         let root = self.features.root(settler.node);
@@ -54,7 +54,7 @@ impl PieceDecisions for NewWorldState {
     }
 
     /// A settler less in supply, and one more at risk if it stands where the surveyors reach.
-    fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut [[f64; EVAL_TERMS]]) {
+    fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut SeatTerms) {
         terms[p][0] -= step;
         let settler = self.settler_on(p, segment);
         let east = self.easternmost_surveyor();

@@ -7,19 +7,16 @@ use super::placement_terms::PlacementsBefore;
 use super::state::{FeatureAgg, NewWorld, NewWorldState, Node, Phase, Role};
 use super::stats::ActionKind;
 use super::turn_ends::TurnsBefore;
-use crate::core::game::{SiblingTerms, EVAL_TERMS};
+use crate::core::game::SeatTerms;
 use crate::core::geom::{Coord, Side};
 use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for NewWorldState {
     type Parts = NewWorld;
-    type Action = Action;
-
     tile_rules_by_phase!(Action, Phase);
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
         match self.game.phase {
             Phase::PlaceTile => {
                 self.list_placements(out);
@@ -89,18 +86,7 @@ impl TileRules for NewWorldState {
         }
     }
 
-    const REDOES: bool = true;
-
-    /// Settler decisions of a turn that completes nothing, redone as one another
-    /// (`core/tile_game/piece.rs`).
-    fn redo_as(&mut self, from: &Self, done: &Action, instead: &Action) -> bool {
-        self.redo_piece(from, done, instead)
-    }
-
-    /// The heuristic terms after such a redo (`core/tile_game/piece.rs`).
-    fn redo_terms(&self, done: &Action, instead: &Action, terms: &mut [[f64; EVAL_TERMS]]) -> bool {
-        self.redo_piece_terms(done, instead, terms)
-    }
+    crate::core::tile_game::piece_decision_rules!();
 
     const JUDGES_SIBLINGS: bool = true;
 
@@ -113,7 +99,7 @@ impl TileRules for NewWorldState {
     fn placement_judge<'a>(
         &'a self,
         _held: &'a Self,
-        _held_terms: &'a [[f64; EVAL_TERMS]],
+        _held_terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge + 'a> {
         Some(PlacementsBefore::of(self))
     }
@@ -123,21 +109,10 @@ impl TileRules for NewWorldState {
         matches!(self.game.phase, Phase::PlaceTile | Phase::Settler)
     }
 
-    /// Placements (`placement_terms.rs`), or the settler choices of a turn that completes
-    /// nothing (`core/tile_game/piece.rs`).
-    fn candidate_terms(
-        &self,
-        actions: &[Action],
-        terms: &[[f64; EVAL_TERMS]],
-        out: &mut SiblingTerms,
-    ) {
-        self.placement_or_piece_terms(actions, terms, out);
-    }
-
     /// Placements judged from the position before them (`placement_terms.rs`).
     fn placement_judge_here<'a>(
         &'a self,
-        terms: &'a [[f64; EVAL_TERMS]],
+        terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge + 'a> {
         Some(PlacementsBefore::with_terms(self, terms))
     }
@@ -148,7 +123,7 @@ impl TileRules for NewWorldState {
     }
 
     /// The turns of placements judged from the position before them (`turn_ends.rs`).
-    fn turn_judge<'a>(&'a self, terms: &'a [[f64; EVAL_TERMS]]) -> Option<impl TurnJudge + 'a> {
+    fn turn_judge<'a>(&'a self, terms: &'a SeatTerms) -> Option<impl TurnJudge + 'a> {
         Some(TurnsBefore::of(self, terms))
     }
 

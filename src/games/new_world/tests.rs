@@ -6,6 +6,14 @@ use crate::core::geom::{Coord, Side};
 use crate::core::options::RuleOptions;
 use crate::games::Notation;
 
+/// A new game of the built-in tiles for seed `seed`, varied by it: 2 to 5 players.
+pub(super) fn varied_game(seed: u64) -> NewWorldState {
+    use crate::games::GameDef;
+    let players = 2 + seed as usize % 4;
+    let setup = NewWorldState::setup(players, seed, NewWorldState::builtin_tiles());
+    NewWorldState::new_game(&setup).expect("a game")
+}
+
 /// A game whose pile holds the named tile copies in this order.
 fn game(players: usize, names: &[&str]) -> NewWorldState {
     game_with(players, names, Options::default())

@@ -14,7 +14,7 @@ use super::eval::{add_value_terms, at_risk};
 use super::placement_terms::PlacementsBefore;
 use super::state::{FeatureAgg, NewWorldState, Role};
 use super::turn::final_value_with;
-use crate::core::game::{TurnEndings, EVAL_TERMS};
+use crate::core::game::{SeatTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::tile_game::{QuietTurns, TurnJudge};
 use crate::core::tileset::{FeatureKind, Segment};
@@ -32,7 +32,7 @@ pub(super) struct TurnsBefore<'a> {
 impl<'a> TurnsBefore<'a> {
     /// What the turns of the placements from `from`, whose heuristic terms are `terms`, are
     /// judged against.
-    pub(super) fn of(from: &'a NewWorldState, terms: &[[f64; EVAL_TERMS]]) -> Self {
+    pub(super) fn of(from: &'a NewWorldState, terms: &SeatTerms) -> Self {
         let farms = from.game.farms.iter().map(|&(cell, _)| cell as usize);
         TurnsBefore {
             placements: PlacementsBefore::with_terms(from, terms),
@@ -61,7 +61,7 @@ impl TurnJudge for TurnsBefore<'_> {
         let (joined, merged) = (&placement.joined, &placement.merged);
         (self.placements).add_placed_terms(joined, merged, placement.segments, at, placed);
         let (p, east, neighbours) = (from.active as usize, self.east, placement.neighbours);
-        let settler_terms = |i: usize, f: &FeatureAgg, t: &mut [[f64; EVAL_TERMS]]| {
+        let settler_terms = |i: usize, f: &FeatureAgg, t: &mut SeatTerms| {
             if f.is_occupied() {
                 return false;
             }
@@ -89,7 +89,7 @@ impl TurnJudge for TurnsBefore<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::GameDef;
+    use crate::games::new_world::tests::varied_game;
 
     /// The endings the test must meet: no settler, and a settler in each role.
     const CASES: [&str; 6] = [
@@ -120,22 +120,6 @@ mod tests {
     /// game going on; every ending of [`CASES`] occurs, and most placements are judged.
     #[test]
     fn judged_turns_end_as_played() {
-        let mut seen = [0usize; CASES.len()];
-        let (mut judged, mut not_judged) = (0, 0);
-        for seed in 0..60 {
-            let players = 2 + seed as usize % 4;
-            let setup = NewWorldState::setup(players, seed, NewWorldState::builtin_tiles());
-            let g = NewWorldState::new_game(&setup).expect("a game");
-            let (j, n) = g.check_judged_turns(seed, |before, after, _| {
-                seen[case(before, after)] += 1;
-            });
-            judged += j;
-            not_judged += n;
-        }
-        eprintln!("{CASES:?}: {seen:?}; turns judged {judged}, not judged {not_judged}");
-        for (case, count) in CASES.iter().zip(seen) {
-            assert!(count > 0, "no ending with {case}");
-        }
-        assert!(judged > 2 * not_judged, "judged {judged}, not {not_judged}");
+        NewWorldState::assert_judged_turns_cover(&CASES, varied_game, case);
     }
 }

@@ -4,7 +4,7 @@
 use super::features::{FeatureAgg, SPECIES_POINTS};
 use super::options::FinalScoring;
 use super::state::{Phase, SafariState, Spot, Stage, VehicleFit, MAX_NODES, MAX_PLAYERS};
-use crate::core::game::{TermChange, EVAL_TERMS};
+use crate::core::game::{SeatTerms, TermChange, EVAL_TERMS};
 use crate::core::geom::{Coord, Vertex};
 use crate::core::index_set::{words_for, IndexSet};
 use crate::core::species::species_in_mask;
@@ -64,7 +64,7 @@ impl Evaluation for SafariState {
     /// - `pending_points`: points step 3 of the turn in progress will pay the player without
     ///   further decisions (completed features it holds a majority on, before boosts, and the
     ///   active player's vehicle bonus).
-    fn heuristic_terms_all(&self, out: &mut [[f64; EVAL_TERMS]]) {
+    fn heuristic_terms_all(&self, out: &mut SeatTerms) {
         out.fill([0.0; EVAL_TERMS]);
         if self.game.phase == Phase::GameOver {
             return;
@@ -136,7 +136,7 @@ impl MeepleTerms {
     }
 
     /// Writes the terms of [`MEEPLE_TERMS`] of every seat of `out`.
-    fn write(&self, out: &mut [[f64; EVAL_TERMS]]) {
+    fn write(&self, out: &mut SeatTerms) {
         for (p, t) in out.iter_mut().enumerate() {
             for (term, value) in MEEPLE_TERMS.into_iter().zip(self.values(p)) {
                 t[term] = value;
@@ -174,7 +174,7 @@ impl SafariState {
     }
 
     /// Writes the `next_vehicle_points` term (of the seat that places the next tile).
-    pub(super) fn set_next_vehicle_points(&self, out: &mut [[f64; EVAL_TERMS]]) {
+    pub(super) fn set_next_vehicle_points(&self, out: &mut SeatTerms) {
         debug_assert_eq!(
             self.game.vehicle_fit,
             self.fresh_vehicle_fit(),

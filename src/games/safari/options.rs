@@ -34,7 +34,7 @@ rule_options! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::options::RuleOptions;
+    use crate::core::options::{assert_refused, RuleOptions};
 
     #[test]
     fn every_option_round_trips() {
@@ -58,10 +58,8 @@ mod tests {
 
     #[test]
     fn bad_options_name_key_and_value() {
-        let e = Options::from_assignments(&["vehicles=3"]).unwrap_err();
-        assert!(e.0.contains("vehicles") && e.0.contains("\"3\""), "{e}");
-        let e = Options::from_assignments(&["speed=9"]).unwrap_err();
-        assert!(e.0.contains("known options"), "{e}");
-        assert!(Options::from_assignments(&["novalue"]).is_err());
+        assert_refused::<Options>("vehicles=3", &["vehicles", "\"3\""]);
+        assert_refused::<Options>("speed=9", &["known options"]);
+        assert_refused::<Options>("novalue", &[]);
     }
 }

@@ -11,7 +11,7 @@ use super::eval::{MeepleTerms, MEEPLE_TERMS, PENDING_POINTS};
 use super::features::FeatureAgg;
 use super::state::{SafariState, Spot, VehicleFit, MAX_MEEPLES, MAX_PLAYERS};
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms, TermChange};
 use crate::core::geom::{Coord, Corner, Rotation, Side, Vertex};
 use crate::core::tile_game::PlacementJudge;
 use crate::core::tileset::{Orientation, Variant};
@@ -61,11 +61,7 @@ struct Near {
 impl<'a> PlacementsBefore<'a> {
     /// What the placements from `from` are judged against, where `held`, whose terms are
     /// `terms`, is `from` after one of them.
-    pub(super) fn of(
-        from: &'a SafariState,
-        held: &'a SafariState,
-        terms: &[[f64; EVAL_TERMS]],
-    ) -> Self {
+    pub(super) fn of(from: &'a SafariState, held: &'a SafariState, terms: &SeatTerms) -> Self {
         let mut open_holes = FixedVec::default();
         let mut baobabs = FixedVec::default();
         for m in from.placed_meeples() {
@@ -99,7 +95,7 @@ impl<'a> PlacementsBefore<'a> {
     fn changed_terms(
         &self,
         held: &SafariState,
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         meeples: &MeepleTerms,
         displaced: bool,
         fit: VehicleFit,
@@ -210,7 +206,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
         &mut self,
         at: Coord,
         rot: Rotation,
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) -> bool {
         let (from, held) = (self.from, self.held);
@@ -252,6 +248,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::game::EVAL_TERMS;
     use crate::core::tile_game::Evaluation;
     use crate::games::safari::Action;
     use crate::games::GameDef;
@@ -277,44 +274,37 @@ mod tests {
     /// bit for bit; and every situation of [`CASES`] occurs.
     #[test]
     fn judged_placements_have_the_laid_terms() {
-        let mut seen = [0usize; CASES.len()];
-        for seed in 0..60 {
+        let game = |seed: u64| {
             let players = 2 + seed as usize % 4;
             let scoring = ["final_scoring=majority", "final_scoring=all"][seed as usize % 2];
             let rules = [scoring, "vehicles=2"];
             let setup =
                 SafariState::setup_with_rules(players, seed, SafariState::builtin_tiles(), &rules)
                     .expect("a valid setup");
-            let g = SafariState::new_game(&setup).expect("a game");
-            g.check_judged_placements(seed, |g, laid, action| {
-                let (before, after) = (terms_of(g), terms_of(laid));
-                let Action::Place { at, .. } = action else {
-                    unreachable!("only placements are judged")
-                };
-                let rose = |term: usize| (0..players).any(|p| after[p][term] > before[p][term]);
-                let fell = |term: usize| (0..players).any(|p| after[p][term] < before[p][term]);
-                let vehicles = g.vehicles();
-                let beside = (vehicles.iter().flatten())
-                    .any(|&v| Side::ALL.iter().any(|&s| at.step(s) == v));
-                let cases = [
-                    rose(0) || rose(1) || fell(0) || fell(1),
-                    (0..players).any(|p| {
-                        after[p][PENDING_POINTS] > before[p][PENDING_POINTS]
-                            && !vehicles.contains(&Some(at))
-                    }),
-                    vehicles.contains(&Some(at)),
-                    beside,
-                    fell(super::super::eval::OPEN_HOLES),
-                    rose(5),
-                ];
-                for (count, case) in seen.iter_mut().zip(cases) {
-                    *count += usize::from(case);
-                }
-            });
-        }
-        for (case, count) in CASES.iter().zip(seen) {
-            assert!(count > 0, "no placement that {case}");
-        }
-        eprintln!("{CASES:?}: {seen:?}");
+            SafariState::new_game(&setup).expect("a game")
+        };
+        let situations = |g: &SafariState, laid: &SafariState, action| {
+            let (players, before, after) = (g.players(), terms_of(g), terms_of(laid));
+            let Action::Place { at, .. } = action else {
+                unreachable!("only placements are judged")
+            };
+            let rose = |term: usize| (0..players).any(|p| after[p][term] > before[p][term]);
+            let fell = |term: usize| (0..players).any(|p| after[p][term] < before[p][term]);
+            let vehicles = g.vehicles();
+            let beside =
+                (vehicles.iter().flatten()).any(|&v| Side::ALL.iter().any(|&s| at.step(s) == v));
+            [
+                rose(0) || rose(1) || fell(0) || fell(1),
+                (0..players).any(|p| {
+                    after[p][PENDING_POINTS] > before[p][PENDING_POINTS]
+                        && !vehicles.contains(&Some(at))
+                }),
+                vehicles.contains(&Some(at)),
+                beside,
+                fell(super::super::eval::OPEN_HOLES),
+                rose(5),
+            ]
+        };
+        SafariState::assert_judged_placements_cover(&CASES, 0..60, game, situations);
     }
 }

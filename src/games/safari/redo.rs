@@ -15,7 +15,7 @@ use super::options::FinalScoring;
 use super::state::{Phase, PlacedMeeple, SafariState, Spot};
 use super::ActionKind;
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SiblingTerms, TermChange, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms, TermChange};
 use crate::core::geom::{Coord, Corner, Vertex};
 use crate::core::species::Species;
 use crate::core::stats::StatKey;
@@ -23,6 +23,26 @@ use crate::core::tile_game::judge_placements;
 
 /// Where a dig puts which token: the tile, its corner, the species.
 type Slot = (Coord, Corner, Species);
+
+/// The slots of `done` and `instead` when both are digs.
+#[inline(always)]
+fn dig_slots(done: &Action, instead: &Action) -> Option<(Slot, Slot)> {
+    match (*done, *instead) {
+        (
+            Action::Dig {
+                at,
+                corner,
+                species,
+            },
+            Action::Dig {
+                at: new_at,
+                corner: new_corner,
+                species: new_species,
+            },
+        ) => Some(((at, corner, species), (new_at, new_corner, new_species))),
+        _ => None,
+    }
+}
 
 /// What decides whether the active player is asked to boost in this turn's scoring (S-6.5),
 /// seen before step two's action.
@@ -138,22 +158,11 @@ impl SafariState {
                 let vehicle = self.game.scoring.displaced.expect("a displaced vehicle");
                 Some(Sibling::Vehicle { vehicle, to })
             }
-            (
-                Action::Dig {
-                    at,
-                    corner,
-                    species,
-                },
-                Action::Dig {
-                    at: new_at,
-                    corner: new_corner,
-                    species: new_species,
-                },
-            ) if self.same_boosts_after_digs(species, new_species, courses) => Some(Sibling::Dig {
-                done: (at, corner, species),
-                instead: (new_at, new_corner, new_species),
-            }),
-            _ => None,
+            _ => {
+                let (done, instead) = dig_slots(done, instead)?;
+                (self.same_boosts_after_digs(done.2, instead.2, courses))
+                    .then_some(Sibling::Dig { done, instead })
+            }
         }
     }
 
@@ -202,7 +211,7 @@ impl SafariState {
         &self,
         done: &Action,
         instead: &Action,
-        terms: &mut [[f64; EVAL_TERMS]],
+        terms: &mut SeatTerms,
     ) -> bool {
         match (*done, *instead) {
             (Action::MoveVehicle { .. }, Action::MoveVehicle { .. })
@@ -210,25 +219,15 @@ impl SafariState {
                 self.set_next_vehicle_points(terms);
                 true
             }
-            (
-                Action::Dig {
-                    at,
-                    corner,
-                    species,
-                },
-                Action::Dig {
-                    at: new_at,
-                    corner: new_corner,
-                    species: new_species,
-                },
-            ) => {
-                let (done, instead) = ((at, corner, species), (new_at, new_corner, new_species));
+            _ => {
+                let Some((done, instead)) = dig_slots(done, instead) else {
+                    return false;
+                };
                 let change =
                     self.moved_dig_term(self.slot_hole(done), self.slot_hole(instead), terms);
                 terms[change.seat][change.term] = change.value;
                 true
             }
-            _ => false,
         }
     }
 
@@ -244,7 +243,7 @@ impl SafariState {
         from: &Self,
         done: &Action,
         instead: &[Action],
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         if let Action::Place { .. } = done {
@@ -313,12 +312,7 @@ impl SafariState {
     /// counts `done_hole` for the dig made and `instead_hole` for the other. Every hole meeple
     /// counts 1 unless blocked, and whether a hole is blocked depends on the tiles around it
     /// only, so the integer-valued sum stays exact and either dig's position may answer.
-    fn moved_dig_term(
-        &self,
-        done_hole: i32,
-        instead_hole: i32,
-        terms: &[[f64; EVAL_TERMS]],
-    ) -> TermChange {
+    fn moved_dig_term(&self, done_hole: i32, instead_hole: i32, terms: &SeatTerms) -> TermChange {
         let seat = self.game.meeples.last().expect("the dig's meeple").player as usize;
         TermChange {
             seat,
@@ -436,6 +430,7 @@ impl SafariState {
 mod tests {
     use super::*;
     use crate::core::game::Game;
+    use crate::core::game::EVAL_TERMS;
     use crate::core::rng::{below, rng_from_seed};
     use crate::games::GameDef;
 

@@ -7,7 +7,7 @@ use super::features::FeatureAgg;
 use super::placement_terms::PlacementsBefore;
 use super::state::{Corners, Phase, SafariState, Stage};
 use super::stats::ActionKind;
-use crate::core::game::{SiblingTerms, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms};
 use crate::core::geom::Coord;
 use crate::core::rng::{rng_from_seed, GameRng};
 use crate::core::species::Species;
@@ -17,12 +17,9 @@ use rand_core::RngCore;
 
 impl TileRules for SafariState {
     type Parts = super::state::Safari;
-    type Action = Action;
-
     tile_rules_by_phase!(Action, Phase);
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
         match self.game.phase {
             Phase::PlaceTile => {
                 self.list_placements(out);
@@ -167,7 +164,7 @@ impl TileRules for SafariState {
     }
 
     /// The heuristic terms after such a redo (`redo.rs`).
-    fn redo_terms(&self, done: &Action, instead: &Action, terms: &mut [[f64; EVAL_TERMS]]) -> bool {
+    fn redo_terms(&self, done: &Action, instead: &Action, terms: &mut SeatTerms) -> bool {
         self.redo_sibling_terms(done, instead, terms)
     }
 
@@ -179,7 +176,7 @@ impl TileRules for SafariState {
         from: &Self,
         done: &Action,
         instead: &[Action],
-        terms: &[[f64; EVAL_TERMS]],
+        terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
         self.judge_siblings(from, done, instead, terms, out)
@@ -189,7 +186,7 @@ impl TileRules for SafariState {
     fn placement_judge<'a>(
         &'a self,
         held: &'a Self,
-        held_terms: &'a [[f64; EVAL_TERMS]],
+        held_terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge + 'a> {
         Some(PlacementsBefore::of(self, held, held_terms))
     }

@@ -1,7 +1,7 @@
 //! A tournament's configuration, stored as `run.json` beside `games.csv` so that `--resume`
 //! and `merge` can refuse files from a different tournament.
 
-use super::indexed::IndexedRun;
+use super::indexed::{shard_and_games_fields, IndexedRun};
 use super::shard::Shard;
 use crate::core::rng::derive_seed;
 use crate::io::run_json::{settings, RunConfig, Settings};
@@ -97,20 +97,7 @@ impl TournamentConfig {
 }
 
 impl IndexedRun for TournamentConfig {
-    fn shard_text(&self) -> &str {
-        &self.shard
-    }
-
-    fn with_shard(&self, shard: Shard) -> TournamentConfig {
-        TournamentConfig {
-            shard: shard.to_string(),
-            ..self.clone()
-        }
-    }
-
-    fn games(&self) -> u64 {
-        self.games
-    }
+    shard_and_games_fields!();
 
     fn parts(&self) -> Vec<(Option<String>, TournamentConfig)> {
         vec![(None, self.clone())]

@@ -1,6 +1,7 @@
 //! An experiment's resolved configuration, stored as `run.json` beside `games.csv` so that
 //! `--resume` and `merge` refuse a folder from a different experiment.
 
+use crate::arena::indexed::shard_and_games_fields;
 use crate::arena::{IndexedRun, Shard, TournamentConfig};
 use crate::io::run_json::{differences, settings, RunConfig, Settings};
 use serde::{Deserialize, Serialize};
@@ -88,20 +89,7 @@ impl VariantConfig {
 }
 
 impl IndexedRun for ExperimentConfig {
-    fn shard_text(&self) -> &str {
-        &self.shard
-    }
-
-    fn with_shard(&self, shard: Shard) -> ExperimentConfig {
-        ExperimentConfig {
-            shard: shard.to_string(),
-            ..self.clone()
-        }
-    }
-
-    fn games(&self) -> u64 {
-        self.games
-    }
+    shard_and_games_fields!();
 
     fn parts(&self) -> Vec<(Option<String>, TournamentConfig)> {
         (self.variants.iter().enumerate())

@@ -182,6 +182,23 @@ fn meeplelab(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
+/// The names (commands, options) that `read` finds in the output of `meeplelab <args>`; more
+/// than `more_than` of them, so that a help laid out anew fails here rather than comparing
+/// nothing.
+fn listed_in_help(
+    args: &[&str],
+    more_than: usize,
+    read: impl FnOnce(&str) -> Vec<String>,
+) -> Vec<String> {
+    let names = read(&meeplelab(args));
+    assert!(
+        names.len() > more_than,
+        "names read from `meeplelab {}`: {names:?}",
+        args.join(" ")
+    );
+    names
+}
+
 /// Per game: name, title, `games.csv` header (with the experiment's `variant` column),
 /// statistics, option keys, default rules (`key=value`), action kinds, heuristic terms and
 /// their default weights.
@@ -580,22 +597,18 @@ fn agents_md_lists_every_heuristic_term_with_its_default_weight() {
 
 #[test]
 fn readme_command_table_names_every_subcommand() {
-    let help = meeplelab(&["--help"]);
-    let commands: Vec<String> = help
-        .split("Commands:")
-        .nth(1)
-        .expect("`meeplelab --help` lists its commands")
-        .lines()
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|&c| c != "help")
-        .map(String::from)
-        .collect();
-    assert!(
-        commands.len() > 5,
-        "commands read from --help: {commands:?}"
-    );
+    let commands = listed_in_help(&["--help"], 5, |help| {
+        help.split("Commands:")
+            .nth(1)
+            .expect("`meeplelab --help` lists its commands")
+            .lines()
+            .skip(1)
+            .take_while(|l| !l.trim().is_empty())
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|&c| c != "help")
+            .map(String::from)
+            .collect()
+    });
     let file = "README.md";
     let readme = read(file);
     let listed: BTreeSet<String> = table_body(section(&readme, file, "## Commands"), "command")
@@ -636,19 +649,15 @@ fn readme_documentation_list_names_every_doc() {
 
 #[test]
 fn agents_md_tune_usage_names_every_option() {
-    let help = meeplelab(&["tune", "--help"]);
-    let options: Vec<String> = help
-        .split_whitespace()
-        .filter(|w| w.starts_with("--") && w.len() > 2)
-        .map(|w| w.trim_end_matches([',', '.', ')']).to_string())
-        .filter(|w| w != "--help")
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    assert!(
-        options.len() > 10,
-        "options read from tune --help: {options:?}"
-    );
+    let options = listed_in_help(&["tune", "--help"], 10, |help| {
+        help.split_whitespace()
+            .filter(|w| w.starts_with("--") && w.len() > 2)
+            .map(|w| w.trim_end_matches([',', '.', ')']).to_string())
+            .filter(|w| w != "--help")
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect()
+    });
     let file = "docs/agents.md";
     let doc = read(file);
     let usage = section(&doc, file, "## Tuning: `meeplelab tune`")

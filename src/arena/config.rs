@@ -1,10 +1,10 @@
 //! A tournament's configuration, stored as `run.json` beside `games.csv` so that `--resume`
 //! and `merge` can refuse files from a different tournament.
 
-use super::indexed::IndexedRun;
+use super::indexed::{shard_and_games_fields, IndexedRun};
 use super::shard::Shard;
 use crate::core::rng::derive_seed;
-use crate::io::run_json::{RunConfig, Settings};
+use crate::io::run_json::{settings, RunConfig, Settings};
 use serde::{Deserialize, Serialize};
 
 /// File name of the stored configuration inside a tournament folder.
@@ -97,20 +97,7 @@ impl TournamentConfig {
 }
 
 impl IndexedRun for TournamentConfig {
-    fn shard_text(&self) -> &str {
-        &self.shard
-    }
-
-    fn with_shard(&self, shard: Shard) -> TournamentConfig {
-        TournamentConfig {
-            shard: shard.to_string(),
-            ..self.clone()
-        }
-    }
-
-    fn games(&self) -> u64 {
-        self.games
-    }
+    shard_and_games_fields!();
 
     fn parts(&self) -> Vec<(Option<String>, TournamentConfig)> {
         vec![(None, self.clone())]
@@ -121,18 +108,10 @@ impl RunConfig for TournamentConfig {
     const KIND: &'static str = "tournament";
 
     fn settings(&self) -> Settings {
-        vec![
-            ("schema_version", self.schema_version.to_string()),
-            ("game", self.game.clone()),
-            ("players", self.players.to_string()),
-            ("agents", self.agents.join(" ")),
-            ("rules", self.rules.clone()),
-            ("tileset_hash", self.tileset_hash.clone()),
-            ("seed", self.seed.to_string()),
-            ("games", self.games.to_string()),
-            ("deal_games", self.deal_games.to_string()),
-            ("shard", self.shard.clone()),
-        ]
+        settings!(self;
+            schema_version, game, players, agents = self.agents.join(" "), rules, tileset_hash,
+            seed, games, deal_games, shard,
+        )
     }
 
     fn schema_version(&self) -> u32 {

@@ -28,6 +28,28 @@ pub trait IndexedRun: RunConfig + Clone {
     fn parts(&self) -> Vec<(Option<String>, TournamentConfig)>;
 }
 
+/// The [`IndexedRun`] methods of a configuration that keeps its shard (`K/N`) and game count in
+/// fields `shard: String` and `games: u64`, written inside its `impl IndexedRun`.
+macro_rules! shard_and_games_fields {
+    () => {
+        fn shard_text(&self) -> &str {
+            &self.shard
+        }
+
+        fn with_shard(&self, shard: $crate::arena::Shard) -> Self {
+            Self {
+                shard: shard.to_string(),
+                ..self.clone()
+            }
+        }
+
+        fn games(&self) -> u64 {
+            self.games
+        }
+    };
+}
+pub(crate) use shard_and_games_fields;
+
 /// Why a resumed run asking for `ours` games cannot continue a folder of `stored` games, if
 /// it cannot: a run grows (each game depends only on its index, so the games played stay as
 /// they are) but never shrinks.

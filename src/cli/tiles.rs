@@ -2,7 +2,7 @@
 //! game its `game` line names (or `--game`, which the file must then agree with).
 
 use super::{emit, CmdResult};
-use meeplelab::core::tileset::declared_game;
+use meeplelab::core::tileset::{declared_game, read_tile_file};
 use meeplelab::games::{GameDef, GameId, TileFileView};
 use meeplelab::with_game;
 use std::path::Path;
@@ -17,9 +17,7 @@ fn view(game: Option<GameId>, file: Option<&Path>) -> Result<TileFileView, Strin
             &format!("<builtin {} tiles>", G::NAME)
         ));
     };
-    let origin = file.display().to_string();
-    let text =
-        std::fs::read_to_string(file).map_err(|e| format!("{origin}:0: cannot read file: {e}"))?;
+    let (text, origin) = read_tile_file(file).map_err(|e| e.to_string())?;
     let declared = match declared_game(&text) {
         Some((line, name)) => {
             let id = GameId::from_name(&name).map_err(|e| format!("{origin}:{line}: {e}"))?;

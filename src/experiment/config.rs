@@ -1,8 +1,9 @@
 //! An experiment's resolved configuration, stored as `run.json` beside `games.csv` so that
 //! `--resume` and `merge` refuse a folder from a different experiment.
 
+use crate::arena::indexed::shard_and_games_fields;
 use crate::arena::{IndexedRun, Shard, TournamentConfig};
-use crate::io::run_json::{differences, RunConfig, Settings};
+use crate::io::run_json::{differences, settings, RunConfig, Settings};
 use serde::{Deserialize, Serialize};
 
 /// Everything that decides which games an experiment plays.
@@ -83,29 +84,12 @@ impl ExperimentConfig {
 impl VariantConfig {
     /// Every setting of the variant but its name.
     fn settings(&self) -> Settings {
-        vec![
-            ("players", self.players.to_string()),
-            ("agents", self.agents.join(" | ")),
-            ("rules", self.rules.clone()),
-        ]
+        settings!(self; players, agents = self.agents.join(" | "), rules)
     }
 }
 
 impl IndexedRun for ExperimentConfig {
-    fn shard_text(&self) -> &str {
-        &self.shard
-    }
-
-    fn with_shard(&self, shard: Shard) -> ExperimentConfig {
-        ExperimentConfig {
-            shard: shard.to_string(),
-            ..self.clone()
-        }
-    }
-
-    fn games(&self) -> u64 {
-        self.games
-    }
+    shard_and_games_fields!();
 
     fn parts(&self) -> Vec<(Option<String>, TournamentConfig)> {
         (self.variants.iter().enumerate())
@@ -119,16 +103,10 @@ impl RunConfig for ExperimentConfig {
 
     /// The variants' own settings are compared as [`RunConfig::part_differences`].
     fn settings(&self) -> Settings {
-        vec![
-            ("schema_version", self.schema_version.to_string()),
-            ("experiment", self.experiment.clone()),
-            ("game", self.game.clone()),
-            ("tileset_hash", self.tileset_hash.clone()),
-            ("seed", self.seed.to_string()),
-            ("games", self.games.to_string()),
-            ("shard", self.shard.clone()),
-            ("variants", self.variant_names()),
-        ]
+        settings!(self;
+            schema_version, experiment, game, tileset_hash, seed, games, shard,
+            variants = self.variant_names(),
+        )
     }
 
     /// The variants' own settings, compared only where both have the same variants.

@@ -11,6 +11,25 @@ use std::path::Path;
 /// text.
 pub type Settings = Vec<(&'static str, String)>;
 
+/// [`Settings`] named as the fields of the configuration `$config` they come from, in the order
+/// given: `field` reports the field's own text (`to_string`), `field = text` reports `text`
+/// (for lists and derived values), so a setting cannot be named other than its field.
+macro_rules! settings {
+    (@text $field:expr) => {
+        $field.to_string()
+    };
+    (@text $field:expr, $text:expr) => {
+        $text
+    };
+    ($config:expr; $($name:ident $(= $text:expr)?),* $(,)?) => {
+        vec![$((
+            stringify!($name),
+            $crate::io::run_json::settings!(@text $config.$name $(, $text)?),
+        )),*]
+    };
+}
+pub(crate) use settings;
+
 /// The settings that differ between two lists of the same settings, as
 /// `<prefix><name>: ours vs theirs` lines.
 pub fn differences(prefix: &str, ours: &Settings, theirs: &Settings) -> Vec<String> {

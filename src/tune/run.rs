@@ -23,7 +23,7 @@ use crate::arena::Schedule;
 use crate::core::game::Game;
 use crate::core::rng::derive_seed;
 use crate::io::games_csv::split_partial_line;
-use crate::io::run_json::{RunConfig, Settings};
+use crate::io::run_json::{settings, RunConfig, Settings};
 use crate::io::write_atomically;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -112,21 +112,10 @@ impl RunConfig for TuneConfig {
         let params: Vec<String> = (self.params.iter())
             .map(|d| format!("{}={}..{} from {}", d.name, d.lo, d.hi, d.start))
             .collect();
-        vec![
-            ("schema_version", self.schema_version.to_string()),
-            ("game", self.game.clone()),
-            ("players", self.players.to_string()),
-            ("rules", self.rules.clone()),
-            ("tileset_hash", self.tileset_hash.clone()),
-            ("agent", self.agent.clone()),
-            ("opponent", self.opponent.clone()),
-            ("name", self.name.clone()),
-            ("params", params.join(" ")),
-            ("seed", self.seed.to_string()),
-            ("games", self.games.to_string()),
-            ("step", self.step.to_string()),
-            ("perturbation", self.perturbation.to_string()),
-        ]
+        settings!(self;
+            schema_version, game, players, rules, tileset_hash, agent, opponent, name,
+            params = params.join(" "), seed, games, step, perturbation,
+        )
     }
 
     fn schema_version(&self) -> u32 {

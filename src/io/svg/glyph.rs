@@ -95,6 +95,39 @@ pub(super) fn text(out: &mut String, at: Pt, class: &str, content: &str) {
     );
 }
 
+/// Path data `d` drawn around the origin (absolute commands with `x,y` pairs:
+/// `M-7,-8L7,-8Q6,7 0,10Z`),
+/// scaled by `scale` and moved to `at`: each pair becomes the point `at + scale·(x, y)` as
+/// [`Pt::xy`] writes it; commands and spaces stay as they are.
+pub(super) fn path_at(d: &str, at: Pt, scale: f64) -> String {
+    let point = |pair: &str| {
+        let (x, y) = pair.split_once(',').expect("path data holds x,y pairs");
+        let coordinate = |v: &str| v.parse::<f64>().expect("path data holds numbers") * scale;
+        (at + Pt::new(coordinate(x), coordinate(y))).xy()
+    };
+    let mut out = String::with_capacity(2 * d.len());
+    let mut pair = String::new();
+    for c in d.chars() {
+        if c.is_ascii_alphabetic() || c == ' ' {
+            debug_assert!(
+                c.is_ascii_uppercase() || c == ' ',
+                "relative command in {d}"
+            );
+            if !pair.is_empty() {
+                out.push_str(&point(&pair));
+                pair.clear();
+            }
+            out.push(c);
+        } else {
+            pair.push(c);
+        }
+    }
+    if !pair.is_empty() {
+        out.push_str(&point(&pair));
+    }
+    out
+}
+
 /// Fill colours of the players' meeples, seat 0 first.
 pub(super) const PLAYER_COLOURS: [&str; 5] =
     ["#d62728", "#1f6fd1", "#f2c318", "#8e44ad", "#2b2b2b"];
@@ -152,5 +185,15 @@ mod tests {
         assert_eq!(num(-0.04), "0");
         assert_eq!(num(3.25), "3.2");
         assert_eq!(esc("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+    }
+
+    #[test]
+    fn path_data_is_scaled_and_moved() {
+        let at = Pt::new(100.0, 50.5);
+        assert_eq!(
+            path_at("M-7,-8L7,1Q6,7 0,10Z", at, 1.0),
+            "M93,42.5L107,51.5Q106,57.5 100,60.5Z"
+        );
+        assert_eq!(path_at("M1,-2L3,4", at, 2.0), "M102,46.5L106,58.5");
     }
 }

@@ -2,46 +2,29 @@
 //! the letter badges that mark bazaar and robber tiles.
 
 use crate::core::geom::Side;
-use crate::io::svg::glyph::{figure, meeple, num, text, Pt, PLAYER_COLOURS};
+use crate::io::svg::glyph::{figure, meeple, num, path_at, text, Pt, PLAYER_COLOURS};
 use crate::io::svg::square::mid;
 use crate::io::svg::TILE;
 use std::fmt::Write as _;
 
 /// A small monastery (walls, red roof, cross) centred at `at`.
 pub(super) fn monastery(out: &mut String, at: Pt) {
-    let p = |x: f64, y: f64| (at + Pt::new(x, y)).xy();
     let _ = writeln!(
         out,
-        r#"<g class="monastery"><path class="monastery-wall" d="M{}L{}L{}L{}Z"/><path class="monastery-roof" d="M{}L{}L{}Z"/><path class="cross" d="M{}L{}M{}L{}"/></g>"#,
-        p(-14.0, 16.0),
-        p(-14.0, -2.0),
-        p(14.0, -2.0),
-        p(14.0, 16.0),
-        p(-18.0, -1.0),
-        p(0.0, -16.0),
-        p(18.0, -1.0),
-        p(0.0, -16.0),
-        p(0.0, -26.0),
-        p(-4.0, -22.0),
-        p(4.0, -22.0),
+        r#"<g class="monastery"><path class="monastery-wall" d="{}"/><path class="monastery-roof" d="{}"/><path class="cross" d="{}"/></g>"#,
+        path_at("M-14,16L-14,-2L14,-2L14,16Z", at, 1.0),
+        path_at("M-18,-1L0,-16L18,-1Z", at, 1.0),
+        path_at("M0,-16L0,-26M-4,-22L4,-22", at, 1.0),
     );
 }
 
 /// A pennant (a blue shield with a white band) centred at `at`.
 pub(super) fn pennant(out: &mut String, at: Pt) {
-    let p = |x: f64, y: f64| (at + Pt::new(x, y)).xy();
     let _ = writeln!(
         out,
-        r#"<g class="pennant-mark"><path class="pennant" d="M{}L{}L{}Q{} {}Q{} {}Z"/><path class="pennant-band" d="M{}L{}"/></g>"#,
-        p(-7.0, -8.0),
-        p(7.0, -8.0),
-        p(7.0, 1.0),
-        p(6.0, 7.0),
-        p(0.0, 10.0),
-        p(-6.0, 7.0),
-        p(-7.0, 1.0),
-        p(0.0, -8.0),
-        p(0.0, 9.0),
+        r#"<g class="pennant-mark"><path class="pennant" d="{}"/><path class="pennant-band" d="{}"/></g>"#,
+        path_at("M-7,-8L7,-8L7,1Q6,7 0,10Q-6,7 -7,1Z", at, 1.0),
+        path_at("M0,-8L0,9", at, 1.0),
     );
 }
 
@@ -85,25 +68,15 @@ pub(super) fn bridge(out: &mut String, axis: Side) {
 /// A castle of `player` centred at `at` (board coordinates) with its meeple on it until it has
 /// scored (B-5). Marker: `<g class="castle" data-player="P1" data-scored="false">`.
 pub(super) fn castle(out: &mut String, at: Pt, player: usize, scored: bool) {
-    let p = |x: f64, y: f64| (at + Pt::new(x, y)).xy();
     let colour = PLAYER_COLOURS[player % PLAYER_COLOURS.len()];
     let _ = writeln!(
         out,
-        r#"<g class="castle" data-player="P{player}" data-scored="{scored}"><path class="castle-wall" d="M{}L{}L{}L{}L{}L{}L{}L{}L{}L{}L{}L{}L{}L{}Z"/><rect x="{}" y="{}" width="28" height="5" fill="{colour}"/>"#,
-        p(-20.0, 14.0),
-        p(-20.0, -14.0),
-        p(-13.0, -14.0),
-        p(-13.0, -8.0),
-        p(-7.0, -8.0),
-        p(-7.0, -14.0),
-        p(7.0, -14.0),
-        p(7.0, -8.0),
-        p(13.0, -8.0),
-        p(13.0, -14.0),
-        p(20.0, -14.0),
-        p(20.0, 14.0),
-        p(4.0, 14.0),
-        p(-4.0, 14.0),
+        r#"<g class="castle" data-player="P{player}" data-scored="{scored}"><path class="castle-wall" d="{}"/><rect x="{}" y="{}" width="28" height="5" fill="{colour}"/>"#,
+        path_at(
+            "M-20,14L-20,-14L-13,-14L-13,-8L-7,-8L-7,-14L7,-14L7,-8L13,-8L13,-14L20,-14L20,14L4,14L-4,14Z",
+            at,
+            1.0
+        ),
         num(at.x - 14.0),
         num(at.y + 2.0),
     );

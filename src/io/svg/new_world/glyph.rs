@@ -1,79 +1,49 @@
 //! New World's pieces and printed symbols: farm, flag, trading post, animal symbol, surveyor,
 //! and the waves of the sea.
 
-use crate::io::svg::glyph::Pt;
+use crate::io::svg::glyph::{path_at, Pt};
 use crate::io::svg::TILE;
 use std::fmt::Write as _;
 
 /// A farm (a red barn with a white cross on its door) centred at `at`.
 pub(super) fn farm(out: &mut String, at: Pt) {
-    let p = |x: f64, y: f64| (at + Pt::new(x, y)).xy();
     let _ = writeln!(
         out,
-        r#"<g class="farm"><path class="barn" d="M{}L{}L{}L{}L{}Z"/><path class="barn-door" d="M{}L{}L{}L{}ZM{}L{}M{}L{}"/></g>"#,
-        p(-15.0, 14.0),
-        p(-15.0, -4.0),
-        p(0.0, -16.0),
-        p(15.0, -4.0),
-        p(15.0, 14.0),
-        p(-6.0, 14.0),
-        p(-6.0, 2.0),
-        p(6.0, 2.0),
-        p(6.0, 14.0),
-        p(-6.0, 2.0),
-        p(6.0, 14.0),
-        p(6.0, 2.0),
-        p(-6.0, 14.0),
+        r#"<g class="farm"><path class="barn" d="{}"/><path class="barn-door" d="{}"/></g>"#,
+        path_at("M-15,14L-15,-4L0,-16L15,-4L15,14Z", at, 1.0),
+        path_at("M-6,14L-6,2L6,2L6,14ZM-6,2L6,14M6,2L-6,14", at, 1.0),
     );
 }
 
 /// A town's flag on its pole; `at` is the foot of the pole's middle.
 pub(super) fn flag(out: &mut String, at: Pt) {
-    let p = |x: f64, y: f64| (at + Pt::new(x, y)).xy();
     let _ = writeln!(
         out,
-        r#"<g class="flag-mark"><path class="flag-pole" d="M{}L{}"/><path class="flag" d="M{}L{}L{}L{}Z"/></g>"#,
-        p(-4.0, 10.0),
-        p(-4.0, -11.0),
-        p(-4.0, -11.0),
-        p(9.0, -8.0),
-        p(4.0, -5.5),
-        p(-4.0, -3.0),
+        r#"<g class="flag-mark"><path class="flag-pole" d="{}"/><path class="flag" d="{}"/></g>"#,
+        path_at("M-4,10L-4,-11", at, 1.0),
+        path_at("M-4,-11L9,-8L4,-5.5L-4,-3Z", at, 1.0),
     );
 }
 
 /// A trading post (a small hut) centred at `at`.
 pub(super) fn post(out: &mut String, at: Pt) {
-    let p = |x: f64, y: f64| (at + Pt::new(x, y)).xy();
     let _ = writeln!(
         out,
-        r#"<path class="post" d="M{}L{}L{}L{}L{}Z"/>"#,
-        p(-7.0, 6.0),
-        p(-7.0, -2.0),
-        p(0.0, -8.0),
-        p(7.0, -2.0),
-        p(7.0, 6.0),
+        r#"<path class="post" d="{}"/>"#,
+        path_at("M-7,6L-7,-2L0,-8L7,-2L7,6Z", at, 1.0)
     );
 }
 
 /// An animal symbol (a bison seen from the side) centred at `at`.
 pub(super) fn animal(out: &mut String, at: Pt) {
-    let p = |x: f64, y: f64| (at + Pt::new(x, y)).xy();
     let _ = writeln!(
         out,
-        r#"<path class="animal" d="M{}Q{} {}L{}L{}L{}L{}L{}L{}L{}Q{} {}Z"/>"#,
-        p(-9.0, 1.0),
-        p(-8.0, -6.0),
-        p(0.0, -5.0),
-        p(6.0, -6.0),
-        p(9.0, -2.0),
-        p(8.0, 2.0),
-        p(6.0, 2.0),
-        p(6.0, 6.0),
-        p(-6.0, 6.0),
-        p(-6.0, 2.0),
-        p(-9.0, 3.0),
-        p(-9.0, 1.0),
+        r#"<path class="animal" d="{}"/>"#,
+        path_at(
+            "M-9,1Q-8,-6 0,-5L6,-6L9,-2L8,2L6,2L6,6L-6,6L-6,2Q-9,3 -9,1Z",
+            at,
+            1.0
+        )
     );
 }
 

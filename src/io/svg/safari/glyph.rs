@@ -1,7 +1,7 @@
 //! Safari's glyphs: the meeple marks, vehicle, baobab, bird and animal letter badge.
 
 use crate::core::species::Species;
-use crate::io::svg::glyph::{self, num, text, Pt};
+use crate::io::svg::glyph::{self, num, path_at, text, Pt};
 use std::fmt::Write as _;
 
 /// Badge fill colour of a species.
@@ -72,16 +72,10 @@ pub(super) fn bird(out: &mut String, at: Pt) {
 /// centre and `size` its width.
 pub(super) fn baobab(out: &mut String, at: Pt, size: f64) {
     let k = size / 32.0;
-    let p = |x: f64, y: f64| (at + Pt::new(x * k, y * k)).xy();
     let _ = write!(
         out,
-        r#"<g class="baobab"><path class="trunk" d="M{}Q{} {}L{}Q{} {}Z"/>"#,
-        p(-6.0, 15.0),
-        p(-7.5, 5.0),
-        p(-3.0, 0.0),
-        p(3.0, 0.0),
-        p(7.5, 5.0),
-        p(6.0, 15.0),
+        r#"<g class="baobab"><path class="trunk" d="{}"/>"#,
+        path_at("M-6,15Q-7.5,5 -3,0L3,0Q7.5,5 6,15Z", at, k)
     );
     let clumps = [
         (-8.0, -1.0, 8.0, 5.0),
@@ -106,16 +100,10 @@ pub(super) fn baobab(out: &mut String, at: Pt, size: f64) {
 
 /// Appends vehicle number `number` (1-based, as in `move-vehicle 1 …`) centred at `at`.
 pub(super) fn vehicle(out: &mut String, at: Pt, number: usize) {
-    let p = |x: f64, y: f64| (at + Pt::new(x, y)).xy();
     let _ = writeln!(
         out,
-        r#"<g class="vehicle" data-vehicle="{number}"><path class="car-body" d="M{}L{}L{}L{}L{}L{}Z"/><circle class="wheel" cx="{}" cy="{}" r="5"/><circle class="wheel" cx="{}" cy="{}" r="5"/>"#,
-        p(-20.0, 8.0),
-        p(-20.0, -2.0),
-        p(-10.0, -4.0),
-        p(-5.0, -13.0),
-        p(12.0, -13.0),
-        p(20.0, 8.0),
+        r#"<g class="vehicle" data-vehicle="{number}"><path class="car-body" d="{}"/><circle class="wheel" cx="{}" cy="{}" r="5"/><circle class="wheel" cx="{}" cy="{}" r="5"/>"#,
+        path_at("M-20,8L-20,-2L-10,-4L-5,-13L12,-13L20,8Z", at, 1.0),
         num(at.x - 11.0),
         num(at.y + 9.0),
         num(at.x + 11.0),

@@ -3,33 +3,27 @@
 //! Coordinates are `(x, y)` with `x` growing east and `y` growing **north**. Rotations are
 //! clockwise quarter turns: rotating a tile by one quarter turn moves its north side to the east.
 
+use crate::core::names::indexed_enum;
 use std::fmt;
 
-/// One of the four sides of a cell, clockwise from north.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
-    /// North (y + 1).
-    N = 0,
-    /// East (x + 1).
-    E = 1,
-    /// South (y - 1).
-    S = 2,
-    /// West (x - 1).
-    W = 3,
+indexed_enum! {
+    /// One of the four sides of a cell, clockwise from north (its index).
+    pub enum Side {
+        /// North (y + 1).
+        N,
+        /// East (x + 1).
+        E,
+        /// South (y - 1).
+        S,
+        /// West (x - 1).
+        W,
+    }
 }
 
 impl Side {
-    /// All sides in clockwise order from north.
-    pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];
-
     /// The side with clockwise index `i` (taken modulo 4).
     pub fn from_index(i: usize) -> Side {
         Side::ALL[i % 4]
-    }
-
-    /// Clockwise index 0..4.
-    pub fn index(self) -> usize {
-        self as usize
     }
 
     /// The side facing this one across an edge.
@@ -58,47 +52,30 @@ impl Side {
         }
     }
 
-    /// The bit of this side in a 4-bit side mask.
-    pub fn bit(self) -> u8 {
-        1 << self.index()
-    }
-
     /// Unit offset `(dx, dy)` towards the neighbour across this side.
     pub fn offset(self) -> (i8, i8) {
         [(0, 1), (1, 0), (0, -1), (-1, 0)][self.index()]
     }
 }
 
-/// One of the four corners of a cell, clockwise from north-east.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Corner {
-    /// North-east.
-    NE = 0,
-    /// South-east.
-    SE = 1,
-    /// South-west.
-    SW = 2,
-    /// North-west.
-    NW = 3,
+indexed_enum! {
+    /// One of the four corners of a cell, clockwise from north-east (its index).
+    pub enum Corner {
+        /// North-east.
+        NE,
+        /// South-east.
+        SE,
+        /// South-west.
+        SW,
+        /// North-west.
+        NW,
+    }
 }
 
 impl Corner {
-    /// All corners in clockwise order from north-east.
-    pub const ALL: [Corner; 4] = [Corner::NE, Corner::SE, Corner::SW, Corner::NW];
-
     /// The corner with clockwise index `i` (taken modulo 4).
     pub fn from_index(i: usize) -> Corner {
         Corner::ALL[i % 4]
-    }
-
-    /// Clockwise index 0..4.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The bit of this corner in a 4-bit corner mask.
-    pub fn bit(self) -> u8 {
-        1 << self.index()
     }
 
     /// This corner after rotating its tile by `rot`.

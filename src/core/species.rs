@@ -1,45 +1,28 @@
 //! The five animal species and small fixed-size collections of them.
 
+use crate::core::names::indexed_enum;
 use std::fmt;
 
-/// One of the five animal species (rule S-1.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Species {
-    /// Ape / monkey (`A`).
-    Ape = 0,
-    /// Elephant (`E`).
-    Elephant = 1,
-    /// Giraffe (`G`).
-    Giraffe = 2,
-    /// Lion (`L`).
-    Lion = 3,
-    /// Zebra (`Z`).
-    Zebra = 4,
+indexed_enum! {
+    /// One of the five animal species (rule S-1.3), in letter order.
+    pub enum Species {
+        /// Ape / monkey (`A`).
+        Ape,
+        /// Elephant (`E`).
+        Elephant,
+        /// Giraffe (`G`).
+        Giraffe,
+        /// Lion (`L`).
+        Lion,
+        /// Zebra (`Z`).
+        Zebra,
+    }
 }
 
 impl Species {
-    /// All species in letter order.
-    pub const ALL: [Species; 5] = [
-        Species::Ape,
-        Species::Elephant,
-        Species::Giraffe,
-        Species::Lion,
-        Species::Zebra,
-    ];
-
     /// The species with index `i` (0..5).
     pub fn from_index(i: usize) -> Species {
         Species::ALL[i]
-    }
-
-    /// Index 0..5.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The bit of this species in a species mask.
-    pub fn bit(self) -> u8 {
-        1 << self.index()
     }
 
     /// The letter used in files and records.

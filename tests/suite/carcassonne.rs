@@ -635,7 +635,7 @@ fn naive_placements(g: &CarcassonneState) -> Vec<Action> {
             }
             let mut rots: Vec<Rotation> = Vec::new();
             for rot in Rotation::ALL {
-                let sig = v.orientations[rot.quarter_turns() as usize].signature;
+                let sig = v.turned(rot).signature;
                 let mut neighbours = 0;
                 let fits = Side::ALL
                     .into_iter()

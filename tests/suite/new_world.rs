@@ -193,7 +193,7 @@ struct Feature {
 /// The orientation tables of placed cell `cell`.
 fn orientation(s: &NewWorldState, cell: usize) -> &Orientation {
     let c = &s.cells()[cell];
-    &s.variant_of(c).orientations[c.rot.quarter_turns() as usize]
+    s.variant_of(c).turned(c.rot)
 }
 
 /// The edges member `k` of cell `c` meets (see [`member_edges`]).

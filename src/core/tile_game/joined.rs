@@ -140,26 +140,25 @@ impl<N: Copy + PartialEq> Joined<N> {
     }
 }
 
-/// Judges the placements of a decision from the position before them
-/// ([`TileRules::placement_judge`]), keeping what they share.
-pub trait PlacementJudge {
-    /// Pushes onto `out` the terms in which the result of the placement at `at` turned by
-    /// `rot` differs from the held result, whose terms are `held_terms`; returns false,
-    /// pushing nothing, where it cannot judge it.
-    fn judge(
-        &mut self,
-        at: Coord,
-        rot: Rotation,
-        held_terms: &SeatTerms,
-        out: &mut SiblingTerms,
-    ) -> bool;
+/// Judges the placements of a decision from the position before them, keeping what they
+/// share, onto an `Out`: into [`SiblingTerms`], the terms in which each placement's result
+/// differs from the held result, whose terms it keeps ([`TileRules::placement_judge`]); into
+/// [`TurnEndings`], the endings of each placement's turn ([`TileRules::turn_judge`],
+/// `turn_ends.rs`).
+///
+/// [`TurnEndings`]: crate::core::game::TurnEndings
+pub trait PlacementJudge<Out> {
+    /// Pushes onto `out` what it judges of the placement at `at` turned by `rot`; returns
+    /// false where it cannot judge it (of a result's terms it then pushes nothing; of a
+    /// turn's endings, what it pushed is dropped).
+    fn judge(&mut self, at: Coord, rot: Rotation, out: &mut Out) -> bool;
 }
 
 /// The judge of a game that judges no placement.
-pub enum NoPlacementJudge {}
+pub enum NoJudge {}
 
-impl PlacementJudge for NoPlacementJudge {
-    fn judge(&mut self, _: Coord, _: Rotation, _: &SeatTerms, _: &mut SiblingTerms) -> bool {
+impl<Out> PlacementJudge<Out> for NoJudge {
+    fn judge(&mut self, _: Coord, _: Rotation, _: &mut Out) -> bool {
         match *self {}
     }
 }
@@ -208,9 +207,10 @@ pub(crate) fn judge_placements_here<R: TileRules>(
     }
 }
 
-/// Judges the leading placements of `actions` with `judge`, against `terms`, onto `out`.
+/// Judges the leading placements of `actions` with `judge`, whose held result has the terms
+/// `terms`, onto `out`.
 fn judge_each<R: TileRules>(
-    judge: &mut impl PlacementJudge,
+    judge: &mut impl PlacementJudge<SiblingTerms>,
     actions: &[R::Action],
     terms: &SeatTerms,
     out: &mut SiblingTerms,
@@ -220,7 +220,7 @@ fn judge_each<R: TileRules>(
         let Some((at, rot)) = R::placement_of(action) else {
             return;
         };
-        if !judge.judge(at, rot, terms, out) {
+        if !judge.judge(at, rot, out) {
             return;
         }
     }

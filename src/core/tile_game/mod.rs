@@ -9,11 +9,12 @@
 //! writes once what every game needs from it: the getters, placing a tile and joining its
 //! features, the draw of the next fitting tile, listing and sampling placements,
 //! re-determinization, copying a position (`clone_from` copies only what is in use), judging
-//! placements, piece choices and whole turns without playing them (`joined.rs`, `piece.rs`,
-//! `turn_ends.rs`), and [`Game`](crate::core::game::Game) itself. A game supplies only its rules ([`TileRules`]),
+//! placements, piece choices and whole turns without playing them (`joined.rs`, `before.rs`,
+//! `piece.rs`, `turn_ends.rs`), and [`Game`](crate::core::game::Game) itself. A game supplies only its rules ([`TileRules`]),
 //! its evaluation ([`Evaluation`]) and, for the tools, its setup, notation and expectation
 //! checks (`games::def`).
 
+mod before;
 #[cfg(test)]
 mod checks;
 mod game;
@@ -25,15 +26,14 @@ mod rules;
 mod state;
 mod turn_ends;
 
-pub(crate) use joined::{judge_placements, Joined, Offer};
-pub use joined::{NoPlacementJudge, PlacementJudge};
+pub(crate) use before::{PlacementContext, PlacementsBefore};
+pub(crate) use joined::{judge_placements, Joined};
+pub use joined::{NoJudge, PlacementJudge};
 pub use parts::{Cell, Feature, GameParts, NewCell};
 pub(crate) use piece::piece_decision_rules;
 pub use piece::PieceDecisions;
 pub(crate) use placement::append;
 pub(crate) use rules::tile_rules_by_phase;
 pub use rules::{Evaluation, TileRules};
-pub(crate) use state::all_seats;
 pub use state::{TileState, MAX_PLAYERS};
 pub(crate) use turn_ends::QuietTurns;
-pub use turn_ends::{NoTurnJudge, TurnJudge};

@@ -57,8 +57,7 @@ where
     #[inline]
     pub(super) fn fits_on(&self, f: &FrontierCell, v: &Variant) -> bool {
         self.placeable(f.coord)
-            && (v.rotations().iter())
-                .any(|r| self.fits(f, v.orientations[r.quarter_turns() as usize].signature))
+            && (v.rotations().iter()).any(|r| self.fits(f, v.turned(*r).signature))
     }
 
     /// Whether tile `variant` fits anywhere on the board.
@@ -113,7 +112,7 @@ where
         let v = self.tiles.variant(self.drawn);
         let mut sigs = [(Rotation::default(), 0u8); 4];
         for (slot, &rot) in sigs.iter_mut().zip(v.rotations()) {
-            *slot = (rot, v.orientations[rot.quarter_turns() as usize].signature);
+            *slot = (rot, v.turned(rot).signature);
         }
         let sigs = &sigs[..v.rotations().len()];
         let frontier = self.board.frontier();
@@ -155,9 +154,7 @@ where
             let r = below(rng, n);
             let f = &frontier[r >> shift];
             let rot = rots[r & (n_rots - 1)];
-            if self.placeable(f.coord)
-                && self.fits(f, v.orientations[rot.quarter_turns() as usize].signature)
-            {
+            if self.placeable(f.coord) && self.fits(f, v.turned(rot).signature) {
                 return Some(Self::place_action(f.coord, rot));
             }
         }

@@ -2,9 +2,9 @@
 //! evaluation ([`Evaluation`]). Both are implemented for the game's state, a
 //! [`TileState`](super::TileState); [`Game`](crate::core::game::Game) follows from them.
 
-use super::joined::{judge_placements, judge_placements_here, NoPlacementJudge, PlacementJudge};
+use super::joined::{judge_placements, judge_placements_here, NoJudge, PlacementJudge};
 use super::parts::{Cell, GameParts, NewCell};
-use super::turn_ends::{judge_turn_endings, NoTurnJudge, TurnJudge};
+use super::turn_ends::judge_turn_endings;
 use crate::core::board::FrontierCell;
 use crate::core::game::{SeatTerms, SiblingTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation, Side};
@@ -131,8 +131,8 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
         &'a self,
         _held: &'a Self,
         _held_terms: &'a SeatTerms,
-    ) -> Option<impl PlacementJudge + 'a> {
-        None::<NoPlacementJudge>
+    ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
+        None::<NoJudge>
     }
     /// See [`Game::may_judge_candidates`](crate::core::game::Game::may_judge_candidates). The
     /// default: never.
@@ -149,8 +149,8 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     fn placement_judge_here<'a>(
         &'a self,
         _terms: &'a SeatTerms,
-    ) -> Option<impl PlacementJudge + 'a> {
-        None::<NoPlacementJudge>
+    ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
+        None::<NoJudge>
     }
     /// See [`Game::may_judge_turns`](crate::core::game::Game::may_judge_turns). The default:
     /// never.
@@ -164,8 +164,11 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     }
     /// What judges how the turns of this position's placements end, from `terms`, this
     /// position's (`turn_ends.rs`); `None` where they are not judged. The default: none.
-    fn turn_judge<'a>(&'a self, _terms: &'a SeatTerms) -> Option<impl TurnJudge + 'a> {
-        None::<NoTurnJudge>
+    fn turn_judge<'a>(
+        &'a self,
+        _terms: &'a SeatTerms,
+    ) -> Option<impl PlacementJudge<TurnEndings> + 'a> {
+        None::<NoJudge>
     }
     /// Reshuffles what the game hides besides the unseen tiles (which the core reshuffles
     /// first). The default: nothing.

@@ -219,7 +219,7 @@ impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
 
     /// The orientation (rotated data) of a placed cell.
     pub fn orientation_of(&self, cell: &Cell<G::Node, G::CellData>) -> &'static Orientation {
-        &self.variant_of(cell).orientations[cell.rot.quarter_turns() as usize]
+        self.variant_of(cell).turned(cell.rot)
     }
 
     /// The summary of the feature containing union-find node `node`.
@@ -316,7 +316,7 @@ where
     pub(crate) fn put_tile(&mut self, at: Coord, variant: VariantId, rot: Rotation) {
         let tiles = self.tiles;
         let v = tiles.variant(variant);
-        let o = &v.orientations[rot.quarter_turns() as usize];
+        let o = v.turned(rot);
         let index = self.cells.len();
         let first = G::Node::from_usize(self.features.len());
         let data = self.new_cell_data(at, v, o);
@@ -345,7 +345,7 @@ where
                 continue;
             };
             let other = self.cells[j];
-            let oo = &tiles.variant(other.variant).orientations[other.rot.quarter_turns() as usize];
+            let oo = tiles.variant(other.variant).turned(other.rot);
             let seg = o.side_segment[side.index()];
             if seg != NO_SEGMENT {
                 let facing = match oo.side_segment[side.opposite().index()] {

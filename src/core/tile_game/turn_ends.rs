@@ -1,8 +1,8 @@
 //! Judging how a placement's turn ends without playing it ([`Game::turn_endings`]), shared by
 //! the tile games whose turn is a placement and then one piece decision (a meeple, a
 //! settler): the loop over a decision's placements ([`judge_turn_endings`], the default
-//! `TileRules::turn_endings`), the [`TurnJudge`] a game returns from `TileRules::turn_judge`,
-//! which placements have *quiet* turns that the games judge ([`QuietTurns`],
+//! `TileRules::turn_endings`), the [`PlacementJudge`] into [`TurnEndings`] a game returns from
+//! `TileRules::turn_judge`, which placements have *quiet* turns that the games judge ([`QuietTurns`],
 //! [`TileState::quiet_placement`]) and the listing of their piece choices
 //! ([`QuietPlacement::push_piece_endings`]).
 //!
@@ -13,7 +13,7 @@
 //!
 //! [`Game::turn_endings`]: crate::core::game::Game::turn_endings
 
-use super::joined::{Joined, ITEMS};
+use super::joined::{Joined, PlacementJudge, ITEMS};
 use super::parts::GameParts;
 use super::rules::TileRules;
 use super::state::{TileState, MAX_PLAYERS};
@@ -22,25 +22,6 @@ use crate::core::game::{SeatTerms, TermChange, TurnEndings, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::index::SmallIndex;
 use crate::core::tileset::{FeatureKind, Segment};
-
-/// Judges the turns of a decision's placements from the position before them
-/// ([`TileRules::turn_judge`]), keeping what they share.
-pub trait TurnJudge {
-    /// Pushes onto `out` ([`TurnEndings::push_ending`]) the terms after each piece choice
-    /// that ends the turn of the placement at `at` turned by `rot`, as
-    /// [`Game::turn_endings`](crate::core::game::Game::turn_endings) describes; returns false
-    /// where it cannot judge that turn (what it pushed is then dropped).
-    fn endings(&mut self, at: Coord, rot: Rotation, out: &mut TurnEndings) -> bool;
-}
-
-/// The judge of a game that judges no turn.
-pub enum NoTurnJudge {}
-
-impl TurnJudge for NoTurnJudge {
-    fn endings(&mut self, _: Coord, _: Rotation, _: &mut TurnEndings) -> bool {
-        match *self {}
-    }
-}
 
 /// [`Game::turn_endings`] for placements: closes one candidate of `out` (emptied first) per
 /// action of `actions`, judged by `from`'s [`TileRules::turn_judge`] where it is a placement
@@ -57,7 +38,7 @@ pub(crate) fn judge_turn_endings<R: TileRules>(
     let mut judge = from.turn_judge(terms);
     for action in actions {
         let judged = match (&mut judge, R::placement_of(action)) {
-            (Some(judge), Some((at, rot))) => judge.endings(at, rot, out),
+            (Some(judge), Some((at, rot))) => judge.judge(at, rot, out),
             _ => false,
         };
         out.close_candidate(judged);
@@ -184,7 +165,7 @@ where
         if neighbours == 8 && segments.iter().any(|seg| seg.kind == surrounded) {
             return None;
         }
-        let o = &variant.orientations[rot.quarter_turns() as usize];
+        let o = variant.turned(rot);
         let joined = self.joined_by(at, o);
         let merged = joined.merged(segments.iter().map(own), |root| *self.feature(root));
         let closes = segments.iter().enumerate().any(|(i, seg)| {

@@ -83,6 +83,12 @@ impl Variant {
         &self.segments[..self.segment_count as usize]
     }
 
+    /// The orientation of this tile turned by `rot`.
+    #[inline]
+    pub fn turned(&self, rot: Rotation) -> &Orientation {
+        &self.orientations[rot.quarter_turns() as usize]
+    }
+
     /// The rotations worth trying.
     pub fn rotations(&self) -> &[Rotation] {
         &self.distinct_rotations[..self.distinct_count as usize]

@@ -9,15 +9,12 @@
 //! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
 
 use super::features::FeatureAgg;
-use super::state::{CarcassonneState, Node, Phase, MAX_BORDERS, MAX_MONASTERIES, MAX_PLAYERS};
+use super::state::{CarcassonneState, Node, Phase, MAX_BORDERS, MAX_MONASTERIES};
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SeatTerms, SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms};
 use crate::core::geom::{Coord, Rotation, Side};
-use crate::core::tile_game::{all_seats, Evaluation, Joined, Offer, PlacementJudge};
+use crate::core::tile_game::{Joined, PlacementContext, PlacementJudge};
 use crate::core::tileset::{FeatureKind, Segment};
-
-/// Heuristic terms of every seat.
-pub(super) type Terms = [[f64; EVAL_TERMS]; MAX_PLAYERS];
 
 /// Most cities one placement completes: one per side.
 const MOST_COMPLETED: usize = 4;
@@ -33,11 +30,9 @@ struct Occupied {
     neighbours: u8,
 }
 
-/// The position before a decision's placements, with what every placement is judged against.
-pub(super) struct PlacementsBefore<'a> {
-    pub(super) from: &'a CarcassonneState,
-    /// Its heuristic terms (a placement's result has them but where features change).
-    pub(super) terms: Terms,
+/// What Carcassonne keeps of the position before a decision's placements to judge them: the
+/// meeples that a placement may change without joining their features.
+pub(super) struct MeeplesBefore {
     /// The monasteries with meeples.
     monasteries: FixedVec<Occupied, MAX_MONASTERIES>,
     /// Whether a field has a meeple.
@@ -45,12 +40,11 @@ pub(super) struct PlacementsBefore<'a> {
     /// The field–city borders as (field root, city root), without repeats; worked out when a
     /// placement first completes a city while a field has a meeple.
     borders: Option<FixedVec<(Node, Node), MAX_BORDERS>>,
-    /// The changes of a placement that changes no feature with meeples (most placements):
-    /// the same for all of them, worked out when first needed.
-    plain: Option<TermChanges>,
-    /// Whether meeples stand beside the cell of the placements judged last.
-    offer: Option<Offer>,
 }
+
+/// The position before a decision's placements, with what every placement is judged against.
+pub(super) type PlacementsBefore<'a> =
+    crate::core::tile_game::PlacementsBefore<'a, CarcassonneState, MeeplesBefore>;
 
 impl CarcassonneState {
     /// Whether the placements of this position are judged without laying them (see the
@@ -62,17 +56,9 @@ impl CarcassonneState {
     }
 }
 
-impl<'a> PlacementsBefore<'a> {
-    /// What the placements from `from` are judged against.
-    pub(super) fn of(from: &'a CarcassonneState) -> Self {
-        let mut terms = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
-        from.heuristic_terms_all(&mut terms[..from.players()]);
-        Self::with_terms(from, &terms[..from.players()])
-    }
-
-    /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
-    pub(super) fn with_terms(from: &'a CarcassonneState, terms: &SeatTerms) -> Self {
-        let terms = all_seats(terms);
+impl PlacementContext<CarcassonneState> for MeeplesBefore {
+    #[inline]
+    fn of_position(from: &CarcassonneState) -> Self {
         let mut monasteries = FixedVec::default();
         for m in from.game.monasteries.iter() {
             if from.feature(m.node).is_occupied() {
@@ -84,27 +70,15 @@ impl<'a> PlacementsBefore<'a> {
             }
         }
         let farmers = (from.placed_meeples().iter()).any(|m| m.kind == FeatureKind::Field);
-        PlacementsBefore {
-            from,
-            terms,
+        MeeplesBefore {
             monasteries,
             farmers,
             borders: None,
-            plain: None,
-            offer: None,
         }
     }
+}
 
-    /// Pushes the changes of a placement that changes no feature with meeples.
-    fn push_plain(&mut self, held_terms: &SeatTerms, out: &mut SiblingTerms) {
-        let players = self.from.players();
-        let terms = &self.terms[..players];
-        let plain = self
-            .plain
-            .get_or_insert_with(|| TermChange::between(terms, held_terms));
-        out.push(plain.iter().copied());
-    }
-
+impl PlacementsBefore<'_> {
     /// C-3, C-4: gives the fields that border each city the placement completes (in
     /// `merged`, the joined features' aggregates) that city's bit, as the laid placement
     /// would (bits in the order of the tile's segments); fields with meeples that the
@@ -185,18 +159,15 @@ impl<'a> PlacementsBefore<'a> {
         t: &mut SeatTerms,
     ) {
         let from = self.from;
-        for (k, &root) in joined.touched().iter().enumerate() {
-            let kind = segments[joined.via(k) as usize].kind;
-            let before = from.feature(root);
-            if before.is_occupied() {
-                from.add_feature_terms_with(before, kind, root, Some(0), -1.0, t);
-            }
-            let after = &merged[joined.of_touched(k)];
-            if after.is_occupied() && joined.first_of_its_feature(k) {
-                from.add_feature_terms_with(after, kind, root, Some(0), 1.0, t);
-            }
-        }
-        for m in self.monasteries.iter().filter(|m| m.at.touches(at)) {
+        self.add_joined_terms(
+            joined,
+            merged,
+            segments,
+            FeatureAgg::is_occupied,
+            |f, kind, root, sign, t| from.add_feature_terms_with(f, kind, root, Some(0), sign, t),
+            t,
+        );
+        for m in (self.context.monasteries.iter()).filter(|m| m.at.touches(at)) {
             let f = from.feature(m.node);
             let (node, neighbours) = (m.node, m.neighbours);
             let monastery = FeatureKind::Monastery;
@@ -208,7 +179,7 @@ impl<'a> PlacementsBefore<'a> {
     /// The field–city borders of the position as (field root, city root), without repeats.
     fn borders(&mut self) -> &FixedVec<(Node, Node), MAX_BORDERS> {
         let from = self.from;
-        self.borders.get_or_insert_with(|| {
+        self.context.borders.get_or_insert_with(|| {
             let mut roots = FixedVec::<(Node, Node), MAX_BORDERS>::default();
             for &(field, city) in from.game.borders.iter() {
                 let pair = (from.feature_root(field), from.feature_root(city));
@@ -221,23 +192,17 @@ impl<'a> PlacementsBefore<'a> {
     }
 }
 
-impl PlacementJudge for PlacementsBefore<'_> {
-    fn judge(
-        &mut self,
-        at: Coord,
-        rot: Rotation,
-        held_terms: &SeatTerms,
-        out: &mut SiblingTerms,
-    ) -> bool {
+impl PlacementJudge<SiblingTerms> for PlacementsBefore<'_> {
+    fn judge(&mut self, at: Coord, rot: Rotation, out: &mut SiblingTerms) -> bool {
         let from = self.from;
         let variant = from.tiles.variant(from.drawn);
         let segments = variant.segments();
-        let o = &variant.orientations[rot.quarter_turns() as usize];
+        let o = variant.turned(rot);
         let offer = from.offer_at(&mut self.offer, at, FeatureAgg::is_occupied);
-        let monastery_near = self.monasteries.iter().any(|m| m.at.touches(at));
+        let monastery_near = (self.context.monasteries.iter()).any(|m| m.at.touches(at));
         // A city of the tile completes only where every side it shows has a neighbour; only
         // fields with meeples then change (C-4).
-        let city_may_complete = self.farmers
+        let city_may_complete = self.context.farmers
             && (segments.iter().enumerate()).any(|(i, seg)| {
                 seg.kind == FeatureKind::City
                     && (Side::ALL.into_iter()).all(|s| {
@@ -251,7 +216,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
             (joined.touched().iter()).any(|&root| from.feature(root).is_occupied())
         });
         let Some(joined) = joined.filter(|_| occupied || other_changes) else {
-            self.push_plain(held_terms, out);
+            self.push_plain(out);
             return true;
         };
         let shared = { from.game.shared_tiles }.take_for(variant);
@@ -266,24 +231,17 @@ impl PlacementJudge for PlacementsBefore<'_> {
             return false;
         }
         if !occupied && !monastery_near && bordering.is_empty() {
-            self.push_plain(held_terms, out);
+            self.push_plain(out);
             return true;
         }
-        let mut terms = self.terms;
-        let t = &mut terms[..from.players()];
-        self.add_placed_terms(&joined, &merged, segments, at, t);
-        for &(root, after) in bordering.iter() {
-            from.add_feature_terms_with(
-                from.feature(root),
-                FeatureKind::Field,
-                root,
-                Some(0),
-                -1.0,
-                t,
-            );
-            from.add_feature_terms_with(&after, FeatureKind::Field, root, Some(0), 1.0, t);
-        }
-        out.push(TermChange::changes(&terms[..from.players()], held_terms));
+        self.push_placed(out, |t| {
+            self.add_placed_terms(&joined, &merged, segments, at, t);
+            for &(root, after) in bordering.iter() {
+                let field = FeatureKind::Field;
+                from.add_feature_terms_with(from.feature(root), field, root, Some(0), -1.0, t);
+                from.add_feature_terms_with(&after, field, root, Some(0), 1.0, t);
+            }
+        });
         true
     }
 }

@@ -9,9 +9,9 @@ use super::state::{Carcassonne, CarcassonneState, Cell, CellInfo, Monastery, Nod
 use super::stats::ActionKind;
 use super::turn_ends::TurnsBefore;
 use crate::core::board::FrontierCell;
-use crate::core::game::SeatTerms;
+use crate::core::game::{SeatTerms, SiblingTerms, TurnEndings};
 use crate::core::geom::{Coord, Side};
-use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
+use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for CarcassonneState {
@@ -157,9 +157,10 @@ impl TileRules for CarcassonneState {
     fn placement_judge<'a>(
         &'a self,
         _held: &'a Self,
-        _held_terms: &'a SeatTerms,
-    ) -> Option<impl PlacementJudge + 'a> {
-        self.judges_placements().then(|| PlacementsBefore::of(self))
+        held_terms: &'a SeatTerms,
+    ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
+        self.judges_placements()
+            .then(|| PlacementsBefore::of(self, held_terms))
     }
 
     /// Placements, where they are judged (`placement_terms.rs`), and meeple decisions
@@ -173,9 +174,9 @@ impl TileRules for CarcassonneState {
     fn placement_judge_here<'a>(
         &'a self,
         terms: &'a SeatTerms,
-    ) -> Option<impl PlacementJudge + 'a> {
+    ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
         self.judges_placements()
-            .then(|| PlacementsBefore::with_terms(self, terms))
+            .then(|| PlacementsBefore::with_terms(self, terms, terms))
     }
 
     /// Placements, where they are judged (`turn_ends.rs`).
@@ -184,7 +185,10 @@ impl TileRules for CarcassonneState {
     }
 
     /// The turns of placements judged from the position before them (`turn_ends.rs`).
-    fn turn_judge<'a>(&'a self, terms: &'a SeatTerms) -> Option<impl TurnJudge + 'a> {
+    fn turn_judge<'a>(
+        &'a self,
+        terms: &'a SeatTerms,
+    ) -> Option<impl PlacementJudge<TurnEndings> + 'a> {
         self.judges_placements()
             .then(|| TurnsBefore::of(self, terms))
     }

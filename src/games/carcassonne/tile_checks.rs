@@ -499,7 +499,7 @@ mod tests {
         assert_eq!(counts, [1, 1, 1, 2, 2, 2, 4, 4]);
         // U turned a quarter: the road runs N-S; its first field (N En Wn) meets E Ne Ss.
         let u = first("U");
-        let o = &u.orientations[Rotation::new(1).quarter_turns() as usize];
+        let o = u.turned(Rotation::new(1));
         assert_eq!(o.side_segment[Side::N.index()], 0);
         assert_eq!(o.side_segment[Side::E.index()], NO_SEGMENT);
         let field_at = |name: &str| o.half_segment[HalfSide::from_name(name).unwrap().index()];

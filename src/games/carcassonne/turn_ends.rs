@@ -15,7 +15,7 @@ use super::placement_terms::PlacementsBefore;
 use super::state::CarcassonneState;
 use crate::core::game::{SeatTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation};
-use crate::core::tile_game::{QuietTurns, TurnJudge};
+use crate::core::tile_game::{PlacementJudge, QuietTurns};
 use crate::core::tileset::{FeatureKind, Segment};
 
 /// The position before a decision's placements, with what every placement's turn is judged
@@ -29,17 +29,17 @@ pub(super) struct TurnsBefore<'a> {
 impl<'a> TurnsBefore<'a> {
     /// What the turns of the placements from `from`, whose heuristic terms are `terms`, are
     /// judged against.
-    pub(super) fn of(from: &'a CarcassonneState, terms: &SeatTerms) -> Self {
+    pub(super) fn of(from: &'a CarcassonneState, terms: &'a SeatTerms) -> Self {
         let monasteries = from.game.monasteries.iter().map(|m| m.cell as usize);
         TurnsBefore {
-            placements: PlacementsBefore::with_terms(from, terms),
+            placements: PlacementsBefore::with_terms(from, terms, terms),
             quiet: from.quiet_turns(monasteries),
         }
     }
 }
 
-impl TurnJudge for TurnsBefore<'_> {
-    fn endings(&mut self, at: Coord, rot: Rotation, out: &mut TurnEndings) -> bool {
+impl PlacementJudge<TurnEndings> for TurnsBefore<'_> {
+    fn judge(&mut self, at: Coord, rot: Rotation, out: &mut TurnEndings) -> bool {
         let from = self.placements.from;
         let shared = { from.game.shared_tiles }.take_for(from.tiles.variant(from.drawn));
         let own = |seg: &Segment| FeatureAgg::of_segment(seg, shared);
@@ -49,10 +49,9 @@ impl TurnJudge for TurnsBefore<'_> {
         else {
             return false;
         };
-        let players = from.players();
-        let before = &self.placements.terms[..players];
-        let mut placed = self.placements.terms;
-        let placed = &mut placed[..players];
+        let before = self.placements.terms();
+        let mut placed = self.placements.terms_copy();
+        let placed = &mut placed[..before.len()];
         let (joined, merged) = (&placement.joined, &placement.merged);
         (self.placements).add_placed_terms(joined, merged, placement.segments, at, placed);
         let (p, neighbours) = (from.active as usize, placement.neighbours);

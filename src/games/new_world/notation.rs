@@ -183,7 +183,7 @@ impl NewWorldState {
     /// The orientation tables of a placed cell.
     fn placed_orientation(&self, at: usize) -> &Orientation {
         let cell = &self.cells[at];
-        &self.tiles.variant(cell.variant).orientations[cell.rot.quarter_turns() as usize]
+        self.tiles.variant(cell.variant).turned(cell.rot)
     }
 
     /// `trail E`, `plains Wn`, `farm`: a segment of the tile just placed by its kind and the

@@ -7,16 +7,13 @@
 //! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
 
 use super::eval::add_value_terms;
-use super::state::{FeatureAgg, NewWorldState, Node, Role, MAX_FARMS, MAX_PLAYERS};
+use super::state::{FeatureAgg, NewWorldState, Node, Role, MAX_FARMS};
 use super::turn::final_value_with;
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SeatTerms, SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
+use crate::core::game::{SeatTerms, SiblingTerms};
 use crate::core::geom::{Coord, Rotation};
-use crate::core::tile_game::{all_seats, Evaluation, Joined, Offer, PlacementJudge};
+use crate::core::tile_game::{Joined, PlacementContext, PlacementJudge};
 use crate::core::tileset::Segment;
-
-/// Heuristic terms of every seat.
-pub(super) type Terms = [[f64; EVAL_TERMS]; MAX_PLAYERS];
 
 /// A farm with settlers: where it is, its summary and its placed neighbours.
 #[derive(Clone, Copy)]
@@ -26,31 +23,19 @@ struct OccupiedFarm {
     neighbours: u8,
 }
 
-/// The position before a decision's placements, with what every placement is judged against.
-pub(super) struct PlacementsBefore<'a> {
-    pub(super) from: &'a NewWorldState,
-    /// Its heuristic terms (a placement's result has them but where features change).
-    pub(super) terms: Terms,
-    /// The farms with settlers.
+/// What New World keeps of the position before a decision's placements to judge them: the
+/// farms with settlers, which a placement beside them changes without joining them.
+pub(super) struct FarmsBefore {
     farms: FixedVec<OccupiedFarm, MAX_FARMS>,
-    /// The changes of a placement that changes no feature with settlers (most placements):
-    /// the same for all of them, worked out when first needed.
-    plain: Option<TermChanges>,
-    /// Whether settlers stand beside the cell of the placements judged last.
-    offer: Option<Offer>,
 }
 
-impl<'a> PlacementsBefore<'a> {
-    /// What the placements from `from` are judged against.
-    pub(super) fn of(from: &'a NewWorldState) -> Self {
-        let mut terms = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
-        from.heuristic_terms_all(&mut terms[..from.players()]);
-        Self::with_terms(from, &terms[..from.players()])
-    }
+/// The position before a decision's placements, with what every placement is judged against.
+pub(super) type PlacementsBefore<'a> =
+    crate::core::tile_game::PlacementsBefore<'a, NewWorldState, FarmsBefore>;
 
-    /// [`PlacementsBefore::of`], where `terms` are `from`'s heuristic terms.
-    pub(super) fn with_terms(from: &'a NewWorldState, terms: &SeatTerms) -> Self {
-        let terms = all_seats(terms);
+impl PlacementContext<NewWorldState> for FarmsBefore {
+    #[inline]
+    fn of_position(from: &NewWorldState) -> Self {
         let mut farms = FixedVec::default();
         for &(cell, node) in from.game.farms.iter() {
             let agg = *from.feature(node);
@@ -62,13 +47,7 @@ impl<'a> PlacementsBefore<'a> {
                 });
             }
         }
-        PlacementsBefore {
-            from,
-            terms,
-            farms,
-            plain: None,
-            offer: None,
-        }
+        FarmsBefore { farms }
     }
 }
 
@@ -85,20 +64,14 @@ impl PlacementsBefore<'_> {
         at: Coord,
         t: &mut SeatTerms,
     ) {
-        let from = self.from;
-        for (k, &root) in joined.touched().iter().enumerate() {
-            // Only trails, towns and plains join: their value does not depend on where they are.
-            let role = Role::of(segments[joined.via(k) as usize].kind);
-            let before = from.feature(root);
-            if before.is_occupied() {
-                add_value_terms(before.scorers(), final_value_with(before, role, 0), -1.0, t);
-            }
-            let after = &merged[joined.of_touched(k)];
-            if after.is_occupied() && joined.first_of_its_feature(k) {
-                add_value_terms(after.scorers(), final_value_with(after, role, 0), 1.0, t);
-            }
-        }
-        for f in self.farms.iter().filter(|f| f.at.touches(at)) {
+        // Only trails, towns and plains join: their value does not depend on where they are.
+        let value = |f: &FeatureAgg, kind, sign, t: &mut SeatTerms| {
+            add_value_terms(f.scorers(), final_value_with(f, Role::of(kind), 0), sign, t)
+        };
+        let occupied = FeatureAgg::is_occupied;
+        let add = |f: &FeatureAgg, kind, _, sign, t: &mut SeatTerms| value(f, kind, sign, t);
+        self.add_joined_terms(joined, merged, segments, occupied, add, t);
+        for f in (self.context.farms.iter()).filter(|f| f.at.touches(at)) {
             let (agg, n) = (&f.agg, f.neighbours);
             let farmer = Role::Farmer;
             add_value_terms(agg.scorers(), final_value_with(agg, farmer, n), -1.0, t);
@@ -107,20 +80,13 @@ impl PlacementsBefore<'_> {
     }
 }
 
-impl PlacementJudge for PlacementsBefore<'_> {
-    fn judge(
-        &mut self,
-        at: Coord,
-        rot: Rotation,
-        held_terms: &SeatTerms,
-        out: &mut SiblingTerms,
-    ) -> bool {
+impl PlacementJudge<SiblingTerms> for PlacementsBefore<'_> {
+    fn judge(&mut self, at: Coord, rot: Rotation, out: &mut SiblingTerms) -> bool {
         let from = self.from;
-        let players = from.players();
         let variant = from.tiles.variant(from.drawn);
         let segments = variant.segments();
-        let o = &variant.orientations[rot.quarter_turns() as usize];
-        let farm_near = self.farms.iter().any(|f| f.at.touches(at));
+        let o = variant.turned(rot);
+        let farm_near = self.context.farms.iter().any(|f| f.at.touches(at));
         // Without settlers beside the cell, the placement joins no feature with settlers.
         let offer = from.offer_at(&mut self.offer, at, FeatureAgg::is_occupied);
         let occupied = |root: &Node| from.feature(*root).is_occupied();
@@ -128,9 +94,7 @@ impl PlacementJudge for PlacementsBefore<'_> {
             .then(|| from.joined_by(at, o))
             .filter(|joined| farm_near || joined.touched().iter().any(occupied));
         let Some(joined) = joined else {
-            let terms = &self.terms[..players];
-            let plain = (self.plain).get_or_insert_with(|| TermChange::between(terms, held_terms));
-            out.push(plain.iter().copied());
+            self.push_plain(out);
             return true;
         };
         let shared = { from.game.shared_tiles }.take_for(variant);
@@ -138,9 +102,9 @@ impl PlacementJudge for PlacementsBefore<'_> {
         let own = (segments.iter())
             .map(|seg| FeatureAgg::of_segment(seg, seg.sides.count_ones() as u8, shared));
         let merged = joined.merged(own, |root| *from.feature(root));
-        let mut terms = self.terms;
-        self.add_placed_terms(&joined, &merged, segments, at, &mut terms[..players]);
-        out.push(TermChange::changes(&terms[..players], held_terms));
+        self.push_placed(out, |t| {
+            self.add_placed_terms(&joined, &merged, segments, at, t)
+        });
         true
     }
 }
@@ -175,7 +139,7 @@ mod tests {
             let Action::Place { at, rot } = action else {
                 unreachable!("only placements are judged")
             };
-            let o = &g.tiles.variant(g.drawn).orientations[rot.quarter_turns() as usize];
+            let o = g.tiles.variant(g.drawn).turned(rot);
             let joined = g.joined_by(at, o);
             let occupied = |k: usize| g.feature(joined.touched()[k]).is_occupied();
             let farm = (g.game.farms.iter()).any(|&(cell, node)| {

@@ -7,9 +7,9 @@ use super::placement_terms::PlacementsBefore;
 use super::state::{FeatureAgg, NewWorld, NewWorldState, Node, Phase, Role};
 use super::stats::ActionKind;
 use super::turn_ends::TurnsBefore;
-use crate::core::game::SeatTerms;
+use crate::core::game::{SeatTerms, SiblingTerms, TurnEndings};
 use crate::core::geom::{Coord, Side};
-use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules, TurnJudge};
+use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
 impl TileRules for NewWorldState {
@@ -99,9 +99,9 @@ impl TileRules for NewWorldState {
     fn placement_judge<'a>(
         &'a self,
         _held: &'a Self,
-        _held_terms: &'a SeatTerms,
-    ) -> Option<impl PlacementJudge + 'a> {
-        Some(PlacementsBefore::of(self))
+        held_terms: &'a SeatTerms,
+    ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
+        Some(PlacementsBefore::of(self, held_terms))
     }
 
     /// Placements (`placement_terms.rs`) and settler decisions.
@@ -113,8 +113,8 @@ impl TileRules for NewWorldState {
     fn placement_judge_here<'a>(
         &'a self,
         terms: &'a SeatTerms,
-    ) -> Option<impl PlacementJudge + 'a> {
-        Some(PlacementsBefore::with_terms(self, terms))
+    ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
+        Some(PlacementsBefore::with_terms(self, terms, terms))
     }
 
     /// Placements (`turn_ends.rs`).
@@ -123,7 +123,10 @@ impl TileRules for NewWorldState {
     }
 
     /// The turns of placements judged from the position before them (`turn_ends.rs`).
-    fn turn_judge<'a>(&'a self, terms: &'a SeatTerms) -> Option<impl TurnJudge + 'a> {
+    fn turn_judge<'a>(
+        &'a self,
+        terms: &'a SeatTerms,
+    ) -> Option<impl PlacementJudge<TurnEndings> + 'a> {
         Some(TurnsBefore::of(self, terms))
     }
 

@@ -34,7 +34,7 @@ fn place(g: &mut NewWorldState, x: i8, y: i8, want: &[(Side, u8)]) {
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     for &rot in v.rotations() {
-        let sig = v.orientations[rot.quarter_turns() as usize].signature;
+        let sig = v.turned(rot).signature;
         if want.iter().all(|&(s, c)| (sig >> (2 * s.index())) & 3 == c) {
             let a = Action::Place { at, rot };
             assert!(legal.contains(&a), "{a:?} is not legal");

@@ -16,7 +16,7 @@ use super::state::{FeatureAgg, NewWorldState, Role};
 use super::turn::final_value_with;
 use crate::core::game::{SeatTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation};
-use crate::core::tile_game::{QuietTurns, TurnJudge};
+use crate::core::tile_game::{PlacementJudge, QuietTurns};
 use crate::core::tileset::{FeatureKind, Segment};
 
 /// The position before a decision's placements, with what every placement's turn is judged
@@ -32,18 +32,18 @@ pub(super) struct TurnsBefore<'a> {
 impl<'a> TurnsBefore<'a> {
     /// What the turns of the placements from `from`, whose heuristic terms are `terms`, are
     /// judged against.
-    pub(super) fn of(from: &'a NewWorldState, terms: &SeatTerms) -> Self {
+    pub(super) fn of(from: &'a NewWorldState, terms: &'a SeatTerms) -> Self {
         let farms = from.game.farms.iter().map(|&(cell, _)| cell as usize);
         TurnsBefore {
-            placements: PlacementsBefore::with_terms(from, terms),
+            placements: PlacementsBefore::with_terms(from, terms, terms),
             quiet: from.quiet_turns(farms),
             east: from.easternmost_surveyor(),
         }
     }
 }
 
-impl TurnJudge for TurnsBefore<'_> {
-    fn endings(&mut self, at: Coord, rot: Rotation, out: &mut TurnEndings) -> bool {
+impl PlacementJudge<TurnEndings> for TurnsBefore<'_> {
+    fn judge(&mut self, at: Coord, rot: Rotation, out: &mut TurnEndings) -> bool {
         let from = self.placements.from;
         let shared = { from.game.shared_tiles }.take_for(from.tiles.variant(from.drawn));
         // A land tile never borders the sea (N-7, N-8): every trail or town edge is open.
@@ -54,10 +54,9 @@ impl TurnJudge for TurnsBefore<'_> {
         else {
             return false;
         };
-        let players = from.players();
-        let before = &self.placements.terms[..players];
-        let mut placed = self.placements.terms;
-        let placed = &mut placed[..players];
+        let before = self.placements.terms();
+        let mut placed = self.placements.terms_copy();
+        let placed = &mut placed[..before.len()];
         let (joined, merged) = (&placement.joined, &placement.merged);
         (self.placements).add_placed_terms(joined, merged, placement.segments, at, placed);
         let (p, east, neighbours) = (from.active as usize, self.east, placement.neighbours);

@@ -27,6 +27,8 @@ pub(super) struct PlacementsBefore<'a> {
     from: &'a SafariState,
     /// The result of one of the placements, which the others are judged against.
     held: &'a SafariState,
+    /// Its heuristic terms.
+    held_terms: &'a SeatTerms,
     /// The meeples' terms before.
     meeples: MeepleTerms,
     /// The open holes' meeples: owner and vertex.
@@ -61,7 +63,7 @@ struct Near {
 impl<'a> PlacementsBefore<'a> {
     /// What the placements from `from` are judged against, where `held`, whose terms are
     /// `terms`, is `from` after one of them.
-    pub(super) fn of(from: &'a SafariState, held: &'a SafariState, terms: &SeatTerms) -> Self {
+    pub(super) fn of(from: &'a SafariState, held: &'a SafariState, terms: &'a SeatTerms) -> Self {
         let mut open_holes = FixedVec::default();
         let mut baobabs = FixedVec::default();
         for m in from.placed_meeples() {
@@ -75,6 +77,7 @@ impl<'a> PlacementsBefore<'a> {
         let mut before = PlacementsBefore {
             from,
             held,
+            held_terms: terms,
             meeples: from.meeple_terms(),
             open_holes,
             baobabs,
@@ -201,17 +204,11 @@ impl<'a> PlacementsBefore<'a> {
 }
 
 /// Every placement can be judged.
-impl PlacementJudge for PlacementsBefore<'_> {
-    fn judge(
-        &mut self,
-        at: Coord,
-        rot: Rotation,
-        terms: &SeatTerms,
-        out: &mut SiblingTerms,
-    ) -> bool {
-        let (from, held) = (self.from, self.held);
+impl PlacementJudge<SiblingTerms> for PlacementsBefore<'_> {
+    fn judge(&mut self, at: Coord, rot: Rotation, out: &mut SiblingTerms) -> bool {
+        let (from, held, terms) = (self.from, self.held, self.held_terms);
         let variant = from.tiles.variant(from.drawn);
-        let o = &variant.orientations[rot.quarter_turns() as usize];
+        let o = variant.turned(rot);
         let mut meeples = self.meeples;
         let mut changed = self.join_features(at, variant, o, &mut meeples);
         self.look_around(at);

@@ -187,7 +187,7 @@ impl TileRules for SafariState {
         &'a self,
         held: &'a Self,
         held_terms: &'a SeatTerms,
-    ) -> Option<impl PlacementJudge + 'a> {
+    ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
         Some(PlacementsBefore::of(self, held, held_terms))
     }
 

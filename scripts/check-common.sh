@@ -7,22 +7,8 @@ comparable() { sed -E 's/^([^,]*),[^,]*,/\1,,/; s/,[^,]*$/,/' "$1"; }
 # The small tournament both checks play, as `meeplelab` arguments.
 check_tournament=(tournament --agents random,greedy,random:forbid=dig --games 12 --seed 9)
 
-# write_check_spec FILE NAME: the small two-variant experiment both checks play.
-write_check_spec() {
-    cat > "$1" <<SPEC
-name = "$2"
-game = "safari"
-players = 2
-agents = ["random"]
-games = 5
-seed = 3
-bootstrap = 20
+# The small experiment both checks play: the one tests/experiment.rs plays, named "tiny" there.
+check_spec="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/tests/data/experiments/tiny.toml"
 
-[[variant]]
-name = "base"
-
-[[variant]]
-name = "no-vehicles"
-rules = { vehicles = 0 }
-SPEC
-}
+# write_check_spec FILE NAME: writes the small experiment to FILE, named NAME.
+write_check_spec() { sed "s/^name = \"tiny\"\$/name = \"$2\"/" "$check_spec" > "$1"; }

@@ -11,28 +11,10 @@ mod common;
 
 use common::cli::{fails, ok_output as ok, s};
 
-/// A tiny experiment with random agents. Random play does not look at scores, so the
-/// `bonus-0` variant plays exactly the baseline's games and only vehicle points differ.
-const SPEC: &str = r#"
-name = "tiny"
-game = "safari"
-players = 2
-agents = ["random"]
-games = 4
-seed = 11
-bootstrap = 50
-
-[[variant]]
-name = "baseline"
-
-[[variant]]
-name = "bonus-0"
-rules = { vehicle_bonus = 0 }
-
-[[variant]]
-name = "p0-no-dig"
-agents = ["random:forbid=dig", "random"]
-"#;
+/// A tiny experiment with random agents (the shard checks of `scripts/` play it too). Random
+/// play does not look at scores, so the `bonus-0` variant plays exactly the baseline's games
+/// and only vehicle points differ.
+const SPEC: &str = include_str!("data/experiments/tiny.toml");
 
 /// A fresh scratch folder holding `spec.toml` with `text`.
 fn scratch(name: &str, text: &str) -> PathBuf {

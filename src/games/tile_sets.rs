@@ -35,16 +35,43 @@ pub fn load(path: &Path) -> Result<TileSet, TileSetError> {
     Ok(set)
 }
 
-/// For the games' tile-check tests: checks that each `(text, line, phrase)` of `cases` is a
-/// tile file that parses but fails [`validate`] at `line` with an error naming `phrase`.
+/// For the games' tile-check tests: checks each case of `cases`, the text of a case file
+/// (`tests/data/tile-checks/<game>.txt`, whose header gives the format), against `base`, the
+/// small valid tile file the cases edit: the edited file parses but fails [`validate`] at the
+/// case's line with an error naming the case's phrase.
 #[cfg(test)]
-pub(crate) fn assert_problems(cases: &[(String, usize, &str)]) {
-    for (text, line, phrase) in cases {
-        let set = parse_tileset(text, "test.tiles").expect("the text parses");
+pub(crate) fn assert_problems(base: &str, cases: &str) {
+    for (at, text, line, phrase) in edited_cases(base, cases) {
+        let set = parse_tileset(&text, "test.tiles").expect("the text parses");
         let e = validate(&set).expect_err("the set should be invalid");
-        assert!(e.message.contains(phrase), "{text}\n{e}");
-        assert_eq!(e.line, *line, "{text}\n{e}");
+        assert!(e.message.contains(phrase), "{at}\n{text}\n{e}");
+        assert_eq!(e.line, line, "{at}\n{text}\n{e}");
     }
+}
+
+/// Each case of the case file `cases` (see [`assert_problems`]): where it stands (`case line
+/// <n>`), the text of `base` with its edit made, the line and the phrase the error must name.
+#[cfg(test)]
+fn edited_cases<'a>(base: &str, cases: &'a str) -> Vec<(String, String, usize, &'a str)> {
+    let unescape = |text: &str| text.replace("\\n", "\n");
+    (cases.lines().enumerate())
+        .filter(|(_, case)| !case.is_empty() && !case.starts_with('#'))
+        .map(|(n, case)| {
+            let at = format!("case line {}: {case}", n + 1);
+            let [edit, line, phrase] = case.split(" | ").collect::<Vec<_>>()[..] else {
+                panic!("{at}: expected TEXT => REPLACEMENT | line | phrase");
+            };
+            let Some((from, to)) = edit.split_once(" =>") else {
+                panic!("{at}: expected TEXT => REPLACEMENT");
+            };
+            let (from, to) = (unescape(from), unescape(to.strip_prefix(' ').unwrap_or(to)));
+            assert_eq!(base.matches(&from).count(), 1, "{at}: TEXT stands once");
+            let line = line
+                .parse()
+                .unwrap_or_else(|_| panic!("{at}: {line:?} is no line"));
+            (at, base.replacen(&from, &to, 1), line, phrase)
+        })
+        .collect()
 }
 
 /// The games whose tile files have the shared format.

@@ -277,19 +277,11 @@ mod tests {
     };
     use crate::games::tile_sets::{assert_problems, validate};
 
-    /// A small valid set; line numbers matter to the cases below.
-    const SMALL: &str = "tileset t\n\
-                         game carcassonne\n\
-                         start-tile D\n\
-                         tile D count 2\n\
-                         \x20 city N\n\
-                         \x20 road E W\n\
-                         \x20 field En Wn\n\
-                         \x20 field Es S Ws\n\
-                         tile V count 1\n\
-                         \x20 road S W\n\
-                         \x20 field N E Se Wn\n\
-                         \x20 field Sw Ws\n";
+    /// A small valid set, which the cases of `CASES` edit.
+    const SMALL: &str = include_str!("../../../tests/data/tile-checks/carcassonne.tiles");
+
+    /// The rules' cases: edits of `SMALL` and the line and error each gives.
+    const CASES: &str = include_str!("../../../tests/data/tile-checks/carcassonne.txt");
 
     fn set(text: &str) -> Result<TileSet, TileSetError> {
         parse_tileset(text, "c.tiles")
@@ -307,87 +299,7 @@ mod tests {
 
     #[test]
     fn each_rule_reports_its_line() {
-        let cases: [(String, usize, &str); 16] = [
-            (
-                SMALL.replace("field En Wn\n", "field En\n"),
-                6,
-                "the road on side W of tile D needs a field on each half (Ws and Wn)",
-            ),
-            (
-                SMALL.replace("field Es S Ws\n", "field Es Se Ws\n  field Sw\n"),
-                9,
-                "the halves of side S of tile D lie in different fields (lines 8 and 9) but no \
-                 road separates them",
-            ),
-            (
-                SMALL.replace("field En Wn\n", "field En Wn Nw\n"),
-                7,
-                "side N of tile D is city, but the field of line 7 meets it",
-            ),
-            (
-                SMALL.replace("road E W\n", "road E W\n  road N\n"),
-                7,
-                "side N of tile D is touched by two features (lines 5 and 7)",
-            ),
-            (
-                SMALL.replace("field En Wn\n", "field En Wn\n  field En\n"),
-                8,
-                "half side En of tile D is in two fields (lines 7 and 8)",
-            ),
-            (
-                SMALL.replace("field N E Se Wn\n", "field N Wn\n  field E Se\n"),
-                12,
-                "half sides Ne and En of tile V meet at a corner but lie in different fields \
-                 (lines 11 and 12)",
-            ),
-            (
-                SMALL.replace("field N E Se Wn\n  field Sw Ws\n", ""),
-                9,
-                "side N of tile V shows nothing",
-            ),
-            (
-                SMALL.replace("field N E Se Wn\n", "field Ne E Se Wn\n"),
-                11,
-                "only one half of side N of tile V lies in a field",
-            ),
-            (SMALL.replace("start-tile D\n", ""), 0, "no start tile"),
-            (
-                SMALL.replace("start-tile D", "start-tile Z"),
-                3,
-                "\"start-tile\" names tile \"Z\", which the file does not declare",
-            ),
-            (
-                format!("{SMALL}  copy\n"),
-                9,
-                "tile V has 1 copy line; carcassonne copies carry nothing",
-            ),
-            (
-                SMALL.replace("road S W", "path S W"),
-                10,
-                "tile V has a path, a safari feature",
-            ),
-            (
-                format!("{SMALL}start\ncell 0 0\ncopy\n"),
-                14,
-                "a carcassonne tile set has no start cells",
-            ),
-            (
-                SMALL.replace("tile V count 1", "tile V count 91"),
-                9,
-                "too many tiles: 93 but the board holds at most 92",
-            ),
-            (
-                SMALL.replace("tile D count 2", "tile D count 2 expansion robbers"),
-                3,
-                "the start tile \"D\" belongs to an expansion",
-            ),
-            (
-                SMALL.replace("tile V count 1", "tile D count 1"),
-                9,
-                "duplicate tile id \"D\" (first declared at line 4)",
-            ),
-        ];
-        assert_problems(&cases);
+        assert_problems(SMALL, CASES);
     }
 
     #[test]

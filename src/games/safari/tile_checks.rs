@@ -307,9 +307,11 @@ mod tests {
         validate(&set(text)).expect_err("the set should be invalid")
     }
 
-    const SMALL: &str = "tileset t\ngame safari\ntile 1 count 1\npath N S\ncopy Z\n\
-                         start\ncell 0 0\npath E\ncopy -\ncell 1 0\npath W\ncopy G\n\
-                         vehicle 2 0\n";
+    /// A small valid set, which the cases of `CASES` edit.
+    const SMALL: &str = include_str!("../../../tests/data/tile-checks/safari.tiles");
+
+    /// The rules' cases: edits of `SMALL` and the line and error each gives.
+    const CASES: &str = include_str!("../../../tests/data/tile-checks/safari.txt");
 
     #[test]
     fn a_small_set_validates() {
@@ -318,85 +320,7 @@ mod tests {
 
     #[test]
     fn each_rule_reports_its_line() {
-        let cases = [
-            (
-                SMALL.replace("safari", "chess"),
-                0,
-                "unknown game \"chess\"; supported games: safari",
-            ),
-            (
-                SMALL.replace("count 1", "count 2"),
-                3,
-                "tile 1 has count 2 but 1 copy line",
-            ),
-            (
-                SMALL.replace("count 1", "count 1 expansion robbers"),
-                3,
-                "tile 1 names an expansion; only carcassonne tile sets have expansions",
-            ),
-            (
-                SMALL.replace("count 1\npath N S\ncopy Z", "count 0\ncopy"),
-                3,
-                "count 0",
-            ),
-            (
-                SMALL.replace("path N S\ncopy Z", "path N S\nbush S\ncopy Z -"),
-                5,
-                "side S of tile 1 is touched by two features (lines 4 and 5)",
-            ),
-            (
-                SMALL.replace("cell 1 0", "cell 0 0"),
-                10,
-                "start cell 0 0 is declared twice (first at line 7)",
-            ),
-            (
-                SMALL.replace("cell 1 0\npath W", "cell 1 0\npath N"),
-                10,
-                "the E side of 0 0 shows path but the W side of 1 0 shows savanna",
-            ),
-            (
-                SMALL
-                    .replace("cell 1 0\npath W", "cell 3 0\npath N")
-                    .replace("vehicle 2 0", ""),
-                10,
-                "start cell 3 0 is not connected to start cell 0 0",
-            ),
-            (
-                SMALL.replace("vehicle 2 0", "vehicle 1 0"),
-                13,
-                "is on the start cell of line 10",
-            ),
-            (
-                SMALL.replace("vehicle 2 0", "vehicle 5 5"),
-                13,
-                "not next to any start cell",
-            ),
-            (
-                SMALL.replace("vehicle 2 0", "vehicle 2 0\nvehicle 2 0"),
-                14,
-                "declared twice (first at line 13)",
-            ),
-            (
-                SMALL.replace("vehicle 2 0", "vehicle 2 0\nvehicle -1 0\nvehicle 0 1"),
-                15,
-                "3 vehicle spaces; a tile set has at most 2",
-            ),
-            (SMALL.replace("cell 1 0", "cell 50 0"), 10, "too far out"),
-            (
-                SMALL.replace("tile 1", "tile 2 count 1\ncopy\ntile 2"),
-                5,
-                "duplicate tile id \"2\" (first declared at line 3)",
-            ),
-            (
-                SMALL.replace(
-                    "start\ncell 0 0\npath E\ncopy -\ncell 1 0\npath W\ncopy G\nvehicle 2 0\n",
-                    "",
-                ),
-                0,
-                "no start tile",
-            ),
-        ];
-        assert_problems(&cases);
+        assert_problems(SMALL, CASES);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::state::{NewWorldState, Node, Phase};
 use crate::core::geom::{Coord, Side};
 use crate::core::notation::{coord, named_segment, segment_place, Words};
 use crate::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};
-use crate::games::Notation;
+use crate::games::tile_notation::TileNotation;
 
 /// The New World word for a segment kind.
 fn kind_word(kind: FeatureKind) -> &'static str {
@@ -28,23 +28,22 @@ fn kind_word(kind: FeatureKind) -> &'static str {
     }
 }
 
-impl Notation for NewWorldState {
-    fn format_action(&self, action: &Action) -> String {
+impl TileNotation for NewWorldState {
+    const PLACEMENT_RULE: &'static str = "N-4";
+    const PASS: Action = Action::Pass;
+
+    fn format_own(&self, action: &Action) -> String {
         match *action {
-            Action::Place { at, rot } => self.placement_text(at, rot),
-            Action::Pass => "pass".into(),
+            Action::Place { .. } | Action::Pass => unreachable!("written by the tile core"),
             Action::Settler { segment } => format!("settler {}", self.describe_segment(segment)),
             Action::Score { node } => format!("score {}", self.describe_completed(node)),
         }
     }
 
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
-        let parsed = Words::new(text);
+    fn parse_own(&self, parsed: &Words) -> Result<Action, String> {
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
         match parsed.keyword() {
-            "place" => self.parse_placement(&parsed),
-            "pass" => arity(1, "pass").map(|()| Action::Pass),
             "settler" => {
                 let (kind, place) = parsed.segment(
                     &[
@@ -94,21 +93,20 @@ impl Notation for NewWorldState {
         }
     }
 
-    fn explain_illegal(&self, action: &Action) -> String {
-        let p = self.active as usize;
-        let phase_name = match self.game.phase {
+    fn decision_name(&self) -> &'static str {
+        match self.game.phase {
             Phase::PlaceTile => "tile placement",
             Phase::Settler => "the settler decision",
             Phase::ScoreOrder => "the choice of scoring order",
             Phase::GameOver => "the end of the game",
-        };
-        let reason = match (self.game.phase, action) {
-            (Phase::PlaceTile, Action::Place { at, .. }) => {
-                if at.x >= 0 {
-                    format!("{at} is not west of the starting column (N-4)")
-                } else {
-                    self.explain_placement(*at, "N-4")
-                }
+        }
+    }
+
+    fn why_illegal(&self, action: &Action) -> Option<String> {
+        let p = self.active as usize;
+        Some(match (self.game.phase, action) {
+            (Phase::PlaceTile, Action::Place { at, .. }) if at.x >= 0 => {
+                format!("{at} is not west of the starting column (N-4)")
             }
             (Phase::Settler, Action::Settler { .. }) if self.supply[p] == 0 => {
                 format!("player {p} has no settler left in supply (N-5)")
@@ -136,9 +134,8 @@ impl Notation for NewWorldState {
                 player chooses only when the tile just placed completed several features with \
                 settlers whose order can matter (N-11)"
                 .into(),
-            _ => "it does not belong to this decision".into(),
-        };
-        format!("illegal during {phase_name}: {reason}")
+            _ => return None,
+        })
     }
 }
 
@@ -239,6 +236,7 @@ mod tests {
     use super::*;
     use crate::core::geom::{Coord, Rotation};
     use crate::games::notation_checks::*;
+    use crate::games::Notation;
 
     /// Every legal action of random games formats to text that parses back to the action (so
     /// no two actions of a decision share a text); every action kind occurs.

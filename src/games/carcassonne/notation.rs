@@ -26,9 +26,15 @@ use super::bazaar::MAX_BID;
 use super::robbers::TRACK_SPACES;
 use super::state::{CarcassonneState, Phase};
 use crate::core::geom::Side;
-use crate::core::notation::{coord, named_segment, segment_place, Words};
+use crate::core::notation::{coord, Words};
 use crate::core::tileset::FeatureKind;
-use crate::games::tile_notation::TileNotation;
+use crate::games::tile_notation::{SegmentWords, TileNotation};
+
+/// How a meeple's segment of the tile just placed is named (C-2).
+const SEGMENT_WORDS: SegmentWords = SegmentWords {
+    sided: ["road", "city", "field"],
+    middle: ("monastery", FeatureKind::Monastery),
+};
 
 impl TileNotation for CarcassonneState {
     const PLACEMENT_RULE: &'static str = "C-2";
@@ -117,17 +123,7 @@ impl TileNotation for CarcassonneState {
                         }
                         self.variant_of(self.last_cell()).segment_count
                     }
-                    _ => {
-                        let (kind, place) = parsed.segment(
-                            &[
-                                ("road", FeatureKind::Road),
-                                ("city", FeatureKind::City),
-                                ("field", FeatureKind::Field),
-                            ],
-                            ("monastery", FeatureKind::Monastery),
-                        )?;
-                        self.find_segment(kind, place)?
-                    }
+                    _ => self.parse_segment(parsed, &SEGMENT_WORDS)?,
                 };
                 Ok(Action::Meeple { segment })
             }
@@ -257,37 +253,14 @@ impl TileNotation for CarcassonneState {
 }
 
 impl CarcassonneState {
-    /// `road E`, `field Wn`, `monastery`: a segment of the tile just placed by its kind and the
-    /// first side (roads, cities) or half side (fields) it touches as placed.
+    /// `road E`, `field Wn`, `monastery`, `bridge`: a segment of the tile just placed
+    /// ([`SEGMENT_WORDS`]), or the bridge built this turn.
     fn describe_segment(&self, segment: u8) -> String {
-        let cell = self.last_cell();
-        let Some(seg) = self.variant_of(cell).segments().get(segment as usize) else {
+        let segments = self.variant_of(self.last_cell()).segments();
+        if segment as usize >= segments.len() {
             return "bridge".into();
-        };
-        let kind = seg.kind;
-        let place = segment_place(self.orientation_of(cell), kind, segment);
-        match place {
-            Some(place) => format!("{kind} {place}"),
-            None => kind.to_string(),
         }
-    }
-
-    /// The segment of the tile just placed of `kind` touching side or half side `place`
-    /// (`None` for a monastery).
-    fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
-        if self.game.phase == Phase::PlaceTile || self.game.phase == Phase::GameOver {
-            return Err("no tile has been placed this turn".into());
-        }
-        let cell = self.last_cell();
-        let kind_name = kind.to_string();
-        named_segment(
-            self.variant_of(cell),
-            self.orientation_of(cell),
-            cell.at,
-            kind,
-            &kind_name,
-            place,
-        )
+        self.segment_text(&SEGMENT_WORDS, segment)
     }
 }
 

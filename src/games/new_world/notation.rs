@@ -14,19 +14,15 @@
 use super::action::Action;
 use super::state::{NewWorldState, Node, Phase};
 use crate::core::geom::{Coord, Side};
-use crate::core::notation::{coord, named_segment, segment_place, Words};
-use crate::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};
-use crate::games::tile_notation::TileNotation;
+use crate::core::notation::{coord, Words};
+use crate::core::tileset::{FeatureKind, NO_SEGMENT};
+use crate::games::tile_notation::{SegmentWords, TileNotation};
 
-/// The New World word for a segment kind.
-fn kind_word(kind: FeatureKind) -> &'static str {
-    match kind {
-        FeatureKind::Road => "trail",
-        FeatureKind::City => "town",
-        FeatureKind::Farm => "farm",
-        _ => "plains",
-    }
-}
+/// How a settler's segment of the tile just placed is named (N-5).
+const SEGMENT_WORDS: SegmentWords = SegmentWords {
+    sided: ["trail", "town", "plains"],
+    middle: ("farm", FeatureKind::Farm),
+};
 
 impl TileNotation for NewWorldState {
     const PLACEMENT_RULE: &'static str = "N-4";
@@ -35,7 +31,9 @@ impl TileNotation for NewWorldState {
     fn format_own(&self, action: &Action) -> String {
         match *action {
             Action::Place { .. } | Action::Pass => unreachable!("written by the tile core"),
-            Action::Settler { segment } => format!("settler {}", self.describe_segment(segment)),
+            Action::Settler { segment } => {
+                format!("settler {}", self.segment_text(&SEGMENT_WORDS, segment))
+            }
             Action::Score { node } => format!("score {}", self.describe_completed(node)),
         }
     }
@@ -44,19 +42,9 @@ impl TileNotation for NewWorldState {
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
         match parsed.keyword() {
-            "settler" => {
-                let (kind, place) = parsed.segment(
-                    &[
-                        ("trail", FeatureKind::Road),
-                        ("town", FeatureKind::City),
-                        ("plains", FeatureKind::Field),
-                    ],
-                    ("farm", FeatureKind::Farm),
-                )?;
-                Ok(Action::Settler {
-                    segment: self.find_segment(kind, place)?,
-                })
-            }
+            "settler" => Ok(Action::Settler {
+                segment: self.parse_segment(parsed, &SEGMENT_WORDS)?,
+            }),
             "score" => match words.get(1).copied() {
                 Some("farm") => {
                     arity(3, "score farm <x,y>")?;
@@ -75,7 +63,7 @@ impl TileNotation for NewWorldState {
                         }
                     };
                     let seg = self
-                        .find_segment(kind, Some(words[2]))
+                        .placed_segment(&SEGMENT_WORDS, kind, Some(words[2]))
                         .map_err(|e| format!("{e} (N-11)"))?;
                     // The feature is named by its first segment on the tile (layout order).
                     let cell = self.last_cell();
@@ -155,7 +143,7 @@ impl NewWorldState {
             return format!("farm {at}");
         }
         let cell = self.last_cell();
-        let o = self.placed_orientation(self.cells.len() - 1);
+        let o = self.orientation_of(cell);
         let root = self.features.root(node);
         let kind = self.features_kind(node);
         let side = Side::ALL.into_iter().find(|s| {
@@ -163,8 +151,8 @@ impl NewWorldState {
             seg != NO_SEGMENT && self.features.root(cell.first_node + seg as Node) == root
         });
         match side {
-            Some(side) => format!("{} {}", kind_word(kind), side.letter()),
-            None => format!("{} ?", kind_word(kind)),
+            Some(side) => format!("{} {}", SEGMENT_WORDS.word(kind), side.letter()),
+            None => format!("{} ?", SEGMENT_WORDS.word(kind)),
         }
     }
 
@@ -175,24 +163,6 @@ impl NewWorldState {
         node.checked_sub(cell.first_node)
             .and_then(|seg| segments.get(seg as usize))
             .map_or(FeatureKind::Road, |s| s.kind)
-    }
-
-    /// The orientation tables of a placed cell.
-    fn placed_orientation(&self, at: usize) -> &Orientation {
-        let cell = &self.cells[at];
-        self.tiles.variant(cell.variant).turned(cell.rot)
-    }
-
-    /// `trail E`, `plains Wn`, `farm`: a segment of the tile just placed by its kind and the
-    /// first side (trails, towns) or half side (plains) it touches as placed.
-    fn describe_segment(&self, segment: u8) -> String {
-        let kind = self.variant_of(self.last_cell()).segments[segment as usize].kind;
-        let o = self.placed_orientation(self.cells.len() - 1);
-        let place = segment_place(o, kind, segment);
-        match place {
-            Some(place) => format!("{} {place}", kind_word(kind)),
-            None => kind_word(kind).to_string(),
-        }
     }
 
     /// `score farm <x,y>`: the farm on the tile at `x,y` (N-11).
@@ -210,23 +180,6 @@ impl NewWorldState {
         Ok(Action::Score {
             node: cell.first_node + seg as Node,
         })
-    }
-
-    /// The segment of the tile just placed of `kind` touching side or half side `place`
-    /// (`None` for a farm).
-    fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
-        if !matches!(self.game.phase, Phase::Settler | Phase::ScoreOrder) {
-            return Err("no tile has been placed this turn".into());
-        }
-        let cell = self.last_cell();
-        named_segment(
-            self.variant_of(cell),
-            self.placed_orientation(self.cells.len() - 1),
-            cell.at,
-            kind,
-            kind_word(kind),
-            place,
-        )
     }
 }
 

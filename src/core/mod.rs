@@ -17,6 +17,7 @@ pub mod scoring;
 pub mod shared_tiles;
 pub mod species;
 pub mod stats;
+pub mod text_file;
 pub mod tile_game;
 pub mod tileset;
 pub mod unionfind;

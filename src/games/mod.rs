@@ -7,6 +7,7 @@ pub mod new_world;
 mod notation_checks;
 pub mod safari;
 pub mod setup;
+pub mod tile_notation;
 pub mod tile_sets;
 
 pub use def::{GameDef, GameId, Notation, TileChecks, TileFileView};

@@ -3,6 +3,7 @@
 //! The format is documented in `docs/notation.md`.
 
 use crate::core::rng::{below, derive_seed, rng_from_seed};
+use crate::core::text_file::read_text_file;
 use crate::core::tileset::CompiledTiles;
 use crate::games::def::{parse_seat, GameDef, GameId, HeaderItem};
 use crate::games::{ResolvedSetup, Setup};
@@ -28,16 +29,7 @@ const COMMON_KEYWORDS: [&str; 8] = [
 pub const HUMAN: &str = "human";
 
 /// A problem with a record, naming the file and line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{origin}:{line}: {message}")]
-pub struct RecordError {
-    /// File name.
-    pub origin: String,
-    /// 1-based line (0: the file as a whole).
-    pub line: usize,
-    /// What was wrong and what was expected.
-    pub message: String,
-}
+pub type RecordError = crate::core::text_file::LineError;
 
 /// Where a record's tile set comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,23 +129,10 @@ pub struct Replay<G> {
     pub decisions: usize,
 }
 
-/// The text of a record file and its origin (the path, for messages).
-fn read(path: &Path) -> Result<(String, String), RecordError> {
-    let origin = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok((text, origin)),
-        Err(e) => Err(RecordError {
-            origin,
-            line: 0,
-            message: format!("cannot read file: {e}"),
-        }),
-    }
-}
-
 impl Record {
     /// Reads and parses a record file.
     pub fn load(path: &Path) -> Result<Record, RecordError> {
-        let (text, origin) = read(path)?;
+        let (text, origin) = read_text_file(path)?;
         Record::parse(&text, &origin)
     }
 
@@ -176,7 +155,7 @@ impl Record {
 
     /// Reads and parses a record file that may also be of game `G` (see [`Record::parse_as`]).
     pub fn load_as<G: GameDef>(path: &Path) -> Result<Record, RecordError> {
-        let (text, origin) = read(path)?;
+        let (text, origin) = read_text_file(path)?;
         Record::parse_as::<G>(&text, &origin)
     }
 

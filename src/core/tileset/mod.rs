@@ -333,26 +333,7 @@ impl TileSet {
 }
 
 /// Reads the text of the tile file at `path`; returns it with the name errors give the file.
-pub fn read_tile_file(path: &std::path::Path) -> Result<(String, String), TileSetError> {
-    let origin = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok((text, origin)),
-        Err(e) => Err(TileSetError {
-            origin,
-            line: 0,
-            message: format!("cannot read file: {e}"),
-        }),
-    }
-}
+pub use crate::core::text_file::read_text_file as read_tile_file;
 
 /// A parse or validation error in a tile-set file, naming file and line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{origin}:{line}: {message}")]
-pub struct TileSetError {
-    /// File name (or `<builtin …>`).
-    pub origin: String,
-    /// 1-based line, 0 when the problem concerns the whole file.
-    pub line: usize,
-    /// What was wrong and what was expected.
-    pub message: String,
-}
+pub type TileSetError = crate::core::text_file::LineError;

@@ -26,15 +26,23 @@ use super::bazaar::MAX_BID;
 use super::robbers::TRACK_SPACES;
 use super::state::{CarcassonneState, Phase};
 use crate::core::geom::Side;
-use crate::core::notation::{coord, named_segment, segment_place, Words};
+use crate::core::notation::{coord, Words};
 use crate::core::tileset::FeatureKind;
-use crate::games::Notation;
+use crate::games::tile_notation::{SegmentWords, TileNotation};
 
-impl Notation for CarcassonneState {
-    fn format_action(&self, action: &Action) -> String {
+/// How a meeple's segment of the tile just placed is named (C-2).
+const SEGMENT_WORDS: SegmentWords = SegmentWords {
+    sided: ["road", "city", "field"],
+    middle: ("monastery", FeatureKind::Monastery),
+};
+
+impl TileNotation for CarcassonneState {
+    const PLACEMENT_RULE: &'static str = "C-2";
+    const PASS: Action = Action::Pass;
+
+    fn format_own(&self, action: &Action) -> String {
         match *action {
-            Action::Place { at, rot } => self.placement_text(at, rot),
-            Action::Pass => "pass".into(),
+            Action::Place { .. } | Action::Pass => unreachable!("written by the tile core"),
             Action::Meeple { segment } => format!("meeple {}", self.describe_segment(segment)),
             Action::Robber { space } => format!("robber {space}"),
             Action::KeepRobber => "keep-robber".into(),
@@ -59,13 +67,10 @@ impl Notation for CarcassonneState {
         }
     }
 
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
-        let parsed = Words::new(text);
+    fn parse_own(&self, parsed: &Words) -> Result<Action, String> {
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
         match parsed.keyword() {
-            "place" => self.parse_placement(&parsed),
-            "pass" => arity(1, "pass").map(|()| Action::Pass),
             "keep-robber" => arity(1, "keep-robber").map(|()| Action::KeepRobber),
             "no-bridge" => arity(1, "no-bridge").map(|()| Action::NoBridge),
             "bazaar-pass" => arity(1, "bazaar-pass").map(|()| Action::BazaarPass),
@@ -118,17 +123,7 @@ impl Notation for CarcassonneState {
                         }
                         self.variant_of(self.last_cell()).segment_count
                     }
-                    _ => {
-                        let (kind, place) = parsed.segment(
-                            &[
-                                ("road", FeatureKind::Road),
-                                ("city", FeatureKind::City),
-                                ("field", FeatureKind::Field),
-                            ],
-                            ("monastery", FeatureKind::Monastery),
-                        )?;
-                        self.find_segment(kind, place)?
-                    }
+                    _ => self.parse_segment(parsed, &SEGMENT_WORDS)?,
                 };
                 Ok(Action::Meeple { segment })
             }
@@ -172,9 +167,8 @@ impl Notation for CarcassonneState {
         }
     }
 
-    fn explain_illegal(&self, action: &Action) -> String {
-        let p = self.decider as usize;
-        let phase_name = match self.game.phase {
+    fn decision_name(&self) -> &'static str {
+        match self.game.phase {
             Phase::PlaceTile => "tile placement",
             Phase::Robber => "the robber decision",
             Phase::Meeple => "the meeple decision",
@@ -188,9 +182,12 @@ impl Notation for CarcassonneState {
             Phase::BazaarDeal => "buying or selling the bazaar tile",
             Phase::RobberBack => "the robber's choice to move back or stay",
             Phase::GameOver => "the end of the game",
-        };
-        let reason = match (self.game.phase, action) {
-            (Phase::PlaceTile, Action::Place { at, .. }) => self.explain_placement(*at, "C-2"),
+        }
+    }
+
+    fn why_illegal(&self, action: &Action) -> Option<String> {
+        let p = self.decider as usize;
+        Some(match (self.game.phase, action) {
             (Phase::Meeple, Action::Meeple { .. }) if self.supply[p] == 0 => {
                 format!("player {p} has no meeple left in supply (C-2)")
             }
@@ -250,44 +247,20 @@ impl Notation for CarcassonneState {
                  and staying with the other markers of its space (R-5b)"
                     .into()
             }
-            _ => "it does not belong to this decision".into(),
-        };
-        format!("illegal during {phase_name}: {reason}")
+            _ => return None,
+        })
     }
 }
 
 impl CarcassonneState {
-    /// `road E`, `field Wn`, `monastery`: a segment of the tile just placed by its kind and the
-    /// first side (roads, cities) or half side (fields) it touches as placed.
+    /// `road E`, `field Wn`, `monastery`, `bridge`: a segment of the tile just placed
+    /// ([`SEGMENT_WORDS`]), or the bridge built this turn.
     fn describe_segment(&self, segment: u8) -> String {
-        let cell = self.last_cell();
-        let Some(seg) = self.variant_of(cell).segments().get(segment as usize) else {
+        let segments = self.variant_of(self.last_cell()).segments();
+        if segment as usize >= segments.len() {
             return "bridge".into();
-        };
-        let kind = seg.kind;
-        let place = segment_place(self.orientation_of(cell), kind, segment);
-        match place {
-            Some(place) => format!("{kind} {place}"),
-            None => kind.to_string(),
         }
-    }
-
-    /// The segment of the tile just placed of `kind` touching side or half side `place`
-    /// (`None` for a monastery).
-    fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
-        if self.game.phase == Phase::PlaceTile || self.game.phase == Phase::GameOver {
-            return Err("no tile has been placed this turn".into());
-        }
-        let cell = self.last_cell();
-        let kind_name = kind.to_string();
-        named_segment(
-            self.variant_of(cell),
-            self.orientation_of(cell),
-            cell.at,
-            kind,
-            &kind_name,
-            place,
-        )
+        self.segment_text(&SEGMENT_WORDS, segment)
     }
 }
 
@@ -319,6 +292,7 @@ mod tests {
     use super::*;
     use crate::core::options::RuleOptions;
     use crate::games::notation_checks::*;
+    use crate::games::Notation;
 
     /// Every legal action of random games with The Robbers formats to text that parses back to
     /// it. Random play reaches every action kind but `rob` (a robber with two victims scoring

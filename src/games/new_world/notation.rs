@@ -14,50 +14,37 @@
 use super::action::Action;
 use super::state::{NewWorldState, Node, Phase};
 use crate::core::geom::{Coord, Side};
-use crate::core::notation::{coord, named_segment, segment_place, Words};
-use crate::core::tileset::{FeatureKind, Orientation, NO_SEGMENT};
-use crate::games::Notation;
+use crate::core::notation::{coord, Words};
+use crate::core::tileset::{FeatureKind, NO_SEGMENT};
+use crate::games::tile_notation::{SegmentWords, TileNotation};
 
-/// The New World word for a segment kind.
-fn kind_word(kind: FeatureKind) -> &'static str {
-    match kind {
-        FeatureKind::Road => "trail",
-        FeatureKind::City => "town",
-        FeatureKind::Farm => "farm",
-        _ => "plains",
-    }
-}
+/// How a settler's segment of the tile just placed is named (N-5).
+const SEGMENT_WORDS: SegmentWords = SegmentWords {
+    sided: ["trail", "town", "plains"],
+    middle: ("farm", FeatureKind::Farm),
+};
 
-impl Notation for NewWorldState {
-    fn format_action(&self, action: &Action) -> String {
+impl TileNotation for NewWorldState {
+    const PLACEMENT_RULE: &'static str = "N-4";
+    const PASS: Action = Action::Pass;
+
+    fn format_own(&self, action: &Action) -> String {
         match *action {
-            Action::Place { at, rot } => self.placement_text(at, rot),
-            Action::Pass => "pass".into(),
-            Action::Settler { segment } => format!("settler {}", self.describe_segment(segment)),
+            Action::Place { .. } | Action::Pass => unreachable!("written by the tile core"),
+            Action::Settler { segment } => {
+                format!("settler {}", self.segment_text(&SEGMENT_WORDS, segment))
+            }
             Action::Score { node } => format!("score {}", self.describe_completed(node)),
         }
     }
 
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
-        let parsed = Words::new(text);
+    fn parse_own(&self, parsed: &Words) -> Result<Action, String> {
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
         match parsed.keyword() {
-            "place" => self.parse_placement(&parsed),
-            "pass" => arity(1, "pass").map(|()| Action::Pass),
-            "settler" => {
-                let (kind, place) = parsed.segment(
-                    &[
-                        ("trail", FeatureKind::Road),
-                        ("town", FeatureKind::City),
-                        ("plains", FeatureKind::Field),
-                    ],
-                    ("farm", FeatureKind::Farm),
-                )?;
-                Ok(Action::Settler {
-                    segment: self.find_segment(kind, place)?,
-                })
-            }
+            "settler" => Ok(Action::Settler {
+                segment: self.parse_segment(parsed, &SEGMENT_WORDS)?,
+            }),
             "score" => match words.get(1).copied() {
                 Some("farm") => {
                     arity(3, "score farm <x,y>")?;
@@ -76,7 +63,7 @@ impl Notation for NewWorldState {
                         }
                     };
                     let seg = self
-                        .find_segment(kind, Some(words[2]))
+                        .placed_segment(&SEGMENT_WORDS, kind, Some(words[2]))
                         .map_err(|e| format!("{e} (N-11)"))?;
                     // The feature is named by its first segment on the tile (layout order).
                     let cell = self.last_cell();
@@ -94,21 +81,20 @@ impl Notation for NewWorldState {
         }
     }
 
-    fn explain_illegal(&self, action: &Action) -> String {
-        let p = self.active as usize;
-        let phase_name = match self.game.phase {
+    fn decision_name(&self) -> &'static str {
+        match self.game.phase {
             Phase::PlaceTile => "tile placement",
             Phase::Settler => "the settler decision",
             Phase::ScoreOrder => "the choice of scoring order",
             Phase::GameOver => "the end of the game",
-        };
-        let reason = match (self.game.phase, action) {
-            (Phase::PlaceTile, Action::Place { at, .. }) => {
-                if at.x >= 0 {
-                    format!("{at} is not west of the starting column (N-4)")
-                } else {
-                    self.explain_placement(*at, "N-4")
-                }
+        }
+    }
+
+    fn why_illegal(&self, action: &Action) -> Option<String> {
+        let p = self.active as usize;
+        Some(match (self.game.phase, action) {
+            (Phase::PlaceTile, Action::Place { at, .. }) if at.x >= 0 => {
+                format!("{at} is not west of the starting column (N-4)")
             }
             (Phase::Settler, Action::Settler { .. }) if self.supply[p] == 0 => {
                 format!("player {p} has no settler left in supply (N-5)")
@@ -136,9 +122,8 @@ impl Notation for NewWorldState {
                 player chooses only when the tile just placed completed several features with \
                 settlers whose order can matter (N-11)"
                 .into(),
-            _ => "it does not belong to this decision".into(),
-        };
-        format!("illegal during {phase_name}: {reason}")
+            _ => return None,
+        })
     }
 }
 
@@ -158,7 +143,7 @@ impl NewWorldState {
             return format!("farm {at}");
         }
         let cell = self.last_cell();
-        let o = self.placed_orientation(self.cells.len() - 1);
+        let o = self.orientation_of(cell);
         let root = self.features.root(node);
         let kind = self.features_kind(node);
         let side = Side::ALL.into_iter().find(|s| {
@@ -166,8 +151,8 @@ impl NewWorldState {
             seg != NO_SEGMENT && self.features.root(cell.first_node + seg as Node) == root
         });
         match side {
-            Some(side) => format!("{} {}", kind_word(kind), side.letter()),
-            None => format!("{} ?", kind_word(kind)),
+            Some(side) => format!("{} {}", SEGMENT_WORDS.word(kind), side.letter()),
+            None => format!("{} ?", SEGMENT_WORDS.word(kind)),
         }
     }
 
@@ -178,24 +163,6 @@ impl NewWorldState {
         node.checked_sub(cell.first_node)
             .and_then(|seg| segments.get(seg as usize))
             .map_or(FeatureKind::Road, |s| s.kind)
-    }
-
-    /// The orientation tables of a placed cell.
-    fn placed_orientation(&self, at: usize) -> &Orientation {
-        let cell = &self.cells[at];
-        self.tiles.variant(cell.variant).turned(cell.rot)
-    }
-
-    /// `trail E`, `plains Wn`, `farm`: a segment of the tile just placed by its kind and the
-    /// first side (trails, towns) or half side (plains) it touches as placed.
-    fn describe_segment(&self, segment: u8) -> String {
-        let kind = self.variant_of(self.last_cell()).segments[segment as usize].kind;
-        let o = self.placed_orientation(self.cells.len() - 1);
-        let place = segment_place(o, kind, segment);
-        match place {
-            Some(place) => format!("{} {place}", kind_word(kind)),
-            None => kind_word(kind).to_string(),
-        }
     }
 
     /// `score farm <x,y>`: the farm on the tile at `x,y` (N-11).
@@ -214,23 +181,6 @@ impl NewWorldState {
             node: cell.first_node + seg as Node,
         })
     }
-
-    /// The segment of the tile just placed of `kind` touching side or half side `place`
-    /// (`None` for a farm).
-    fn find_segment(&self, kind: FeatureKind, place: Option<&str>) -> Result<u8, String> {
-        if !matches!(self.game.phase, Phase::Settler | Phase::ScoreOrder) {
-            return Err("no tile has been placed this turn".into());
-        }
-        let cell = self.last_cell();
-        named_segment(
-            self.variant_of(cell),
-            self.placed_orientation(self.cells.len() - 1),
-            cell.at,
-            kind,
-            kind_word(kind),
-            place,
-        )
-    }
 }
 
 #[cfg(test)]
@@ -239,6 +189,7 @@ mod tests {
     use super::*;
     use crate::core::geom::{Coord, Rotation};
     use crate::games::notation_checks::*;
+    use crate::games::Notation;
 
     /// Every legal action of random games formats to text that parses back to the action (so
     /// no two actions of a decision share a text); every action kind occurs.

@@ -10,13 +10,15 @@ use crate::core::geom::{Coord, Corner, Side};
 use crate::core::notation::{coord, Words};
 use crate::core::species::Species;
 use crate::core::tileset::FeatureKind;
-use crate::games::Notation;
+use crate::games::tile_notation::TileNotation;
 
-impl Notation for SafariState {
-    fn format_action(&self, action: &Action) -> String {
+impl TileNotation for SafariState {
+    const PLACEMENT_RULE: &'static str = "S-4.1";
+    const PASS: Action = Action::Pass;
+
+    fn format_own(&self, action: &Action) -> String {
         match *action {
-            Action::Place { at, rot } => self.placement_text(at, rot),
-            Action::Pass => "pass".into(),
+            Action::Place { .. } | Action::Pass => unreachable!("written by the tile core"),
             Action::Meeple { segment } => format!("meeple {}", self.describe_segment(segment)),
             Action::Baobab => "baobab".into(),
             Action::MoveVehicle { vehicle, to } => format!("move-vehicle {} {to}", vehicle + 1),
@@ -37,13 +39,10 @@ impl Notation for SafariState {
         }
     }
 
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
-        let parsed = Words::new(text);
+    fn parse_own(&self, parsed: &Words) -> Result<Action, String> {
         let words = parsed.as_slice();
         let arity = |n: usize, form: &str| parsed.arity(n, form);
         match parsed.keyword() {
-            "place" => self.parse_placement(&parsed),
-            "pass" => arity(1, "pass").map(|_| Action::Pass),
             "baobab" => arity(1, "baobab").map(|_| Action::Baobab),
             "no-boost" => arity(1, "no-boost").map(|_| Action::NoBoost),
             "meeple" => {
@@ -110,18 +109,20 @@ impl Notation for SafariState {
         }
     }
 
-    fn explain_illegal(&self, action: &Action) -> String {
-        let p = self.decider as usize;
-        let phase_name = match self.game.phase {
+    fn decision_name(&self) -> &'static str {
+        match self.game.phase {
             Phase::PlaceTile => "tile placement",
             Phase::Action => "the action step",
             Phase::ScoreOrder => "choosing which completed feature to score next",
             Phase::Boost => "a boost decision",
             Phase::ReplaceVehicle => "re-placing the displaced vehicle",
             Phase::GameOver => "the end of the game",
-        };
-        let reason = match (self.game.phase, action) {
-            (Phase::PlaceTile, Action::Place { at, .. }) => self.explain_placement(*at, "S-4.1"),
+        }
+    }
+
+    fn why_illegal(&self, action: &Action) -> Option<String> {
+        let p = self.decider as usize;
+        Some(match (self.game.phase, action) {
             (Phase::Action, Action::Meeple { .. } | Action::Baobab | Action::Dig { .. })
                 if self.supply[p] == 0 =>
             {
@@ -190,9 +191,8 @@ impl Notation for SafariState {
             (Phase::ScoreOrder, Action::ScoreFirst { .. }) => {
                 "that feature is not waiting to be scored".into()
             }
-            _ => "it does not belong to this decision".into(),
-        };
-        format!("illegal during {phase_name}: {reason}")
+            _ => return None,
+        })
     }
 }
 

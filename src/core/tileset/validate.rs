@@ -24,8 +24,26 @@ pub fn validate_with(
     })
 }
 
+/// Checks every tile type of `set` in file order: first what every game asks of a type (see
+/// [`check_type_header`]; a set needs at least one), then the game's own `check`, which gets
+/// the type and its name in messages (`tile <id>`).
+pub(crate) fn check_each_type(
+    set: &TileSet,
+    mut check: impl FnMut(&TileType, &str) -> Result<(), TileProblem>,
+) -> Result<(), TileProblem> {
+    if set.types.is_empty() {
+        return Err(no_types());
+    }
+    let mut first_line = HashMap::new();
+    for tile in &set.types {
+        check_type_header(tile, &mut first_line)?;
+        check(tile, &format!("tile {}", tile.id))?;
+    }
+    Ok(())
+}
+
 /// The error for a set without tile types.
-pub(crate) fn no_types() -> TileProblem {
+fn no_types() -> TileProblem {
     (
         0,
         "no land tile types: a tile set needs at least one \"tile <id> count <n>\" block"
@@ -35,7 +53,7 @@ pub(crate) fn no_types() -> TileProblem {
 
 /// Checks what every game's tile types share: a unique id (`first_line` records the ids seen
 /// so far) and a count of at least one.
-pub(crate) fn check_type_header<'a>(
+fn check_type_header<'a>(
     tile: &'a TileType,
     first_line: &mut HashMap<&'a str, usize>,
 ) -> Result<(), TileProblem> {

@@ -4,9 +4,8 @@
 
 use super::state::{MAX_CELLS, MAX_TOTAL_SEGMENTS};
 use crate::core::geom::{HalfSide, Side};
-use crate::core::tileset::validate::{check_total, check_type_header, no_types, TileProblem};
+use crate::core::tileset::validate::{check_each_type, check_total, TileProblem};
 use crate::core::tileset::{count_noun, FeatureKind, TileLayout, TileSet, TileType};
-use std::collections::HashMap;
 
 /// Checks a tile set whose game is `carcassonne`.
 pub(crate) fn check(set: &TileSet) -> Result<(), TileProblem> {
@@ -16,13 +15,7 @@ pub(crate) fn check(set: &TileSet) -> Result<(), TileProblem> {
 }
 
 fn check_types(set: &TileSet) -> Result<(), TileProblem> {
-    if set.types.is_empty() {
-        return Err(no_types());
-    }
-    let mut first_line = HashMap::new();
-    for tile in &set.types {
-        check_type_header(tile, &mut first_line)?;
-        let owner = format!("tile {}", tile.id);
+    check_each_type(set, |tile, owner| {
         if !tile.copies.is_empty() {
             return Err((
                 tile.line,
@@ -33,9 +26,8 @@ fn check_types(set: &TileSet) -> Result<(), TileProblem> {
                 ),
             ));
         }
-        check_layout(&tile.layout, &owner, tile.line)?;
-    }
-    Ok(())
+        check_layout(&tile.layout, owner, tile.line)
+    })
 }
 
 /// The rules of one layout (see the module documentation); `tile_line` is where its tile

@@ -4,12 +4,11 @@
 //! feature tracker hold.
 
 use crate::core::tileset::validate::{
-    cell_name, check_total, check_type_header, no_types, side_towards, TileProblem,
+    cell_name, check_each_type, check_total, side_towards, TileProblem,
 };
 use crate::core::tileset::{
     check_entry_count, count_noun, feature_summary, FeatureKind, StartCell, TileLayout, TileSet,
 };
-use std::collections::HashMap;
 
 /// Most features on one Safari tile (each needs a side of its own).
 const SAFARI_MAX_FEATURES: usize = 4;
@@ -36,13 +35,7 @@ pub(crate) fn check(set: &TileSet) -> Result<(), TileProblem> {
 }
 
 fn check_types(set: &TileSet) -> Result<(), TileProblem> {
-    if set.types.is_empty() {
-        return Err(no_types());
-    }
-    let mut first_line = HashMap::new();
-    for tile in &set.types {
-        check_type_header(tile, &mut first_line)?;
-        let owner = format!("tile {}", tile.id);
+    check_each_type(set, |tile, owner| {
         if tile.expansion.is_some() {
             return Err((
                 tile.line,
@@ -59,13 +52,13 @@ fn check_types(set: &TileSet) -> Result<(), TileProblem> {
                 ),
             ));
         }
-        check_layout(&tile.layout, &owner)?;
+        check_layout(&tile.layout, owner)?;
         for (i, copy) in tile.copies.iter().enumerate() {
-            check_entry_count(copy.len(), &tile.layout, &owner)
+            check_entry_count(copy.len(), &tile.layout, owner)
                 .map_err(|m| (tile.line, format!("copy {} of {owner}: {m}", i + 1)))?;
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// Safari feature rules shared by tile types and start cells.

@@ -41,7 +41,9 @@ pub fn load(path: &Path) -> Result<TileSet, TileSetError> {
 /// case's line with an error naming the case's phrase.
 #[cfg(test)]
 pub(crate) fn assert_problems(base: &str, cases: &str) {
-    for (at, text, line, phrase) in edited_cases(base, cases) {
+    let cases = edited_cases(base, cases);
+    assert!(!cases.is_empty(), "the case file holds no case");
+    for (at, text, line, phrase) in cases {
         let set = parse_tileset(&text, "test.tiles").expect("the text parses");
         let e = validate(&set).expect_err("the set should be invalid");
         assert!(e.message.contains(phrase), "{at}\n{text}\n{e}");

@@ -61,11 +61,7 @@ pub struct Args {
 }
 
 /// Plays the games in parallel and prints the summary.
-pub fn run(args: &Args) -> CmdResult {
-    meeplelab::with_game!(args.game.game, G => play_match::<G>(args))
-}
-
-fn play_match<G: GameDef>(args: &Args) -> CmdResult {
+pub fn run<G: GameDef>(args: &Args) -> CmdResult {
     let specs = [
         AgentSpec::resolve(&args.a).map_err(|e| e.to_string())?,
         AgentSpec::resolve(&args.b).map_err(|e| e.to_string())?,

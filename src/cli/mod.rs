@@ -33,6 +33,7 @@ mod tune;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use meeplelab::games::{GameDef, GameId, Setup};
+use meeplelab::with_game;
 use std::path::PathBuf;
 
 /// meeplelab — AI self-play and search research on Carcassonne-family tile games.
@@ -146,7 +147,7 @@ fn rule_help() -> String {
     let games: Vec<String> = GameId::ALL
         .iter()
         .map(|&g| {
-            meeplelab::with_game!(g, G => {
+            with_game!(g, G => {
                 let keys: Vec<String> = G::RULE_OPTIONS
                     .iter()
                     .map(|o| format!("{} ({})", o.key, o.values))
@@ -171,7 +172,8 @@ pub fn build_setup<G: GameDef>(
     meeplelab::games::def::build_setup(players, seed, args.tileset.as_deref(), &args.rules)
 }
 
-/// Runs the command line; returns the process exit code.
+/// Runs the command line; returns the process exit code. A command that takes [`GameArgs`]
+/// runs as the game they name (its `run::<G>`, through [`with_game!`]).
 pub fn run() -> i32 {
     let cli = parse_command_line();
     let result = match cli.command {
@@ -179,18 +181,18 @@ pub fn run() -> i32 {
             tiles::show(game, tileset.as_deref())
         }
         Command::Tiles(TilesCommand::Check { file, game }) => tiles::check(game, &file),
-        Command::RandomGame(args) => random_game::run(&args),
+        Command::RandomGame(args) => with_game!(args.game.game, G => random_game::run::<G>(&args)),
         Command::Replay(args) => replay::run(&args),
-        Command::Bench(args) => bench::run(&args),
-        Command::Perft(args) => perft::run(&args),
-        Command::Match(args) => match_cmd::run(&args),
-        Command::Tournament(args) => tournament::run(&args),
+        Command::Bench(args) => with_game!(args.game.game, G => bench::run::<G>(&args)),
+        Command::Perft(args) => with_game!(args.rules.game, G => perft::run::<G>(&args)),
+        Command::Match(args) => with_game!(args.game.game, G => match_cmd::run::<G>(&args)),
+        Command::Tournament(args) => with_game!(args.setup.game, G => tournament::run::<G>(&args)),
         Command::Summarize(args) => summarize::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Experiment(args) => experiment::run(&args),
-        Command::Tune(args) => tune::run(&args),
+        Command::Tune(args) => with_game!(args.game.game, G => tune::run::<G>(&args)),
     };
     match result {
         Ok(()) => 0,

@@ -26,11 +26,7 @@ pub struct Args {
 }
 
 /// Counts and prints.
-pub fn run(args: &Args) -> CmdResult {
-    meeplelab::with_game!(args.rules.game, G => count::<G>(args))
-}
-
-fn count<G: GameDef>(args: &Args) -> CmdResult {
+pub fn run<G: GameDef>(args: &Args) -> CmdResult {
     let (setup, _) = build_setup::<G>(args.players, args.seed, &args.rules)?;
     let state = G::new_game(&setup)?;
     let start = Instant::now();

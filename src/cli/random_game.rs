@@ -24,11 +24,7 @@ pub struct Args {
 }
 
 /// Plays the game, writes the record, prints the final scores.
-pub fn run(args: &Args) -> CmdResult {
-    meeplelab::with_game!(args.game.game, G => play::<G>(args))
-}
-
-fn play<G: GameDef>(args: &Args) -> CmdResult {
+pub fn run<G: GameDef>(args: &Args) -> CmdResult {
     let (setup, tileset_ref) = build_setup::<G>(args.players, args.seed, &args.game)?;
     let (state, text) = random_game_record::<G>(&setup, &tileset_ref)?;
     write_atomically(&args.out, &text).map_err(|e| e.to_string())?;

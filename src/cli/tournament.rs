@@ -103,11 +103,7 @@ pub fn split_agents(items: &[String]) -> Vec<String> {
 }
 
 /// Checks everything, prepares the folder, plays, prints standings.
-pub fn run(args: &Args) -> CmdResult {
-    meeplelab::with_game!(args.setup.game, G => run_game::<G>(args))
-}
-
-fn run_game<G: GameDef>(args: &Args) -> CmdResult {
+pub fn run<G: GameDef>(args: &Args) -> CmdResult {
     let players = args.players as usize;
     let specs =
         AgentSpec::resolve_all_for::<G>(&split_agents(&args.agents)).map_err(|e| e.to_string())?;

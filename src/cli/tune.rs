@@ -68,11 +68,7 @@ pub struct Args {
 }
 
 /// Checks everything, runs the steps and prints the tuned values.
-pub fn run(args: &Args) -> CmdResult {
-    meeplelab::with_game!(args.game.game, G => tune::<G>(args))
-}
-
-fn tune<G: GameDef>(args: &Args) -> CmdResult {
+pub fn run<G: GameDef>(args: &Args) -> CmdResult {
     let base = AgentSpec::resolve(&args.agent).map_err(|e| e.to_string())?;
     let space = Space::new::<G>(&base, &args.params)?;
     let opponent = match &args.opponent {

@@ -71,11 +71,7 @@ pub enum Mode {
 }
 
 /// Runs the benchmark.
-pub fn run(args: &Args) -> CmdResult {
-    meeplelab::with_game!(args.game.game, G => bench::<G>(args))
-}
-
-fn bench<G: GameDef>(args: &Args) -> CmdResult {
+pub fn run<G: GameDef>(args: &Args) -> CmdResult {
     if !G::PLAYERS.contains(&args.players) {
         return Err(format!("--players must be 2..=5, not {}", args.players));
     }

@@ -31,7 +31,7 @@ pub(crate) use joined::{judge_placements, Joined};
 pub use joined::{NoJudge, PlacementJudge};
 pub use parts::{Cell, Feature, GameParts, NewCell};
 pub(crate) use piece::piece_decision_rules;
-pub use piece::PieceDecisions;
+pub use piece::{Piece, PieceDecisions};
 pub(crate) use placement::append;
 pub(crate) use rules::tile_rules_by_phase;
 pub use rules::{Evaluation, TileRules};

@@ -110,7 +110,7 @@ impl NewWorldState {
     }
 
     /// Returns settler `i` to its owner's supply.
-    fn take_back(&mut self, i: usize) {
+    pub(super) fn take_back(&mut self, i: usize) {
         let s = self.game.settlers.remove(i);
         self.features.get_mut(s.node).settlers[s.player as usize] -= 1;
         self.supply[s.player as usize] += 1;

@@ -21,6 +21,7 @@ mod game;
 mod joined;
 mod parts;
 mod piece;
+mod placed;
 mod placement;
 mod rules;
 mod state;

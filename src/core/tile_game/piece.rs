@@ -19,6 +19,15 @@ use super::rules::TileRules;
 use super::state::{TileState, MAX_PLAYERS};
 use crate::core::game::{SeatTerms, SiblingTerms, TermChange, EVAL_TERMS};
 
+/// A player's piece on a segment of the tile just placed (standing there or not).
+#[derive(Clone, Copy)]
+pub struct Piece {
+    /// Its owner's seat.
+    pub player: usize,
+    /// The segment of the tile just placed.
+    pub segment: u8,
+}
+
 /// A game whose turns end with a piece decision (see the module documentation).
 pub trait PieceDecisions: TileRules {
     /// The segment of the tile just placed that `action` puts the piece on (`Some(None)`: no
@@ -26,25 +35,18 @@ pub trait PieceDecisions: TileRules {
     fn piece_choice(action: &Self::Action) -> Option<Option<u8>>;
     /// Whether the decision now is a piece decision of a turn that completes nothing.
     fn piece_choice_is_free(&self) -> bool;
-    /// Puts `p`'s piece on `segment` of the tile just placed.
-    fn put_piece(&mut self, p: usize, segment: u8);
-    /// Takes `p`'s piece on `segment` of the tile just placed (the last piece put) back.
-    fn take_back_piece(&mut self, p: usize, segment: u8);
+    /// Puts `piece` on the board.
+    fn put_piece(&mut self, piece: Piece);
+    /// Takes the last piece put back to its owner's supply.
+    fn take_back_piece(&mut self);
     /// The owner of the last piece put.
     fn last_piece_owner(&self) -> usize;
-    /// Adds `sign` (±1) times what the feature of `segment` of the tile just placed gives the
-    /// seats' heuristic terms, with `p` holding `extra` (−1, 0 or 1) pieces more on it than now.
-    fn add_piece_feature_terms(
-        &self,
-        segment: u8,
-        p: usize,
-        extra: i8,
-        sign: f64,
-        terms: &mut SeatTerms,
-    );
-    /// Adds `step` (±1) times what `p`'s piece on `segment` gives `p`'s terms by itself (a
-    /// piece less in supply, …).
-    fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut SeatTerms);
+    /// Adds `sign` (±1) times what the feature of `piece`'s segment gives the seats'
+    /// heuristic terms, with its player holding `extra` (−1, 0 or 1) pieces more on it than now.
+    fn add_piece_feature_terms(&self, piece: Piece, extra: i8, sign: f64, terms: &mut SeatTerms);
+    /// Adds `step` (±1) times what `piece` gives its player's terms by itself (a piece less in
+    /// supply, …).
+    fn add_piece_terms(&self, piece: Piece, step: f64, terms: &mut SeatTerms);
 }
 
 impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
@@ -68,15 +70,15 @@ where
         if self.is_over() || !from.piece_choice_is_free() {
             return false;
         }
-        let p = from.active as usize;
-        if let Some(segment) = done_at {
-            self.take_back_piece(p, segment);
+        let player = from.active as usize;
+        if done_at.is_some() {
+            self.take_back_piece();
         }
         if let Some(segment) = instead_at {
-            self.put_piece(p, segment);
+            self.put_piece(Piece { player, segment });
         }
         self.sheet = from.sheet;
-        self.sheet.count(p, from.kind_of(instead));
+        self.sheet.count(player, from.kind_of(instead));
         true
     }
 
@@ -97,11 +99,12 @@ where
         if done == instead {
             return true;
         }
-        let p = self.last_piece_owner();
+        let player = self.last_piece_owner();
+        let piece = |segment| Piece { player, segment };
         if let Some(Some(moved)) = Self::piece_choice(done) {
-            self.move_piece_terms(moved, p, -1, terms);
+            self.move_piece_terms(piece(moved), -1, terms);
         }
-        self.move_piece_terms(segment, p, 1, terms);
+        self.move_piece_terms(piece(segment), 1, terms);
         true
     }
 
@@ -143,7 +146,7 @@ where
             return;
         }
         out.reserve(actions.len(), terms.len());
-        let p = self.active as usize;
+        let player = self.active as usize;
         let mut with = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
         let with = &mut with[..terms.len()];
         for action in actions {
@@ -151,21 +154,22 @@ where
                 None => return,
                 Some(None) => out.push([]),
                 Some(Some(segment)) => {
+                    let piece = Piece { player, segment };
                     with.copy_from_slice(terms);
-                    self.add_piece_feature_terms(segment, p, 0, -1.0, with);
-                    self.add_piece_feature_terms(segment, p, 1, 1.0, with);
-                    self.add_piece_terms(segment, p, 1.0, with);
+                    self.add_piece_feature_terms(piece, 0, -1.0, with);
+                    self.add_piece_feature_terms(piece, 1, 1.0, with);
+                    self.add_piece_terms(piece, 1.0, with);
                     out.push(TermChange::changes(with, terms));
                 }
             }
         }
     }
 
-    /// Updates `terms` for `p`'s piece having come to (`step` 1) or left (−1) `segment`.
-    fn move_piece_terms(&self, segment: u8, p: usize, step: i8, terms: &mut SeatTerms) {
-        self.add_piece_feature_terms(segment, p, -step, -1.0, terms);
-        self.add_piece_feature_terms(segment, p, 0, 1.0, terms);
-        self.add_piece_terms(segment, p, step as f64, terms);
+    /// Updates `terms` for `piece` having come (`step` 1) or gone (−1).
+    fn move_piece_terms(&self, piece: Piece, step: i8, terms: &mut SeatTerms) {
+        self.add_piece_feature_terms(piece, -step, -1.0, terms);
+        self.add_piece_feature_terms(piece, 0, 1.0, terms);
+        self.add_piece_terms(piece, step as f64, terms);
     }
 }
 

@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::state::{CarcassonneState, Phase};
 use crate::core::game::SeatTerms;
-use crate::core::tile_game::PieceDecisions;
+use crate::core::tile_game::{Piece, PieceDecisions};
 use crate::core::tileset::FeatureKind;
 
 impl PieceDecisions for CarcassonneState {
@@ -25,40 +25,32 @@ impl PieceDecisions for CarcassonneState {
             && !(self.game.monasteries.iter()).any(|m| self.completed_by_last_tile(m))
     }
 
-    fn put_piece(&mut self, p: usize, segment: u8) {
-        self.put_meeple_for(p, segment);
+    fn put_piece(&mut self, piece: Piece) {
+        self.put_meeple_for(piece.player, piece.segment);
     }
 
-    fn take_back_piece(&mut self, p: usize, segment: u8) {
-        let (node, _) = self.meeple_node(segment);
-        self.features.get_mut(node).meeples[p] -= 1;
-        self.supply[p] += 1;
-        self.game.meeples.pop();
+    fn take_back_piece(&mut self) {
+        let m = self.game.meeples.pop().expect("a meeple put");
+        self.features.get_mut(m.node).meeples[m.player as usize] -= 1;
+        self.supply[m.player as usize] += 1;
     }
 
     fn last_piece_owner(&self) -> usize {
         self.game.meeples.last().expect("a meeple put").player as usize
     }
 
-    fn add_piece_feature_terms(
-        &self,
-        segment: u8,
-        p: usize,
-        extra: i8,
-        sign: f64,
-        terms: &mut SeatTerms,
-    ) {
-        let (node, kind) = self.meeple_node(segment);
+    fn add_piece_feature_terms(&self, piece: Piece, extra: i8, sign: f64, terms: &mut SeatTerms) {
+        let (node, kind) = self.meeple_node(piece.segment);
         let mut f = *self.feature(self.feature_root(node));
-        f.meeples[p] = f.meeples[p].wrapping_add_signed(extra);
+        f.meeples[piece.player] = f.meeples[piece.player].wrapping_add_signed(extra);
         self.add_feature_terms(&f, kind, node, sign, terms);
     }
 
     /// A meeple less in supply, and a farmer more in a field.
-    fn add_piece_terms(&self, segment: u8, p: usize, step: f64, terms: &mut SeatTerms) {
-        terms[p][3] -= step;
-        if self.meeple_node(segment).1 == FeatureKind::Field {
-            terms[p][6] += step;
+    fn add_piece_terms(&self, piece: Piece, step: f64, terms: &mut SeatTerms) {
+        terms[piece.player][3] -= step;
+        if self.meeple_node(piece.segment).1 == FeatureKind::Field {
+            terms[piece.player][6] += step;
         }
     }
 }

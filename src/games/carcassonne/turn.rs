@@ -7,11 +7,9 @@ use super::bcb::Target;
 use super::features::MONASTERY_POINTS;
 use super::options::RobberPlacement;
 use super::robbers::TrackDecision;
-use super::state::{CarcassonneState, Monastery, Node, Phase, PlacedMeeple, MAX_NODES};
+use super::state::{CarcassonneState, Monastery, Node, Phase, PlacedMeeple};
 use super::stats::PointSource;
 use crate::core::geom::{Coord, Rotation};
-use crate::core::index::SmallIndex;
-use crate::core::index_set::{words_for, IndexSet};
 use crate::core::tileset::{FeatureKind, VariantId};
 
 impl CarcassonneState {
@@ -294,13 +292,8 @@ impl CarcassonneState {
     /// C-4: every feature with meeples on it scores for its majority; meeples stay on the
     /// board so the final position can be shown.
     fn finish_game(&mut self) {
-        let mut seen = IndexSet::<{ words_for(MAX_NODES) }>::default();
-        for i in 0..self.game.meeples.len() {
-            let m = self.game.meeples[i];
-            let root = self.features.find(m.node);
-            if !seen.insert_new(root.index()) {
-                continue;
-            }
+        let scored = self.features_with_pieces(&self.game.meeples, |m| m.node);
+        for &(m, root) in scored.iter() {
             let agg = *self.features.get(root);
             let neighbours = match m.kind {
                 FeatureKind::Monastery => self.board.placed_around(self.monastery_at(m.node)),

@@ -1,11 +1,9 @@
 //! Legal actions and their application: tile placement (N-4), settlers (N-5), scoring in
 //! play (N-6…N-10), surveyors (N-11…N-14) and the end of the game (N-15…N-17).
 
-use super::state::{FeatureAgg, NewWorldState, Node, Phase, Role, Settler, MAX_NODES, TRACK_STEPS};
+use super::state::{FeatureAgg, NewWorldState, Node, Phase, Role, Settler, TRACK_STEPS};
 use super::stats::PointSource;
 use crate::core::geom::Coord;
-use crate::core::index::SmallIndex;
-use crate::core::index_set::{words_for, IndexSet};
 use crate::core::tileset::FeatureKind;
 
 /// N-7: points per trading post.
@@ -110,7 +108,7 @@ impl NewWorldState {
     }
 
     /// Returns settler `i` to its owner's supply.
-    fn take_back(&mut self, i: usize) {
+    pub(super) fn take_back(&mut self, i: usize) {
         let s = self.game.settlers.remove(i);
         self.features.get_mut(s.node).settlers[s.player as usize] -= 1;
         self.supply[s.player as usize] += 1;
@@ -187,13 +185,8 @@ impl NewWorldState {
 
     /// N-16…N-18: every feature with settlers scores for its majority; settlers stay.
     fn finish_game(&mut self) {
-        let mut seen = IndexSet::<{ words_for(MAX_NODES) }>::default();
-        for i in 0..self.game.settlers.len() {
-            let s = self.game.settlers[i];
-            let root = self.features.find(s.node);
-            if !seen.insert_new(root.index()) {
-                continue;
-            }
+        let scored = self.features_with_pieces(&self.game.settlers, |s| s.node);
+        for &(s, root) in scored.iter() {
             let points = self.final_value(root, s.role);
             let source = match s.role {
                 Role::Robber => PointSource::FinalTrail,

@@ -3,7 +3,7 @@
 //! states per candidate.
 
 use super::value::{Evaluator, SeatTerms, MAX_SEATS};
-use crate::core::game::{Game, SiblingTerms, TermChange, EVAL_TERMS};
+use crate::core::game::{Game, SiblingTerms, Siblings, TermChange, EVAL_TERMS};
 
 /// A heap-held position that agents overwrite instead of cloning a new one (moving the box
 /// moves a pointer, not the state).
@@ -103,7 +103,13 @@ impl<'a, G: Game> Successors<'a, G> {
             return 0;
         };
         let terms = &self.terms[..state.num_players()];
-        state.sibling_terms(self.from, last, rest, terms, judged);
+        let siblings = Siblings {
+            from: self.from,
+            done: last,
+            instead: rest,
+            terms,
+        };
+        state.sibling_terms(siblings, judged);
         let held = &mut self.terms;
         // The last few one-change candidates' changes and values: candidates often make a
         // change seen just before (digs whose holes count alike, vehicle moves to spaces that

@@ -216,6 +216,22 @@ pub struct ChanceOutcome {
     pub probability: f64,
 }
 
+/// What [`Game::sibling_terms`] is asked to judge: the results of the actions `instead`
+/// taken in `from`, from the result of `done` there (the position asked), whose heuristic
+/// terms are `terms`. `S` is the game's position, `A` its action.
+pub struct Siblings<'a, S, A> {
+    /// The position in which the actions are taken.
+    pub from: &'a S,
+    /// The action whose result is made: the position asked.
+    pub done: &'a A,
+    /// The actions whose results are judged, in order (those that follow `done` in the
+    /// batch order).
+    pub instead: &'a [A],
+    /// Every seat's [`Game::eval_terms_all`] of the result of `done` (all zero where `done`
+    /// ended the game: a value then reads only the scores).
+    pub terms: &'a SeatTerms,
+}
+
 /// A game position with its decision structure.
 ///
 /// A turn may consist of several decisions (place a tile, act, boost, …), and a decision can
@@ -353,8 +369,7 @@ pub trait Game: Clone + Send + Sync {
     }
 
     /// The heuristic terms of `from` after each action of `instead`, judged from this
-    /// position — `from` after `done`, whose [`Game::eval_terms_all`] are `terms` (all zero
-    /// where `done` ended the game: a value then reads only the scores) — without
+    /// position — `from` after `done`, whose terms are `terms` ([`Siblings`]) — without
     /// making those results: while the result of the next action of `instead` differs from
     /// this one in nothing a value reads but heuristic terms (the same scores, the same seat
     /// to move, both over or both not), pushes onto `out` (emptied first) the terms in which
@@ -362,14 +377,7 @@ pub trait Game: Clone + Send + Sync {
     /// it cannot. Agents judge such siblings by their terms alone and make only the one they
     /// choose ([`Game::redo_as`], else [`Game::apply`]); taking them in a batch lets the game
     /// work out once what they share. The default: judges none.
-    fn sibling_terms(
-        &self,
-        _from: &Self,
-        _done: &Self::Action,
-        _instead: &[Self::Action],
-        _terms: &SeatTerms,
-        out: &mut SiblingTerms,
-    ) {
+    fn sibling_terms(&self, _siblings: Siblings<'_, Self, Self::Action>, out: &mut SiblingTerms) {
         out.clear();
     }
 

@@ -31,16 +31,7 @@ pub fn random_playout<G: Game>(
     rng: &mut GameRng,
     scratch: &mut Vec<G::Action>,
 ) -> PlayoutCounts {
-    let mut counts = PlayoutCounts {
-        games: 1,
-        ..Default::default()
-    };
-    while !state.is_terminal() {
-        counts.decisions += 1;
-        let action = state.random_action(rng, scratch);
-        state.apply(action);
-    }
-    counts
+    play_to_end(state, |state, _| state.random_action(rng, scratch))
 }
 
 /// Like [`random_playout`], but lists every decision's legal actions with
@@ -51,15 +42,27 @@ pub fn random_playout_listing<G: Game>(
     rng: &mut GameRng,
     legal: &mut Vec<G::Action>,
 ) -> PlayoutCounts {
+    play_to_end(state, |state, counts| {
+        state.legal_actions(legal);
+        counts.actions_generated += legal.len() as u64;
+        legal[below(rng, legal.len())]
+    })
+}
+
+/// Plays `state` to the end, one game, applying at each decision the action that `choose`
+/// picks (which may add to the counts), and counts the decisions.
+fn play_to_end<G: Game>(
+    state: &mut G,
+    mut choose: impl FnMut(&G, &mut PlayoutCounts) -> G::Action,
+) -> PlayoutCounts {
     let mut counts = PlayoutCounts {
         games: 1,
         ..Default::default()
     };
     while !state.is_terminal() {
-        state.legal_actions(legal);
         counts.decisions += 1;
-        counts.actions_generated += legal.len() as u64;
-        state.apply(legal[below(rng, legal.len())]);
+        let action = choose(state, &mut counts);
+        state.apply(action);
     }
     counts
 }

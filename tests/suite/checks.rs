@@ -7,7 +7,7 @@ use super::hooks::{has_hooks, hooks, Watch};
 use crate::common::fast_hash::{HashMap, HashSet};
 use crate::counting_alloc::{allocations, start_counting, stop_counting};
 use meeplelab::agents::{Agent, AgentSpec};
-use meeplelab::core::game::{SiblingTerms, EVAL_TERMS, MAX_ACTION_KINDS};
+use meeplelab::core::game::{SiblingTerms, Siblings, EVAL_TERMS, MAX_ACTION_KINDS};
 use meeplelab::core::perft::perft;
 use meeplelab::core::playout::random_playout;
 use meeplelab::core::rng::{below, derive_seed, rng_from_seed};
@@ -969,7 +969,13 @@ pub fn redone_actions_equal_applied<G: GameDef>() {
                      state: &mut G,
                      terms: &mut Vec<[f64; EVAL_TERMS]>| {
         let mut judged_terms = SiblingTerms::default();
-        state.sibling_terms(from, &done, rest, terms, &mut judged_terms);
+        let siblings = Siblings {
+            from,
+            done: &done,
+            instead: rest,
+            terms,
+        };
+        state.sibling_terms(siblings, &mut judged_terms);
         for (changes, &sibling) in judged_terms.iter().zip(rest) {
             let expected = applied(from, sibling);
             let at = format!("{name}: {sibling:?} judged from {done:?}");

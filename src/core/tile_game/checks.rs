@@ -5,7 +5,9 @@
 use super::parts::GameParts;
 use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
-use crate::core::game::{Game, SeatTerms, SiblingTerms, TermChange, TurnEndings, EVAL_TERMS};
+use crate::core::game::{
+    Game, SeatTerms, SiblingTerms, Siblings, TermChange, TurnEndings, EVAL_TERMS,
+};
 use crate::core::rng::{below, rng_from_seed};
 use std::ops::Range;
 
@@ -93,14 +95,13 @@ where
                 }
                 let held = after(from, legal[0]);
                 let held_terms = terms_of(&held);
-                Game::sibling_terms(
-                    &held,
+                let siblings = Siblings {
                     from,
-                    &legal[0],
-                    &legal[1..],
-                    &held_terms,
-                    &mut judged,
-                );
+                    done: &legal[0],
+                    instead: &legal[1..],
+                    terms: &held_terms,
+                };
+                Game::sibling_terms(&held, siblings, &mut judged);
                 let expected = if Game::may_judge_siblings(from) {
                     legal.len() - 1
                 } else {

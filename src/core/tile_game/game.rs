@@ -4,7 +4,9 @@ use super::parts::GameParts;
 use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
 use super::state::MAX_PLAYERS;
-use crate::core::game::{ChanceOutcome, Game, SeatTerms, SiblingTerms, TurnEndings, EVAL_TERMS};
+use crate::core::game::{
+    ChanceOutcome, Game, SeatTerms, SiblingTerms, Siblings, TurnEndings, EVAL_TERMS,
+};
 use crate::core::rng::{below, GameRng};
 use crate::core::stats::{StatKey, Tally};
 
@@ -119,15 +121,8 @@ where
         TileRules::may_judge_siblings(self)
     }
 
-    fn sibling_terms(
-        &self,
-        from: &Self,
-        done: &Self::Action,
-        instead: &[Self::Action],
-        terms: &SeatTerms,
-        out: &mut SiblingTerms,
-    ) {
-        TileRules::sibling_terms(self, from, done, instead, terms, out)
+    fn sibling_terms(&self, siblings: Siblings<'_, Self, Self::Action>, out: &mut SiblingTerms) {
+        TileRules::sibling_terms(self, siblings, out)
     }
 
     fn may_judge_candidates(&self) -> bool {

@@ -10,7 +10,7 @@ use super::parts::{Feature, GameParts};
 use super::rules::TileRules;
 use super::state::TileState;
 use crate::core::fixed_vec::FixedVec;
-use crate::core::game::{SeatTerms, SiblingTerms};
+use crate::core::game::{SeatTerms, SiblingTerms, Siblings};
 use crate::core::geom::{Coord, HalfSide, Rotation, Side};
 use crate::core::index::SmallIndex;
 use crate::core::tileset::{Orientation, MAX_SEGMENTS, NO_SEGMENT};
@@ -164,28 +164,25 @@ impl<Out> PlacementJudge<Out> for NoJudge {
 }
 
 /// [`Game::sibling_terms`] for placements: `held` is `from` after placement `done`, whose
-/// terms are `terms`; pushes onto `out` (emptied first) the changed terms of each leading
+/// terms are `terms` ([`Siblings`]); pushes onto `out` (emptied first) the changed terms of each leading
 /// placement of `instead`, by `from`'s [`TileRules::placement_judge`], up to the first action
 /// that is no placement or that it cannot judge.
 ///
 /// [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
 pub(crate) fn judge_placements<R: TileRules>(
     held: &R,
-    from: &R,
-    done: &R::Action,
-    instead: &[R::Action],
-    terms: &SeatTerms,
+    siblings: Siblings<'_, R, R::Action>,
     out: &mut SiblingTerms,
 ) {
     out.clear();
     let placement = |action: Option<&R::Action>| action.and_then(R::placement_of).is_some();
     // A placement that ends the game is followed by final scoring, which its siblings' may
     // change: not judged.
-    if !placement(Some(done)) || !placement(instead.first()) || held.is_over() {
+    if !placement(Some(siblings.done)) || !placement(siblings.instead.first()) || held.is_over() {
         return;
     }
-    if let Some(mut judge) = from.placement_judge(held, terms) {
-        judge_each::<R>(&mut judge, instead, terms, out);
+    if let Some(mut judge) = siblings.from.placement_judge(held, siblings.terms) {
+        judge_each::<R>(&mut judge, siblings.instead, siblings.terms, out);
     }
 }
 

@@ -6,7 +6,7 @@ use super::joined::{judge_placements, judge_placements_here, NoJudge, PlacementJ
 use super::parts::{Cell, GameParts, NewCell};
 use super::turn_ends::judge_turn_endings;
 use crate::core::board::FrontierCell;
-use crate::core::game::{SeatTerms, SiblingTerms, TurnEndings};
+use crate::core::game::{SeatTerms, SiblingTerms, Siblings, TurnEndings};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::rng::GameRng;
 use crate::core::stats::{StatKey, Tally};
@@ -114,15 +114,8 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     }
     /// See [`Game::sibling_terms`](crate::core::game::Game::sibling_terms). The default:
     /// placements, by [`TileRules::placement_judge`] (`joined.rs`).
-    fn sibling_terms(
-        &self,
-        from: &Self,
-        done: &Self::Action,
-        instead: &[Self::Action],
-        terms: &SeatTerms,
-        out: &mut SiblingTerms,
-    ) {
-        judge_placements(self, from, done, instead, terms, out);
+    fn sibling_terms(&self, siblings: Siblings<'_, Self, Self::Action>, out: &mut SiblingTerms) {
+        judge_placements(self, siblings, out);
     }
     /// What judges the other placements of this position from `held`, the result of one of
     /// them, whose terms are `held_terms` (`joined.rs`); `None` where they are not judged.

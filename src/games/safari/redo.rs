@@ -19,7 +19,6 @@ use crate::core::game::{SeatTerms, SiblingTerms, TermChange};
 use crate::core::geom::{Coord, Corner, Vertex};
 use crate::core::species::Species;
 use crate::core::stats::StatKey;
-use crate::core::tile_game::judge_placements;
 
 /// Where a dig puts which token: the tile, its corner, the species.
 type Slot = (Coord, Corner, Species);
@@ -231,13 +230,17 @@ impl SafariState {
         }
     }
 
-    /// `self` is `from` after `done`, whose heuristic terms are `terms`; pushes onto `out`
-    /// the one term in which the result of each action of `instead` differs, judged without
-    /// making it, while they are siblings of `done` ([`SafariState::sibling`]; their scores,
-    /// the seat to move and the phase are the same), and vehicle moves after a pass. What the
-    /// batch shares is worked out once: whether a completed feature awaits scoring, the hole
-    /// of `done` and of each slot seen, the edge classes fitting each vehicle's space. Once
-    /// `done` ended the game, the siblings are judged by the final scores they share.
+    /// `self` is `from` after `done` (no placement), whose heuristic terms are `terms`; pushes
+    /// onto `out` the one term in which the result of each action of `instead` differs, judged
+    /// without making it, while they are siblings of `done` ([`SafariState::sibling`]; their
+    /// scores, the seat to move and the phase are the same), and vehicle moves after a pass.
+    /// What the batch shares is worked out once: whether a completed feature awaits scoring,
+    /// the hole of `done` and of each slot seen, the edge classes fitting each vehicle's space.
+    /// Once `done` ended the game, the siblings are judged by the final scores they share.
+    ///
+    /// It takes the parts of a [`Siblings`] as arguments, not the struct: the compiler then
+    /// knows that pushing onto `out` changes none of them, and reads `done` and `from` once,
+    /// not again for every action.
     pub(super) fn judge_siblings(
         &self,
         from: &Self,
@@ -246,9 +249,6 @@ impl SafariState {
         terms: &SeatTerms,
         out: &mut SiblingTerms,
     ) {
-        if let Action::Place { .. } = done {
-            return judge_placements(self, from, done, instead, terms, out);
-        }
         out.clear();
         let mut courses = DigCourses::default();
         if self.game.phase == Phase::GameOver {
@@ -429,8 +429,7 @@ impl SafariState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::game::Game;
-    use crate::core::game::EVAL_TERMS;
+    use crate::core::game::{Game, Siblings, EVAL_TERMS};
     use crate::core::rng::{below, rng_from_seed};
     use crate::games::GameDef;
 
@@ -481,7 +480,13 @@ mod tests {
                     }
                     let rest = &legal[k + 1..];
                     let terms = [[0.0; EVAL_TERMS]; 2];
-                    held.sibling_terms(&g, done, rest, &terms, &mut out);
+                    let siblings = Siblings {
+                        from: &g,
+                        done,
+                        instead: rest,
+                        terms: &terms,
+                    };
+                    held.sibling_terms(siblings, &mut out);
                     for (changes, sibling) in out.iter().zip(rest) {
                         assert!(changes.is_empty(), "{sibling:?} from {done:?}: {changes:?}");
                         let mut applied = g.clone();

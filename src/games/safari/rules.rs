@@ -7,11 +7,13 @@ use super::features::FeatureAgg;
 use super::placement_terms::PlacementsBefore;
 use super::state::{Corners, Phase, SafariState, Stage};
 use super::stats::ActionKind;
-use crate::core::game::{SeatTerms, SiblingTerms};
+use crate::core::game::{SeatTerms, SiblingTerms, Siblings};
 use crate::core::geom::Coord;
 use crate::core::rng::{rng_from_seed, GameRng};
 use crate::core::species::Species;
-use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules};
+use crate::core::tile_game::{
+    judge_placements, tile_rules_by_phase, NewCell, PlacementJudge, TileRules,
+};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 use rand_core::RngCore;
 
@@ -170,16 +172,21 @@ impl TileRules for SafariState {
 
     const JUDGES_SIBLINGS: bool = true;
 
-    /// Vehicle moves and digs judged from the terms of a sibling (`redo.rs`).
-    fn sibling_terms(
-        &self,
-        from: &Self,
-        done: &Action,
-        instead: &[Action],
-        terms: &SeatTerms,
-        out: &mut SiblingTerms,
-    ) {
-        self.judge_siblings(from, done, instead, terms, out)
+    /// Placements judged by the tile core (`placement_judge`), vehicle moves and digs from the
+    /// terms of a sibling (`redo.rs`).
+    fn sibling_terms(&self, siblings: Siblings<'_, Self, Action>, out: &mut SiblingTerms) {
+        match siblings {
+            Siblings {
+                done: Action::Place { .. },
+                ..
+            } => judge_placements(self, siblings, out),
+            Siblings {
+                from,
+                done,
+                instead,
+                terms,
+            } => self.judge_siblings(from, done, instead, terms, out),
+        }
     }
 
     /// Placements judged from the position before them (`placement_terms.rs`).

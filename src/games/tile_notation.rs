@@ -90,6 +90,19 @@ impl SegmentWords {
         }
     }
 
+    /// Every kind of segment with its word: roads, cities and fields, then the middle kind
+    /// (also the names of the feature planes of the game's observations).
+    pub const fn named_kinds(&self) -> [(&'static str, FeatureKind); 4] {
+        let [road, city, field] = self.sided;
+        let [road_kind, city_kind, field_kind] = SIDED_KINDS;
+        [
+            (road, road_kind),
+            (city, city_kind),
+            (field, field_kind),
+            self.middle,
+        ]
+    }
+
     /// The words and kinds named with a side or half side.
     fn sided_kinds(&self) -> [(&'static str, FeatureKind); 3] {
         std::array::from_fn(|i| (self.sided[i], SIDED_KINDS[i]))

@@ -5,7 +5,7 @@ use super::actions::{ActionSpace, Block};
 use super::{Observe, TileCore};
 use crate::core::geom::{Coord, Side};
 use crate::core::tileset::{FeatureKind, MAX_SEGMENTS};
-use crate::games::carcassonne::{Action, CarcassonneState, MAX_BID};
+use crate::games::carcassonne::{Action, CarcassonneState, MAX_BID, SEGMENT_WORDS};
 
 const SIDE: usize = <CarcassonneState as TileCore>::SIDE;
 const CELLS: usize = SIDE * SIDE;
@@ -44,12 +44,7 @@ const SPACE: ActionSpace = ActionSpace::new(&BLOCKS, SIDE);
 
 impl Observe for CarcassonneState {
     const ACTIONS: ActionSpace = SPACE;
-    const FEATURE_PLANES: &'static [(&'static str, FeatureKind)] = &[
-        ("road", FeatureKind::Road),
-        ("city", FeatureKind::City),
-        ("field", FeatureKind::Field),
-        ("monastery", FeatureKind::Monastery),
-    ];
+    const FEATURE_PLANES: &'static [(&'static str, FeatureKind)] = &SEGMENT_WORDS.named_kinds();
     const OWN_PLANES: &'static [&'static str] = &[];
 
     fn action_id(&self, action: &Action) -> usize {

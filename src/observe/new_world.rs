@@ -4,7 +4,7 @@ use super::actions::{ActionSpace, Block};
 use super::{Observe, TileCore};
 use crate::core::geom::Coord;
 use crate::core::tileset::{FeatureKind, MAX_SEGMENTS};
-use crate::games::new_world::{Action, NewWorldState, MAX_NODES};
+use crate::games::new_world::{Action, NewWorldState, MAX_NODES, SEGMENT_WORDS};
 
 const SIDE: usize = <NewWorldState as TileCore>::SIDE;
 const CELLS: usize = SIDE * SIDE;
@@ -20,12 +20,7 @@ const SPACE: ActionSpace = ActionSpace::new(&BLOCKS, SIDE);
 
 impl Observe for NewWorldState {
     const ACTIONS: ActionSpace = SPACE;
-    const FEATURE_PLANES: &'static [(&'static str, FeatureKind)] = &[
-        ("trail", FeatureKind::Road),
-        ("town", FeatureKind::City),
-        ("plains", FeatureKind::Field),
-        ("farm", FeatureKind::Farm),
-    ];
+    const FEATURE_PLANES: &'static [(&'static str, FeatureKind)] = &SEGMENT_WORDS.named_kinds();
     const OWN_PLANES: &'static [&'static str] = &["surveyor"];
 
     fn action_id(&self, action: &Action) -> usize {

@@ -14,31 +14,25 @@ use crate::core::tileset::FeatureKind;
 /// 6 neighbourhood tiles with at most 8 each (4 roads, 4 cities), more than any tile has.
 const MAX_NEAR_FEATURES: usize = 48;
 
-/// Names of the terms of [`Evaluation::heuristic_terms_all`], in order.
-pub const EVAL_TERM_NAMES: [&str; EVAL_TERMS] = [
-    "final_feature_points",
-    "completion_bonus",
-    "field_points",
-    "meeples_in_supply",
-    "open_edges",
-    "trailing_meeples",
-    "farmers",
-    "pending_points",
-    "castle_points",
-];
-
-/// Default weight of each term of [`EVAL_TERM_NAMES`], tuned with greedy self-play matches
-/// (`docs/agents.md`).
-pub const DEFAULT_EVAL_WEIGHTS: [f64; EVAL_TERMS] =
-    [1.0, 0.5, 0.75, 2.0, 0.0, -1.0, -1.0, 1.0, 1.0];
-
 impl Evaluation for CarcassonneState {
-    const EVAL_TERM_NAMES: &'static [&'static str] = &EVAL_TERM_NAMES;
-    const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &DEFAULT_EVAL_WEIGHTS;
+    /// The terms of [`Evaluation::heuristic_terms_all`], in order.
+    const EVAL_TERM_NAMES: &'static [&'static str] = &[
+        "final_feature_points",
+        "completion_bonus",
+        "field_points",
+        "meeples_in_supply",
+        "open_edges",
+        "trailing_meeples",
+        "farmers",
+        "pending_points",
+        "castle_points",
+    ];
+    /// Tuned with greedy self-play matches (`docs/agents.md`).
+    const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &[1.0, 0.5, 0.75, 2.0, 0.0, -1.0, -1.0, 1.0, 1.0];
 
-    /// Heuristic terms of each seat `player` (`out[player]`, see [`EVAL_TERM_NAMES`]), in one
-    /// pass over the meeples that adds to each seat's terms in the order of the meeples; all 0
-    /// once the game is over.
+    /// Heuristic terms of each seat `player` (`out[player]`, see
+    /// [`Evaluation::EVAL_TERM_NAMES`]), in one pass over the meeples that adds to each seat's
+    /// terms in the order of the meeples; all 0 once the game is over.
     /// A player *leads* a feature when it is among those with the most meeples on it (ties
     /// lead together: they all score in full).
     /// - `final_feature_points`: what the incomplete roads, cities and monasteries the player

@@ -41,10 +41,10 @@ pub use bazaar::{Bazaar, BID_LADDER, MAX_BID};
 pub use bcb::{
     bridges_and_castles, Bridge, Castle, BRIDGES_PER_PLAYER, CASTLES_PER_PLAYER, MAX_CASTLES,
 };
-pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
 pub use features::{
     FeatureAgg, CITY_POINTS, FIELD_CASTLE_POINTS, FIELD_CITY_POINTS, MONASTERY_POINTS,
 };
+pub(crate) use notation::SEGMENT_WORDS;
 pub use options::{BazaarMode, Expansions, Options, RobberPlacement, MAX_MEEPLES_PER_PLAYER};
 pub use robbers::{space, Scoring, Track, TrackDecision, MAX_TURN_SCORINGS, ROBBER_FINAL_POINTS};
 pub use setup::{

@@ -30,8 +30,9 @@ use crate::core::notation::{coord, Words};
 use crate::core::tileset::FeatureKind;
 use crate::games::tile_notation::{SegmentWords, TileNotation};
 
-/// How a meeple's segment of the tile just placed is named (C-2).
-const SEGMENT_WORDS: SegmentWords = SegmentWords {
+/// How a meeple's segment of the tile just placed is named (C-2), and the feature planes of
+/// an observation.
+pub(crate) const SEGMENT_WORDS: SegmentWords = SegmentWords {
     sided: ["road", "city", "field"],
     middle: ("monastery", FeatureKind::Monastery),
 };

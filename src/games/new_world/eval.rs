@@ -6,20 +6,16 @@ use crate::core::index::SmallIndex;
 use crate::core::index_set::{words_for, IndexSet};
 use crate::core::tile_game::Evaluation;
 
-/// Names of the heuristic terms.
-pub const EVAL_TERM_NAMES: [&str; 3] = ["settlers_in_supply", "feature_value", "settlers_at_risk"];
-
-/// Default weights (same order): a settler in hand is worth about half a point, what the
-/// player's settlers would score at the end counts in full, and a standing settler in or
-/// east of the easternmost surveyor's column (N-13: removed by the next move) costs a point.
-pub const DEFAULT_EVAL_WEIGHTS: [f64; 3] = [0.5, 1.0, -1.0];
-
 impl Evaluation for NewWorldState {
-    const EVAL_TERM_NAMES: &'static [&'static str] = &EVAL_TERM_NAMES;
-    const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &DEFAULT_EVAL_WEIGHTS;
+    const EVAL_TERM_NAMES: &'static [&'static str] =
+        &["settlers_in_supply", "feature_value", "settlers_at_risk"];
+    /// A settler in hand is worth about half a point, what the player's settlers would score
+    /// at the end counts in full, and a standing settler in or east of the easternmost
+    /// surveyor's column (N-13: removed by the next move) costs a point.
+    const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &[0.5, 1.0, -1.0];
 
-    /// The heuristic terms of [`EVAL_TERM_NAMES`] of each seat (`out[p]`), in one pass over the
-    /// settlers: the supply, what each feature gives the seats that lead it
+    /// The heuristic terms of [`Evaluation::EVAL_TERM_NAMES`] of each seat (`out[p]`), in one
+    /// pass over the settlers: the supply, what each feature gives the seats that lead it
     /// ([`NewWorldState::add_feature_terms`]) and the settlers at risk.
     fn heuristic_terms_all(&self, out: &mut SeatTerms) {
         out.fill([0.0; EVAL_TERMS]);

@@ -27,7 +27,7 @@ mod turn;
 mod turn_ends;
 
 pub use action::Action;
-pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
+pub(crate) use notation::SEGMENT_WORDS;
 pub use options::{Options, SurveyorStart, DEFAULT_SURVEYOR_BONUS};
 pub use order::MAX_ORDERED;
 pub use setup::{ResolvedSetup, Setup, SetupError};

@@ -18,8 +18,9 @@ use crate::core::notation::{coord, Words};
 use crate::core::tileset::{FeatureKind, NO_SEGMENT};
 use crate::games::tile_notation::{SegmentWords, TileNotation};
 
-/// How a settler's segment of the tile just placed is named (N-5).
-const SEGMENT_WORDS: SegmentWords = SegmentWords {
+/// How a settler's segment of the tile just placed is named (N-5), and the feature planes of
+/// an observation.
+pub(crate) const SEGMENT_WORDS: SegmentWords = SegmentWords {
     sided: ["trail", "town", "plains"],
     middle: ("farm", FeatureKind::Farm),
 };

@@ -19,35 +19,31 @@ fn for_seats(seats: u8, mut add: impl FnMut(usize)) {
     }
 }
 
-/// Names of the terms returned by [`Evaluation::heuristic_terms_all`], in order.
-pub const EVAL_TERM_NAMES: [&str; 8] = [
-    "lead_species_points",
-    "lead_final_points",
-    "tokens_in_hand",
-    "meeples_in_supply",
-    "open_holes",
-    "baobab_progress",
-    "next_vehicle_points",
-    "pending_points",
-];
-
-/// Index of `open_holes` in [`EVAL_TERM_NAMES`].
+/// Index of `open_holes` among Safari's terms ([`Evaluation::EVAL_TERM_NAMES`]).
 pub(super) const OPEN_HOLES: usize = 4;
-/// Index of `next_vehicle_points` in [`EVAL_TERM_NAMES`].
+/// Index of `next_vehicle_points` among Safari's terms.
 const NEXT_VEHICLE_POINTS: usize = 6;
-/// Index of `pending_points` in [`EVAL_TERM_NAMES`].
+/// Index of `pending_points` among Safari's terms.
 pub(super) const PENDING_POINTS: usize = 7;
 
-/// Default weight of each term of [`EVAL_TERM_NAMES`], tuned with greedy self-play matches
-/// (`docs/agents.md`).
-pub const DEFAULT_EVAL_WEIGHTS: [f64; 8] = [0.6, 0.4, 1.5, 1.0, 1.5, 2.0, 1.0, 1.0];
-
 impl Evaluation for SafariState {
-    const EVAL_TERM_NAMES: &'static [&'static str] = &EVAL_TERM_NAMES;
-    const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &DEFAULT_EVAL_WEIGHTS;
+    /// The terms of [`Evaluation::heuristic_terms_all`], in order.
+    const EVAL_TERM_NAMES: &'static [&'static str] = &[
+        "lead_species_points",
+        "lead_final_points",
+        "tokens_in_hand",
+        "meeples_in_supply",
+        "open_holes",
+        "baobab_progress",
+        "next_vehicle_points",
+        "pending_points",
+    ];
+    /// Tuned with greedy self-play matches (`docs/agents.md`).
+    const DEFAULT_EVAL_WEIGHTS: &'static [f64] = &[0.6, 0.4, 1.5, 1.0, 1.5, 2.0, 1.0, 1.0];
 
-    /// Heuristic terms of each seat `player` (`out[player]`, see [`EVAL_TERM_NAMES`]), in one
-    /// pass over the meeples; all 0 once the game is over:
+    /// Heuristic terms of each seat `player` (`out[player]`, see
+    /// [`Evaluation::EVAL_TERM_NAMES`]), in one pass over the meeples; all 0 once the game is
+    /// over:
     /// - `lead_species_points`: species-table points (plus birds in bush) of every incomplete
     ///   path and bush where `player` holds a majority — what completing them would pay now;
     /// - `lead_final_points`: animals plus birds on those features (every feature the player

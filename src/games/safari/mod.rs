@@ -23,7 +23,6 @@ mod tile_checks;
 mod turn;
 
 pub use action::Action;
-pub use eval::{DEFAULT_EVAL_WEIGHTS, EVAL_TERM_NAMES};
 pub use features::{FeatureAgg, SPECIES_POINTS};
 pub use holes::VertexTokens;
 pub use options::{FinalScoring, Options};

@@ -336,41 +336,34 @@ mod tests {
         validate(&set(&body(76, "", "copy"))).unwrap();
     }
 
+    /// An edit of a parsed tile set.
+    type Edit = fn(&mut TileSet);
+
     #[test]
     fn programmatic_sets_are_checked_too() {
-        let mut s = set(SMALL);
-        s.types[0].layout.features[0].birds = 3;
-        assert!(validate(&s)
-            .unwrap_err()
-            .message
-            .contains("birds on a path (path N S)"));
-        let mut s = set(SMALL);
-        s.types[0].layout.features[0].sides = 0;
-        assert!(validate(&s)
-            .unwrap_err()
-            .message
-            .contains("touches no side"));
-        let mut s = set(SMALL);
-        let extra = s.types[0].layout.features[0].clone();
-        s.types[0]
-            .layout
-            .features
-            .extend(std::iter::repeat_n(extra, 4));
-        assert!(validate(&s)
-            .unwrap_err()
-            .message
-            .contains("declares 5 features"));
-        let mut s = set(SMALL);
-        s.types[0].copies[0].clear();
-        assert!(validate(&s)
-            .unwrap_err()
-            .message
-            .starts_with("copy 1 of tile 1: copy line has 0"));
-        let mut s = set(SMALL);
-        s.types.clear();
-        assert!(validate(&s)
-            .unwrap_err()
-            .message
-            .contains("no land tile types"));
+        // How the error begins, and the edit of `SMALL` (made on the set, not its text).
+        let edits: [(&str, Edit); 5] = [
+            ("tile 1 has birds on a path (path N S)", |s| {
+                s.types[0].layout.features[0].birds = 3
+            }),
+            ("a path of tile 1 touches no side", |s| {
+                s.types[0].layout.features[0].sides = 0
+            }),
+            ("tile 1 declares 5 features", |s| {
+                let extra = s.types[0].layout.features[0].clone();
+                let features = &mut s.types[0].layout.features;
+                features.extend(std::iter::repeat_n(extra, 4));
+            }),
+            ("copy 1 of tile 1: copy line has 0", |s| {
+                s.types[0].copies[0].clear()
+            }),
+            ("no land tile types", |s| s.types.clear()),
+        ];
+        for (expected, edit) in edits {
+            let mut s = set(SMALL);
+            edit(&mut s);
+            let message = validate(&s).expect_err(expected).message;
+            assert!(message.starts_with(expected), "{message}");
+        }
     }
 }

@@ -159,13 +159,11 @@ where
         if !goes_on || quiet.nearly_surrounded.iter().any(|c| c.touches(at)) {
             return None;
         }
-        let variant = self.tiles.variant(self.drawn);
-        let segments = variant.segments();
+        let (segments, o) = self.drawn_turned(rot);
         let neighbours = self.board.placed_around(at);
         if neighbours == 8 && segments.iter().any(|seg| seg.kind == surrounded) {
             return None;
         }
-        let o = variant.turned(rot);
         let joined = self.joined_by(at, o);
         let merged = joined.merged(segments.iter().map(own), |root| *self.feature(root));
         let closes = segments.iter().enumerate().any(|(i, seg)| {

@@ -16,7 +16,7 @@ use super::state::CarcassonneState;
 use crate::core::game::{SeatTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::tile_game::{PlacementJudge, QuietTurns};
-use crate::core::tileset::{FeatureKind, Segment};
+use crate::core::tileset::FeatureKind;
 
 /// The position before a decision's placements, with what every placement's turn is judged
 /// against.
@@ -41,8 +41,7 @@ impl<'a> TurnsBefore<'a> {
 impl PlacementJudge<TurnEndings> for TurnsBefore<'_> {
     fn judge(&mut self, at: Coord, rot: Rotation, out: &mut TurnEndings) -> bool {
         let from = self.placements.from;
-        let shared = { from.game.shared_tiles }.take_for(from.tiles.variant(from.drawn));
-        let own = |seg: &Segment| FeatureAgg::of_segment(seg, shared);
+        let own = from.drawn_segment_agg();
         let monastery = FeatureKind::Monastery;
         let Some(placement) =
             from.quiet_placement(&self.quiet, (at, rot), monastery, own, |f| f.open == 0)

@@ -17,7 +17,7 @@ use super::turn::final_value_with;
 use crate::core::game::{SeatTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::tile_game::{PlacementJudge, QuietTurns};
-use crate::core::tileset::{FeatureKind, Segment};
+use crate::core::tileset::FeatureKind;
 
 /// The position before a decision's placements, with what every placement's turn is judged
 /// against.
@@ -45,9 +45,7 @@ impl<'a> TurnsBefore<'a> {
 impl PlacementJudge<TurnEndings> for TurnsBefore<'_> {
     fn judge(&mut self, at: Coord, rot: Rotation, out: &mut TurnEndings) -> bool {
         let from = self.placements.from;
-        let shared = { from.game.shared_tiles }.take_for(from.tiles.variant(from.drawn));
-        // A land tile never borders the sea (N-7, N-8): every trail or town edge is open.
-        let own = |seg: &Segment| FeatureAgg::of_segment(seg, seg.sides.count_ones() as u8, shared);
+        let own = from.drawn_segment_agg();
         let farm = FeatureKind::Farm;
         let Some(placement) =
             from.quiet_placement(&self.quiet, (at, rot), farm, own, |f| f.open == 0)

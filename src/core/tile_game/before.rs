@@ -10,7 +10,8 @@ use super::parts::GameParts;
 use super::rules::Evaluation;
 use super::state::{all_seats, TileState, MAX_PLAYERS};
 use crate::core::game::{Game, SeatTerms, SiblingTerms, TermChange, TermChanges, EVAL_TERMS};
-use crate::core::tileset::{FeatureKind, Segment};
+use crate::core::geom::Rotation;
+use crate::core::tileset::{FeatureKind, Orientation, Segment};
 
 /// What a game keeps of a position, beside its heuristic terms, to judge its placements (the
 /// features with pieces that a placement may change without joining them, …).
@@ -97,6 +98,17 @@ impl<S, C> PlacementsBefore<'_, S, C> {
         let (terms, held_terms) = (&self.terms[..self.players], self.held_terms);
         let plain = (self.plain).get_or_insert_with(|| TermChange::between(terms, held_terms));
         out.push(plain.iter().copied());
+    }
+}
+
+impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
+    TileState<G, SIDE, FRONTIER, NODES>
+{
+    /// The segments of the drawn tile, and its orientation turned by `rot`.
+    #[inline]
+    pub(crate) fn drawn_turned(&self, rot: Rotation) -> (&'static [Segment], &'static Orientation) {
+        let variant = self.tiles.variant(self.drawn);
+        (variant.segments(), variant.turned(rot))
     }
 }
 

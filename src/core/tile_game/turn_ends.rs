@@ -4,7 +4,7 @@
 //! `TileRules::turn_endings`), the [`PlacementJudge`] into [`TurnEndings`] a game returns from
 //! `TileRules::turn_judge`, which placements have *quiet* turns that the games judge ([`QuietTurns`],
 //! [`TileState::quiet_placement`]) and the listing of their piece choices
-//! ([`QuietPlacement::push_piece_endings`]).
+//! ([`PlacementsBefore::push_turn_endings`]).
 //!
 //! Greedy's lookahead values a placement by the best piece choice after it, each followed by
 //! the end of the turn; in a turn that completes nothing, every such result is the position
@@ -13,6 +13,7 @@
 //!
 //! [`Game::turn_endings`]: crate::core::game::Game::turn_endings
 
+use super::before::PlacementsBefore;
 use super::joined::{Joined, PlacementJudge, ITEMS};
 use super::parts::GameParts;
 use super::rules::TileRules;
@@ -76,36 +77,47 @@ pub(crate) struct QuietPlacement<N: Copy, A> {
     pub(crate) neighbours: u8,
 }
 
-impl<N: Copy + PartialEq, A> QuietPlacement<N, A> {
-    /// Pushes onto `out` the endings of this placement's turn, which ends with a piece
+impl<S, C> PlacementsBefore<'_, S, C> {
+    /// Pushes onto `out` the endings of the turn of `placement`, which ends with a piece
     /// choice of a player (see [`Game::turn_endings`](crate::core::game::Game::turn_endings)),
-    /// in the order the games list those choices: no piece, whose result has the terms
-    /// `placed`; then, where the player `has_piece`, a piece on each segment of the tile whose
-    /// joined feature may take it, once per feature (at its first segment). `piece_terms` adds
-    /// to a copy of `placed` what the piece on a segment, given its feature's aggregate after
-    /// the placement, gives the seats' terms, or returns false where no piece may go (the
-    /// feature holds one). Each ending is pushed as it differs from `before`.
-    pub(crate) fn push_piece_endings(
+    /// in the order the games list those choices: no piece, whose result has the position's
+    /// terms to which `add_placed` adds what the placement changes; then, where the player
+    /// `has_piece`, a piece on each segment of the tile whose joined feature may take it, once
+    /// per feature (at its first segment). `piece_terms` adds to a copy of the no-piece
+    /// result's terms what the piece on a segment, given its feature's aggregate after the
+    /// placement, gives the seats' terms, or returns false where no piece may go (the feature
+    /// holds one). Each ending is pushed as it differs from the position's terms.
+    pub(crate) fn push_turn_endings<N: Copy + PartialEq, A>(
         &self,
-        placed: &SeatTerms,
-        before: &SeatTerms,
+        placement: &QuietPlacement<N, A>,
+        add_placed: impl FnOnce(&mut SeatTerms),
         has_piece: bool,
         mut piece_terms: impl FnMut(usize, &A, &mut SeatTerms) -> bool,
         out: &mut TurnEndings,
     ) {
+        let before = self.terms();
+        let mut placed = self.terms_copy();
+        let placed = &mut placed[..before.len()];
+        add_placed(placed);
         out.push_ending(TermChange::changes(placed, before));
         if !has_piece {
             return;
         }
         let mut with = [[0.0; EVAL_TERMS]; MAX_PLAYERS];
         let with = &mut with[..placed.len()];
-        for i in 0..self.segments.len() {
-            let item = self.joined.of_segment(i);
-            if (0..i).any(|s| self.joined.of_segment(s) == item) {
+        let QuietPlacement {
+            segments,
+            joined,
+            merged,
+            ..
+        } = placement;
+        for i in 0..segments.len() {
+            let item = joined.of_segment(i);
+            if (0..i).any(|s| joined.of_segment(s) == item) {
                 continue;
             }
             with.copy_from_slice(placed);
-            if piece_terms(i, &self.merged[item], with) {
+            if piece_terms(i, &merged[item], with) {
                 out.push_ending(TermChange::changes(with, before));
             }
         }
@@ -159,13 +171,11 @@ where
         if !goes_on || quiet.nearly_surrounded.iter().any(|c| c.touches(at)) {
             return None;
         }
-        let variant = self.tiles.variant(self.drawn);
-        let segments = variant.segments();
+        let (segments, o) = self.drawn_turned(rot);
         let neighbours = self.board.placed_around(at);
         if neighbours == 8 && segments.iter().any(|seg| seg.kind == surrounded) {
             return None;
         }
-        let o = variant.turned(rot);
         let joined = self.joined_by(at, o);
         let merged = joined.merged(segments.iter().map(own), |root| *self.feature(root));
         let closes = segments.iter().enumerate().any(|(i, seg)| {

@@ -54,6 +54,12 @@ impl CarcassonneState {
             && !self.game.options.expansions.bcb
             && !self.brings_robbers(self.drawn)
     }
+
+    /// The aggregate of a segment of the drawn tile on its own, before its placement joins it.
+    pub(super) fn drawn_segment_agg(&self) -> impl Fn(&Segment) -> FeatureAgg {
+        let shared = { self.game.shared_tiles }.take_for(self.tiles.variant(self.drawn));
+        move |seg| FeatureAgg::of_segment(seg, shared)
+    }
 }
 
 impl PlacementContext<CarcassonneState> for MeeplesBefore {
@@ -195,9 +201,7 @@ impl PlacementsBefore<'_> {
 impl PlacementJudge<SiblingTerms> for PlacementsBefore<'_> {
     fn judge(&mut self, at: Coord, rot: Rotation, out: &mut SiblingTerms) -> bool {
         let from = self.from;
-        let variant = from.tiles.variant(from.drawn);
-        let segments = variant.segments();
-        let o = variant.turned(rot);
+        let (segments, o) = from.drawn_turned(rot);
         let offer = from.offer_at(&mut self.offer, at, FeatureAgg::is_occupied);
         let monastery_near = (self.context.monasteries.iter()).any(|m| m.at.touches(at));
         // A city of the tile completes only where every side it shows has a neighbour; only
@@ -219,10 +223,7 @@ impl PlacementJudge<SiblingTerms> for PlacementsBefore<'_> {
             self.push_plain(out);
             return true;
         };
-        let shared = { from.game.shared_tiles }.take_for(variant);
-        let own = segments
-            .iter()
-            .map(|seg| FeatureAgg::of_segment(seg, shared));
+        let own = segments.iter().map(from.drawn_segment_agg());
         let mut merged = joined.merged(own, |root| *from.feature(root));
         let mut bordering = FixedVec::<(Node, FeatureAgg), MOST_BORDERING>::default();
         if city_may_complete

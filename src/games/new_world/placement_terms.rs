@@ -51,6 +51,15 @@ impl PlacementContext<NewWorldState> for FarmsBefore {
     }
 }
 
+impl NewWorldState {
+    /// The aggregate of a segment of the drawn tile on its own, before its placement joins it.
+    pub(super) fn drawn_segment_agg(&self) -> impl Fn(&Segment) -> FeatureAgg {
+        let shared = { self.game.shared_tiles }.take_for(self.tiles.variant(self.drawn));
+        // A land tile never borders the sea (N-7, N-8): every trail or town edge is open.
+        move |seg| FeatureAgg::of_segment(seg, seg.sides.count_ones() as u8, shared)
+    }
+}
+
 impl PlacementsBefore<'_> {
     /// Adds to `t`, terms of the position, what a placement at `at` changes: the
     /// `feature_value` of the features with settlers it joins (`joined`, with the aggregates
@@ -83,9 +92,7 @@ impl PlacementsBefore<'_> {
 impl PlacementJudge<SiblingTerms> for PlacementsBefore<'_> {
     fn judge(&mut self, at: Coord, rot: Rotation, out: &mut SiblingTerms) -> bool {
         let from = self.from;
-        let variant = from.tiles.variant(from.drawn);
-        let segments = variant.segments();
-        let o = variant.turned(rot);
+        let (segments, o) = from.drawn_turned(rot);
         let farm_near = self.context.farms.iter().any(|f| f.at.touches(at));
         // Without settlers beside the cell, the placement joins no feature with settlers.
         let offer = from.offer_at(&mut self.offer, at, FeatureAgg::is_occupied);
@@ -97,10 +104,7 @@ impl PlacementJudge<SiblingTerms> for PlacementsBefore<'_> {
             self.push_plain(out);
             return true;
         };
-        let shared = { from.game.shared_tiles }.take_for(variant);
-        // A land tile never borders the sea (N-7, N-8): every trail or town edge is open.
-        let own = (segments.iter())
-            .map(|seg| FeatureAgg::of_segment(seg, seg.sides.count_ones() as u8, shared));
+        let own = segments.iter().map(from.drawn_segment_agg());
         let merged = joined.merged(own, |root| *from.feature(root));
         self.push_placed(out, |t| {
             self.add_placed_terms(&joined, &merged, segments, at, t)
@@ -139,7 +143,7 @@ mod tests {
             let Action::Place { at, rot } = action else {
                 unreachable!("only placements are judged")
             };
-            let o = g.tiles.variant(g.drawn).turned(rot);
+            let (_, o) = g.drawn_turned(rot);
             let joined = g.joined_by(at, o);
             let occupied = |k: usize| g.feature(joined.touched()[k]).is_occupied();
             let farm = (g.game.farms.iter()).any(|&(cell, node)| {

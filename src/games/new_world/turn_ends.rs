@@ -17,7 +17,7 @@ use super::turn::final_value_with;
 use crate::core::game::{SeatTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::tile_game::{PlacementJudge, QuietTurns};
-use crate::core::tileset::{FeatureKind, Segment};
+use crate::core::tileset::FeatureKind;
 
 /// The position before a decision's placements, with what every placement's turn is judged
 /// against.
@@ -45,20 +45,17 @@ impl<'a> TurnsBefore<'a> {
 impl PlacementJudge<TurnEndings> for TurnsBefore<'_> {
     fn judge(&mut self, at: Coord, rot: Rotation, out: &mut TurnEndings) -> bool {
         let from = self.placements.from;
-        let shared = { from.game.shared_tiles }.take_for(from.tiles.variant(from.drawn));
-        // A land tile never borders the sea (N-7, N-8): every trail or town edge is open.
-        let own = |seg: &Segment| FeatureAgg::of_segment(seg, seg.sides.count_ones() as u8, shared);
         let farm = FeatureKind::Farm;
+        let own = from.drawn_segment_agg();
         let Some(placement) =
             from.quiet_placement(&self.quiet, (at, rot), farm, own, |f| f.open == 0)
         else {
             return false;
         };
-        let before = self.placements.terms();
-        let mut placed = self.placements.terms_copy();
-        let placed = &mut placed[..before.len()];
         let (joined, merged) = (&placement.joined, &placement.merged);
-        (self.placements).add_placed_terms(joined, merged, placement.segments, at, placed);
+        let add_placed = |t: &mut SeatTerms| {
+            (self.placements).add_placed_terms(joined, merged, placement.segments, at, t)
+        };
         let (p, east, neighbours) = (from.active as usize, self.east, placement.neighbours);
         let settler_terms = |i: usize, f: &FeatureAgg, t: &mut SeatTerms| {
             if f.is_occupied() {
@@ -80,7 +77,8 @@ impl PlacementJudge<TurnEndings> for TurnsBefore<'_> {
             t[p][2] += at_risk(role, at.x, east);
             true
         };
-        placement.push_piece_endings(placed, before, from.supply[p] > 0, settler_terms, out);
+        let has_piece = from.supply[p] > 0;
+        (self.placements).push_turn_endings(&placement, add_placed, has_piece, settler_terms, out);
         true
     }
 }

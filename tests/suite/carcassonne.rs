@@ -69,10 +69,6 @@ impl Hooks<CarcassonneState> for CarcassonneHooks {
 
     /// Meeple decisions of turns that complete nothing, with their terms (but for choosing no
     /// meeple).
-    fn redoes(&self) -> bool {
-        true
-    }
-
     fn hidden_order(&self, s: &CarcassonneState) -> Option<Vec<u32>> {
         pile_order(s.pile())
     }

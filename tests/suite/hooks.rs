@@ -121,13 +121,6 @@ pub trait Hooks<G: GameDef>: Sync {
         Box::new(NoWatch)
     }
 
-    /// Whether the game derives results of sibling actions in place (`Game::redo_as`) and
-    /// their heuristic terms (`Game::redo_terms`), so the suite's random games must meet many
-    /// of both. The default: no.
-    fn redoes(&self) -> bool {
-        false
-    }
-
     /// The flood-fill oracle, if the game has one.
     fn oracle(&self) -> Option<Oracle<G>> {
         None

@@ -56,10 +56,6 @@ impl Hooks<NewWorldState> for NewWorldHooks {
 
     /// Settler decisions of turns that complete nothing, with their terms (but for deploying no
     /// settler).
-    fn redoes(&self) -> bool {
-        true
-    }
-
     fn hidden_order(&self, s: &NewWorldState) -> Option<Vec<u32>> {
         pile_order(s.pile())
     }

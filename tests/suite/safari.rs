@@ -47,11 +47,6 @@ impl Hooks<SafariState> for SafariHooks {
         ))
     }
 
-    /// Vehicle moves and digs, with their terms.
-    fn redoes(&self) -> bool {
-        true
-    }
-
     /// The unseen pile (the bag's order is not observable; its counts are public).
     fn hidden_order(&self, s: &SafariState) -> Option<Vec<u32>> {
         pile_order(s.pile())

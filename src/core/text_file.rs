@@ -14,15 +14,22 @@ pub struct LineError {
     pub message: String,
 }
 
+impl LineError {
+    /// The problem `message` at `line` (0: the whole file) of the file named `origin`.
+    pub fn new(origin: &str, line: usize, message: String) -> Self {
+        LineError {
+            origin: origin.to_string(),
+            line,
+            message,
+        }
+    }
+}
+
 /// Reads the text of the file at `path`; returns it with the name errors give the file.
 pub fn read_text_file(path: &Path) -> Result<(String, String), LineError> {
     let origin = path.display().to_string();
     match std::fs::read_to_string(path) {
         Ok(text) => Ok((text, origin)),
-        Err(e) => Err(LineError {
-            origin,
-            line: 0,
-            message: format!("cannot read file: {e}"),
-        }),
+        Err(e) => Err(LineError::new(&origin, 0, format!("cannot read file: {e}"))),
     }
 }

@@ -196,11 +196,7 @@ impl Record {
     }
 
     fn err(&self, line: usize, message: String) -> RecordError {
-        RecordError {
-            origin: self.origin.clone(),
-            line,
-            message,
-        }
+        RecordError::new(&self.origin, line, message)
     }
 
     /// The setup the header describes, for game `G` (an error if the record is of another
@@ -514,11 +510,7 @@ impl Parser {
     }
 
     fn err(&self, line: usize, message: String) -> RecordError {
-        RecordError {
-            origin: self.origin.clone(),
-            line,
-            message,
-        }
+        RecordError::new(&self.origin, line, message)
     }
 
     fn run(mut self, text: &str) -> Result<Record, RecordError> {

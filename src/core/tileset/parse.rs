@@ -166,7 +166,7 @@ impl Parser {
     }
 
     fn error(&self, message: String) -> TileSetError {
-        error_at(&self.set.origin, self.line, message)
+        TileSetError::new(&self.set.origin, self.line, message)
     }
 
     /// The error for a statement of the wrong shape: shows the expected form and the line.
@@ -445,7 +445,7 @@ impl Parser {
                  \"cell <x> <y>\" line"
             ),
         };
-        Err(error_at(&self.set.origin, self.line, message))
+        Err(TileSetError::new(&self.set.origin, self.line, message))
     }
 
     fn baobab(&mut self, args: &[&str]) -> Result<(), TileSetError> {
@@ -481,7 +481,7 @@ impl Parser {
             .map(|word| self.animals(word))
             .collect::<Result<Vec<_>, _>>()?;
         let (origin, line) = (&self.set.origin, self.line);
-        let fail = |message: String| error_at(origin, line, message);
+        let fail = |message: String| TileSetError::new(origin, line, message);
         match &mut self.block {
             Block::Tile(tile) => {
                 check_entry_count(animals.len(), &tile.layout, &format!("tile {}", tile.id))
@@ -607,7 +607,7 @@ impl Parser {
             Block::Tile(tile) => self.set.types.push(tile),
             Block::Cell(cell, true) => self.set.start.push(cell),
             Block::Cell(cell, false) => {
-                return Err(error_at(
+                return Err(TileSetError::new(
                     &self.set.origin,
                     cell.line,
                     format!(
@@ -636,14 +636,6 @@ impl Parser {
             );
         }
         Ok(self.set)
-    }
-}
-
-fn error_at(origin: &str, line: usize, message: String) -> TileSetError {
-    TileSetError {
-        origin: origin.to_string(),
-        line,
-        message,
     }
 }
 

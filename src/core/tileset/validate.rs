@@ -17,11 +17,7 @@ pub fn validate_with(
     set: &TileSet,
     checks: impl FnOnce(&TileSet) -> Result<(), TileProblem>,
 ) -> Result<(), TileSetError> {
-    checks(set).map_err(|(line, message)| TileSetError {
-        origin: set.origin.clone(),
-        line,
-        message,
-    })
+    checks(set).map_err(|(line, message)| TileSetError::new(&set.origin, line, message))
 }
 
 /// Checks every tile type of `set` in file order: first what every game asks of a type (see

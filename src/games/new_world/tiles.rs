@@ -166,11 +166,7 @@ impl NewWorldTiles {
 
 /// Parses and checks a New World tile file (`origin` names it in errors).
 pub fn parse_new_world(text: &str, origin: &str) -> Result<NewWorldTiles, TileSetError> {
-    let err = |line: usize, message: String| TileSetError {
-        origin: origin.to_string(),
-        line,
-        message,
-    };
+    let err = |line: usize, message: String| TileSetError::new(origin, line, message);
     let mut set = TileSet {
         origin: origin.to_string(),
         ..TileSet::default()

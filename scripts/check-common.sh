@@ -10,5 +10,9 @@ check_tournament=(tournament --agents random,greedy,random:forbid=dig --games 12
 # The small experiment both checks play: the one tests/experiment.rs plays, named "tiny" there.
 check_spec="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/tests/data/experiments/tiny.toml"
 
-# write_check_spec FILE NAME: writes the small experiment to FILE, named NAME.
-write_check_spec() { sed "s/^name = \"tiny\"\$/name = \"$2\"/" "$check_spec" > "$1"; }
+# write_check_spec FILE NAME: writes the small experiment to FILE, named NAME (fails if the
+# spec's `name = "tiny"` line has changed, so the name cannot silently stay "tiny").
+write_check_spec() {
+  sed "s/^name = \"tiny\"\$/name = \"$2\"/" "$check_spec" > "$1" &&
+    grep -q "^name = \"$2\"\$" "$1"
+}

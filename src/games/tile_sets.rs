@@ -71,6 +71,7 @@ fn edited_cases<'a>(base: &str, cases: &'a str) -> Vec<(String, String, usize, &
             let line = line
                 .parse()
                 .unwrap_or_else(|_| panic!("{at}: {line:?} is no line"));
+            assert!(!phrase.trim().is_empty(), "{at}: no phrase");
             (at, base.replacen(&from, &to, 1), line, phrase)
         })
         .collect()

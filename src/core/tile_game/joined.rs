@@ -164,9 +164,9 @@ impl<Out> PlacementJudge<Out> for NoJudge {
 }
 
 /// [`Game::sibling_terms`] for placements: `held` is `from` after placement `done`, whose
-/// terms are `terms` ([`Siblings`]); pushes onto `out` (emptied first) the changed terms of each leading
-/// placement of `instead`, by `from`'s [`TileRules::placement_judge`], up to the first action
-/// that is no placement or that it cannot judge.
+/// terms are `terms` ([`Siblings`]); pushes onto `out` (emptied first) the changed terms of
+/// each leading placement of `instead`, by `from`'s [`TileRules::placement_judge`], up to the
+/// first action that is no placement or that it cannot judge.
 ///
 /// [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
 pub(crate) fn judge_placements<R: TileRules>(

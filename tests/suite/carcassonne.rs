@@ -67,8 +67,7 @@ impl Hooks<CarcassonneState> for CarcassonneHooks {
         ))
     }
 
-    /// Meeple decisions of turns that complete nothing, with their terms (but for choosing no
-    /// meeple).
+    /// The unseen tiles in the pile's order.
     fn hidden_order(&self, s: &CarcassonneState) -> Option<Vec<u32>> {
         pile_order(s.pile())
     }

@@ -54,8 +54,7 @@ impl Hooks<NewWorldState> for NewWorldHooks {
         ))
     }
 
-    /// Settler decisions of turns that complete nothing, with their terms (but for deploying no
-    /// settler).
+    /// The unseen tiles in the pile's order.
     fn hidden_order(&self, s: &NewWorldState) -> Option<Vec<u32>> {
         pile_order(s.pile())
     }

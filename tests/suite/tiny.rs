@@ -14,11 +14,10 @@ use super::hooks::{pile_order, Hooks, Variant, Watch};
 use meeplelab::core::draw_pile::DrawPile;
 use meeplelab::core::game::{ChanceOutcome, Game, EVAL_TERMS};
 use meeplelab::core::rng::GameRng;
-use meeplelab::core::tileset::{parse_tileset, CompiledTiles, VariantId};
+use meeplelab::core::tileset::{BuiltinTileFile, CompiledTiles, VariantId};
 use meeplelab::games::def::{parse_seat, GameDef, Notation, TileChecks};
 use meeplelab::games::ResolvedSetup;
 use std::ops::RangeInclusive;
-use std::sync::OnceLock;
 
 /// The tile file: three types; the format of docs/tileset-format.md (a Safari-format set).
 const TILE_FILE: &str = "\
@@ -316,11 +315,8 @@ impl GameDef for Tiny {
     const TILE_CHECKS: Option<TileChecks> = None;
 
     fn builtin_tiles() -> &'static CompiledTiles {
-        static TILES: OnceLock<CompiledTiles> = OnceLock::new();
-        TILES.get_or_init(|| {
-            let set = parse_tileset(TILE_FILE, "tiny").expect("the tiny tile file parses");
-            CompiledTiles::compile(&set)
-        })
+        static TILES: BuiltinTileFile = BuiltinTileFile::new(TILE_FILE, "tiny");
+        TILES.compiled()
     }
 
     fn start(tiles: &'static CompiledTiles, r: &ResolvedSetup<Tiny>) -> Result<Tiny, String> {

@@ -5,11 +5,13 @@
 //! The text format is documented in `docs/tileset-format.md`.
 
 mod ascii;
+mod builtin;
 mod compiled;
 mod parse;
 pub mod validate;
 
 pub use ascii::{draw_layout, drawing_with_notes, render_tileset};
+pub use builtin::BuiltinTileFile;
 pub use compiled::{
     rotated_signatures, CompiledTiles, Orientation, Segment, Variant, VariantId, MAX_EDGE_CLASSES,
     MAX_SEGMENTS, NO_SEGMENT,

@@ -3,7 +3,7 @@
 //! expansions switched on.
 
 use super::state::CarcassonneState;
-use crate::core::tileset::{parse_tileset, CompiledTiles, TileSet};
+use crate::core::tileset::{BuiltinTileFile, CompiledTiles, TileSet};
 
 pub use crate::games::setup::SetupError;
 
@@ -18,17 +18,19 @@ pub const PLAYER_RANGE: std::ops::RangeInclusive<usize> = 2..=5;
 /// The built-in Carcassonne tile-set file, embedded at compile time.
 pub const BUILTIN_CARCASSONNE: &str = include_str!("carcassonne.tiles");
 
+/// The built-in Carcassonne tile file.
+static BUILTIN: BuiltinTileFile =
+    BuiltinTileFile::new(BUILTIN_CARCASSONNE, "<builtin carcassonne.tiles>");
+
 /// The built-in Carcassonne tile set, parsed.
 pub fn builtin_tile_set() -> TileSet {
-    parse_tileset(BUILTIN_CARCASSONNE, "<builtin carcassonne.tiles>")
-        .expect("the built-in Carcassonne tile set parses")
+    BUILTIN.tile_set()
 }
 
 /// The built-in tile set (base game and the expansions' tiles, which a game uses only when
 /// its options switch them on), compiled once per process.
 pub fn builtin_tiles() -> &'static CompiledTiles {
-    static TILES: std::sync::OnceLock<CompiledTiles> = std::sync::OnceLock::new();
-    TILES.get_or_init(|| CompiledTiles::compile(&builtin_tile_set()))
+    BUILTIN.compiled()
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::options::Options;
 use super::state::SafariState;
 use crate::core::rng::{shuffle, GameRng};
 use crate::core::species::{Species, SpeciesCounts};
-use crate::core::tileset::{parse_tileset, CompiledTiles, TileSet};
+use crate::core::tileset::{BuiltinTileFile, CompiledTiles, TileSet};
 use crate::games::def::check_players;
 use crate::games::setup::Deal;
 
@@ -127,16 +127,17 @@ pub(super) fn take(pool: &mut SpeciesCounts, s: Species, what: &str) -> Result<(
 /// The built-in Safari tile-set file, embedded at compile time.
 pub const BUILTIN_SAFARI: &str = include_str!("safari.tiles");
 
+/// The built-in Safari tile file.
+static BUILTIN: BuiltinTileFile = BuiltinTileFile::new(BUILTIN_SAFARI, "<builtin safari.tiles>");
+
 /// The built-in Safari tile set, parsed.
 pub fn builtin_tile_set() -> TileSet {
-    parse_tileset(BUILTIN_SAFARI, "<builtin safari.tiles>")
-        .expect("the built-in Safari tile set parses")
+    BUILTIN.tile_set()
 }
 
 /// The built-in Safari tile set, compiled once per process.
 pub fn builtin_tiles() -> &'static CompiledTiles {
-    static TILES: std::sync::OnceLock<CompiledTiles> = std::sync::OnceLock::new();
-    TILES.get_or_init(|| CompiledTiles::compile(&builtin_tile_set()))
+    BUILTIN.compiled()
 }
 
 #[cfg(test)]

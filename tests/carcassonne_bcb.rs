@@ -7,14 +7,14 @@ use meeplelab::core::game::Game;
 use meeplelab::core::geom::{Coord, HalfSide, Rotation, Side};
 use meeplelab::core::options::RuleOptions;
 use meeplelab::games::carcassonne::{
-    bridges_and_castles, builtin_tiles, Action, CarcassonneState, Options, Phase, PointSource,
-    ResolvedSetup, BID_LADDER, BRIDGES_PER_PLAYER, MAX_BID,
+    bridges_and_castles, Action, CarcassonneState, Options, Phase, PointSource, ResolvedSetup,
+    BID_LADDER, BRIDGES_PER_PLAYER, BUILTIN_TILES, MAX_BID,
 };
 use meeplelab::games::def::{GameDef, Notation};
 
 /// A 2-player game with `expansions` whose whole draw pile is `order` (copies `E.1`, `A.2`…).
 fn game(expansions: &str, order: &[&str]) -> CarcassonneState {
-    let tiles = builtin_tiles();
+    let tiles = BUILTIN_TILES.compiled();
     let tile_order = order.iter().map(|id| tiles.find(id).unwrap()).collect();
     let setup = ResolvedSetup {
         players: 2,
@@ -254,7 +254,7 @@ fn b_5_a_castle_does_not_score_in_the_turn_it_is_built() {
 /// A 3-player game whose pile starts with a bazaar tile (BZ4, a field) for Red, then the
 /// three tiles the bazaar reveals, then X.
 fn bazaar_game(bazaar: &str) -> CarcassonneState {
-    let tiles = builtin_tiles();
+    let tiles = BUILTIN_TILES.compiled();
     let order = ["BZ4.1", "U.1", "U.2", "E.1", "X.1"];
     let setup = ResolvedSetup {
         players: 3,
@@ -280,7 +280,7 @@ const BLACK: usize = 2;
 
 /// The tile `id` of the built-in set.
 fn tile(id: &str) -> u16 {
-    builtin_tiles().find(id).unwrap() as u16
+    BUILTIN_TILES.compiled().find(id).unwrap() as u16
 }
 
 /// B-7, the seed's 3-player example: Blue offers a tile for 2, Black passes, Red bids 3, Blue

@@ -11,13 +11,11 @@ use common::tile_files::{
 use meeplelab::core::game::Game;
 use meeplelab::core::tileset::{render_tileset, CompiledTiles};
 use meeplelab::games::carcassonne::MAX_TOTAL_SEGMENTS;
-use meeplelab::games::carcassonne::{
-    builtin_tile_set, CarcassonneState, Setup, BUILTIN_CARCASSONNE,
-};
+use meeplelab::games::carcassonne::{CarcassonneState, Setup, BUILTIN_CARCASSONNE, BUILTIN_TILES};
 
 #[test]
 fn the_builtin_file_round_trips_from_disk() {
-    let builtin = builtin_tile_set();
+    let builtin = BUILTIN_TILES.tile_set();
     assert_file_is("src/games/carcassonne/carcassonne.tiles", &builtin);
     assert!(render_tileset(&builtin).contains(
         "totals: 40 tile types, 92 tiles (91 land tiles and the start tile), 10 pennants, \
@@ -27,7 +25,7 @@ fn the_builtin_file_round_trips_from_disk() {
 
 #[test]
 fn the_tile_document_shows_every_builtin_tile() {
-    let shown = render_tileset(&builtin_tile_set());
+    let shown = render_tileset(&BUILTIN_TILES.tile_set());
     let drawn = tile_blocks(&shown);
     // 24 base types (C-1), 6 of The Robbers (R-1) and 10 of Bridges, Castles and Bazaars (B-1).
     assert_eq!(drawn.len(), 40);

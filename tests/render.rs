@@ -168,7 +168,7 @@ fn a_different_tile_set_is_refused() {
     let dir = scenario_dir();
     let record = Record::load(&dir.join("e06-dig.rec")).unwrap();
     let state = record.replay::<SafariState>(&dir).unwrap().state;
-    let builtin = meeplelab::games::safari::builtin_tile_set();
+    let builtin = meeplelab::games::safari::BUILTIN_TILES.tile_set();
     let err = board_svg(&state, &builtin, "x").unwrap_err();
     assert!(err
         .to_string()

@@ -11,7 +11,7 @@ use common::tile_files::{
 use meeplelab::core::tileset::{
     parse_tileset, render_tileset, CompiledTiles, TileSet, TileSetError,
 };
-use meeplelab::games::safari::{builtin_tile_set, BUILTIN_SAFARI};
+use meeplelab::games::safari::{BUILTIN_SAFARI, BUILTIN_TILES};
 use meeplelab::games::tile_sets::{self, validate};
 use std::path::{Path, PathBuf};
 
@@ -101,7 +101,7 @@ fn a_small_custom_file_loads() {
 
 #[test]
 fn the_builtin_set_round_trips() {
-    let builtin = builtin_tile_set();
+    let builtin = BUILTIN_TILES.tile_set();
     validate(&builtin).unwrap();
     assert_eq!(
         parse_tileset(BUILTIN_SAFARI, "<builtin safari.tiles>").unwrap(),
@@ -129,7 +129,7 @@ fn the_example_in_the_format_documentation_loads() {
 
 #[test]
 fn the_safari_tile_document_shows_the_builtin_set() {
-    let shown = render_tileset(&builtin_tile_set());
+    let shown = render_tileset(&BUILTIN_TILES.tile_set());
     let mut drawn = tile_blocks(&shown);
     drawn.extend(
         shown

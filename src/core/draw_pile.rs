@@ -232,7 +232,7 @@ mod tests {
     use crate::core::board::FrontierCell;
     use crate::core::geom::Coord;
     use crate::core::rng::rng_from_seed;
-    use crate::games::safari::builtin_tiles;
+    use crate::games::safari::BUILTIN_TILES;
 
     /// A uniformly shuffled pile with a copy of `item` put next stays a uniform shuffle of
     /// the orders that draw `item` first: over 60,000 shuffles of `a a b c`, each of the six
@@ -275,7 +275,7 @@ mod tests {
     /// after tiles have been taken too.
     #[test]
     fn fitting_sums_the_classes_asked_for() {
-        let tiles = builtin_tiles();
+        let tiles = BUILTIN_TILES.compiled();
         let mut counts = EdgeClassCounts::of(tiles, &tiles.land);
         let plain = |c: &EdgeClassCounts, mask: u128| -> usize {
             (0..MAX_EDGE_CLASSES)
@@ -301,7 +301,7 @@ mod tests {
     /// Counting by class agrees with testing every tile of the pile.
     #[test]
     fn fitting_counts_agree_with_tile_by_tile_tests() {
-        let tiles = builtin_tiles();
+        let tiles = BUILTIN_TILES.compiled();
         let pile = &tiles.land;
         let mut counts = EdgeClassCounts::of(tiles, pile);
         assert_eq!(counts.total(), pile.len());

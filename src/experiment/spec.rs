@@ -524,7 +524,7 @@ agents = ["random", "greedy", "random:forbid=pass"]
     fn a_tileset_is_read_relative_to_the_spec() {
         let text = GOOD.replacen("seed = 7", "seed = 7\ntileset = \"safari.tiles\"", 1);
         let s = Spec::parse(&text, Path::new("src/games/safari/exp.toml")).unwrap();
-        let builtin = crate::games::safari::builtin_tiles();
+        let builtin = crate::games::safari::BUILTIN_TILES.compiled();
         assert_eq!(s.tiles.content_hash, builtin.content_hash);
         let e = parse(&text).unwrap_err().0;
         assert!(e.starts_with("exp.toml:8: tileset: "), "{e}");

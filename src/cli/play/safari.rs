@@ -7,7 +7,7 @@ use super::table::{place_targets, Look, Table};
 use meeplelab::core::geom::{Coord, Corner, Rotation, Side};
 use meeplelab::core::species::Species;
 use meeplelab::core::tileset::{CompiledTiles, FeatureKind, VariantId};
-use meeplelab::games::safari::{builtin_tile_set, Phase, SafariState, Spot};
+use meeplelab::games::safari::{Phase, SafariState, Spot, BUILTIN_TILES};
 use meeplelab::games::tile_sets;
 use meeplelab::io::svg::TileFaces;
 use std::collections::BTreeSet;
@@ -19,7 +19,7 @@ impl Look for TileFaces {
     fn read(tiles: &'static CompiledTiles, file: Option<&Path>) -> Result<TileFaces, String> {
         let set = match file {
             Some(path) => tile_sets::load(path).map_err(|e| e.to_string())?,
-            None => builtin_tile_set(),
+            None => BUILTIN_TILES.tile_set(),
         };
         TileFaces::new(&set, tiles).map_err(|e| e.to_string())
     }

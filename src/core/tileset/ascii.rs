@@ -605,7 +605,7 @@ mod tests {
 
     #[test]
     fn every_drawing_is_seven_by_five() {
-        for tile in &crate::games::safari::builtin_tile_set().types {
+        for tile in &crate::games::safari::BUILTIN_TILES.tile_set().types {
             let drawing = draw_layout(&tile.layout);
             assert_eq!(drawing.len(), HEIGHT, "{}", tile.id);
             assert!(
@@ -618,7 +618,7 @@ mod tests {
 
     #[test]
     fn render_shows_totals_types_and_start() {
-        let text = render_tileset(&crate::games::safari::builtin_tile_set());
+        let text = render_tileset(&crate::games::safari::BUILTIN_TILES.tile_set());
         assert!(text.contains("totals: 33 tile types, 72 land tiles, 29 with a baobab, 34 birds"));
         assert!(text.contains("start tile: 3 cells, animals AEG, 2 vehicle spaces"));
         assert!(text.contains("tile 26 (5 copies)"));

@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::options::Options;
-use super::setup::{builtin_tiles, ResolvedSetup, Setup, PLAYER_RANGE};
+use super::setup::{ResolvedSetup, Setup, BUILTIN_TILES, PLAYER_RANGE};
 use super::state::CarcassonneState;
 use crate::core::tileset::{CompiledTiles, VariantId};
 use crate::games::def::{GameDef, TileChecks};
@@ -21,7 +21,7 @@ impl GameDef for CarcassonneState {
     type Deal = ();
 
     fn builtin_tiles() -> &'static CompiledTiles {
-        builtin_tiles()
+        BUILTIN_TILES.compiled()
     }
 
     const TILE_CHECKS: Option<TileChecks> = Some(super::tile_checks::check);

@@ -48,8 +48,7 @@ pub(crate) use notation::SEGMENT_WORDS;
 pub use options::{BazaarMode, Expansions, Options, RobberPlacement, MAX_MEEPLES_PER_PLAYER};
 pub use robbers::{space, Scoring, Track, TrackDecision, MAX_TURN_SCORINGS, ROBBER_FINAL_POINTS};
 pub use setup::{
-    builtin_tile_set, builtin_tiles, ResolvedSetup, Setup, SetupError, BUILTIN_CARCASSONNE,
-    PLAYER_RANGE,
+    ResolvedSetup, Setup, SetupError, BUILTIN_CARCASSONNE, BUILTIN_TILES, PLAYER_RANGE,
 };
 pub use state::{
     Carcassonne, CarcassonneBoard, CarcassonneState, Cell, CellInfo, Node, Phase, PlacedMeeple,

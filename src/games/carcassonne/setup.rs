@@ -3,7 +3,7 @@
 //! expansions switched on.
 
 use super::state::CarcassonneState;
-use crate::core::tileset::{BuiltinTileFile, CompiledTiles, TileSet};
+use crate::core::tileset::BuiltinTileFile;
 
 pub use crate::games::setup::SetupError;
 
@@ -18,20 +18,11 @@ pub const PLAYER_RANGE: std::ops::RangeInclusive<usize> = 2..=5;
 /// The built-in Carcassonne tile-set file, embedded at compile time.
 pub const BUILTIN_CARCASSONNE: &str = include_str!("carcassonne.tiles");
 
-/// The built-in Carcassonne tile file.
-static BUILTIN: BuiltinTileFile =
+/// The built-in Carcassonne tile set (base game and the expansions' tiles, which a game uses only
+/// when its options switch them on): parsed by [`BuiltinTileFile::tile_set`], compiled once per
+/// process by [`BuiltinTileFile::compiled`].
+pub static BUILTIN_TILES: BuiltinTileFile =
     BuiltinTileFile::new(BUILTIN_CARCASSONNE, "<builtin carcassonne.tiles>");
-
-/// The built-in Carcassonne tile set, parsed.
-pub fn builtin_tile_set() -> TileSet {
-    BUILTIN.tile_set()
-}
-
-/// The built-in tile set (base game and the expansions' tiles, which a game uses only when
-/// its options switch them on), compiled once per process.
-pub fn builtin_tiles() -> &'static CompiledTiles {
-    BUILTIN.compiled()
-}
 
 #[cfg(test)]
 mod tests {
@@ -69,7 +60,7 @@ mod tests {
 
     #[test]
     fn c_1_the_builtin_set_has_the_official_types_and_counts() {
-        let set = builtin_tile_set();
+        let set = BUILTIN_TILES.tile_set();
         validate(&set).unwrap();
         assert_eq!(set.game, "carcassonne");
         let base = || set.types.iter().filter(|t| t.expansion.is_none());
@@ -78,7 +69,7 @@ mod tests {
         assert_eq!(base().map(|t| t.count).sum::<usize>(), 72);
         assert_eq!(set.start_type.as_ref().unwrap().id, "D");
         assert!(set.source.iter().any(|s| s.contains("JCloisterZone")));
-        let tiles = builtin_tiles();
+        let tiles = BUILTIN_TILES.compiled();
         let base_land = tiles
             .land
             .iter()
@@ -91,7 +82,7 @@ mod tests {
 
     #[test]
     fn c_1_pennants_monasteries_and_segments() {
-        let tiles = builtin_tiles();
+        let tiles = BUILTIN_TILES.compiled();
         let all = |expansion: Option<&str>| {
             let expansion = expansion.map(str::to_string);
             tiles
@@ -128,7 +119,7 @@ mod tests {
     /// expansion is on.
     #[test]
     fn r_1_robber_tiles_join_the_pile_when_switched_on() {
-        let set = builtin_tile_set();
+        let set = BUILTIN_TILES.tile_set();
         let robbers: Vec<(&str, usize)> = set
             .types
             .iter()
@@ -148,7 +139,7 @@ mod tests {
         setup.options.expansions.robbers = true;
         let order = setup.resolve().unwrap().tile_order;
         assert_eq!(order.len(), 79);
-        let tiles = builtin_tiles();
+        let tiles = BUILTIN_TILES.compiled();
         let of_robbers = order
             .iter()
             .filter(|&&v| tiles.variant(v).expansion.is_some());
@@ -157,7 +148,7 @@ mod tests {
 
     #[test]
     fn the_draw_order_starts_with_the_prefix_and_repeats_with_the_seed() {
-        let tiles = builtin_tiles();
+        let tiles = BUILTIN_TILES.compiled();
         let mut setup = Setup::new(3, 9);
         let x = tiles.find("X.1").unwrap();
         setup.tile_order = vec![x];

@@ -22,7 +22,7 @@ pub(super) fn varied_game(seed: u64) -> CarcassonneState {
 /// The built-in layouts with only the given types, in the given counts, and the start tile of
 /// type `start` (one of its copies).
 fn subset(start: &str, counts: &[(&str, usize)]) -> &'static CompiledTiles {
-    let mut set = super::builtin_tile_set();
+    let mut set = super::BUILTIN_TILES.tile_set();
     set.types
         .retain(|t| counts.iter().any(|(id, _)| *id == t.id));
     for t in &mut set.types {
@@ -59,7 +59,7 @@ fn game_with(tiles: &'static CompiledTiles, players: usize, order: &[&str]) -> C
 
 /// A game over the built-in set whose pile starts with `order`.
 fn game(players: usize, order: &[&str]) -> CarcassonneState {
-    game_with(builtin_tiles(), players, order)
+    game_with(BUILTIN_TILES.compiled(), players, order)
 }
 
 /// Applies `action` after checking that it is legal.
@@ -374,7 +374,7 @@ fn every_decision_names_its_kind_and_eval_terms_are_finite() {
 /// rounded up) and returns to P1's supply.
 #[test]
 fn r_2_r_3_a_robber_steals_half_of_a_completed_road() {
-    let tiles = builtin_tiles();
+    let tiles = BUILTIN_TILES.compiled();
     let mut setup = Setup::new(2, 1);
     setup.options.expansions.robbers = true;
     setup.tile_order = ["A.1", "RA.1", "A.2"]
@@ -409,7 +409,7 @@ fn b_7_greedy_bids_above_ten_for_a_tile_worth_much_more() {
     use crate::agents::AgentSpec;
     let mut setup = Setup::new(3, 1);
     setup.options.expansions.bcb = true;
-    let tiles = builtin_tiles();
+    let tiles = BUILTIN_TILES.compiled();
     setup.tile_order = ["BZ4.1", "U.1", "U.2", "E.1"]
         .iter()
         .map(|n| tiles.find(n).unwrap())

@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn the_small_set_and_the_builtin_set_validate() {
         validate(&set(SMALL).unwrap()).unwrap();
-        let builtin = crate::games::carcassonne::builtin_tile_set();
+        let builtin = crate::games::carcassonne::BUILTIN_TILES.tile_set();
         validate(&builtin).unwrap();
         // 71 base land tiles (one D is the start tile), 8 of The Robbers and 12 of
         // Bridges, Castles and Bazaars (B-1).
@@ -392,7 +392,7 @@ mod tests {
 
     #[test]
     fn compiled_tables_rotate_fields_and_drop_symmetric_rotations() {
-        let tiles = CompiledTiles::compile(&crate::games::carcassonne::builtin_tile_set());
+        let tiles = CompiledTiles::compile(&crate::games::carcassonne::BUILTIN_TILES.tile_set());
         let first = |id: &str| tiles.variant(tiles.find(&format!("{id}.1")).unwrap());
         let distinct = |id: &str| first(id).rotations().len();
         // Monastery, four-sided city, crossroads: 1; straight road, band, opposite caps: 2.
@@ -435,7 +435,7 @@ mod tests {
 
     #[test]
     fn drawings_show_roads_cities_pennants_and_monasteries() {
-        let set = crate::games::carcassonne::builtin_tile_set();
+        let set = crate::games::carcassonne::BUILTIN_TILES.tile_set();
         let draw = |id: &str| draw_layout(&set.types.iter().find(|t| t.id == id).unwrap().layout);
         assert_eq!(
             draw("A"),

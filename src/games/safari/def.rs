@@ -5,7 +5,7 @@ use super::action::Action;
 use super::notation::species;
 use super::options::Options;
 use super::setup::{
-    builtin_tiles, check, take, ResolvedSetup, Setup, TokenDeal, PLAYER_RANGE, TOKENS_PER_SPECIES,
+    check, take, ResolvedSetup, Setup, TokenDeal, BUILTIN_TILES, PLAYER_RANGE, TOKENS_PER_SPECIES,
 };
 use super::state::SafariState;
 use crate::core::species::{Species, SpeciesCounts};
@@ -25,7 +25,7 @@ impl GameDef for SafariState {
     type Deal = TokenDeal;
 
     fn builtin_tiles() -> &'static CompiledTiles {
-        builtin_tiles()
+        BUILTIN_TILES.compiled()
     }
 
     const TILE_CHECKS: Option<TileChecks> = Some(super::tile_checks::check);

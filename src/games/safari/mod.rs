@@ -27,8 +27,8 @@ pub use features::{FeatureAgg, SPECIES_POINTS};
 pub use holes::VertexTokens;
 pub use options::{FinalScoring, Options};
 pub use setup::{
-    builtin_tile_set, builtin_tiles, DealtTokens, ResolvedSetup, Setup, SetupError, TokenDeal,
-    BUILTIN_SAFARI, PLAYER_RANGE,
+    DealtTokens, ResolvedSetup, Setup, SetupError, TokenDeal, BUILTIN_SAFARI, BUILTIN_TILES,
+    PLAYER_RANGE,
 };
 pub use state::{Cell, Corners, Phase, PlacedMeeple, Safari, SafariState, Spot, MAX_PLAYERS};
 pub use stats::{ActionKind, PlayerStats, PointSource, STAT_NAMES};

@@ -6,7 +6,7 @@ use super::options::Options;
 use super::state::SafariState;
 use crate::core::rng::{shuffle, GameRng};
 use crate::core::species::{Species, SpeciesCounts};
-use crate::core::tileset::{BuiltinTileFile, CompiledTiles, TileSet};
+use crate::core::tileset::BuiltinTileFile;
 use crate::games::def::check_players;
 use crate::games::setup::Deal;
 
@@ -127,18 +127,10 @@ pub(super) fn take(pool: &mut SpeciesCounts, s: Species, what: &str) -> Result<(
 /// The built-in Safari tile-set file, embedded at compile time.
 pub const BUILTIN_SAFARI: &str = include_str!("safari.tiles");
 
-/// The built-in Safari tile file.
-static BUILTIN: BuiltinTileFile = BuiltinTileFile::new(BUILTIN_SAFARI, "<builtin safari.tiles>");
-
-/// The built-in Safari tile set, parsed.
-pub fn builtin_tile_set() -> TileSet {
-    BUILTIN.tile_set()
-}
-
-/// The built-in Safari tile set, compiled once per process.
-pub fn builtin_tiles() -> &'static CompiledTiles {
-    BUILTIN.compiled()
-}
+/// The built-in Safari tile set: parsed by
+/// [`BuiltinTileFile::tile_set`], compiled once per process by [`BuiltinTileFile::compiled`].
+pub static BUILTIN_TILES: BuiltinTileFile =
+    BuiltinTileFile::new(BUILTIN_SAFARI, "<builtin safari.tiles>");
 
 #[cfg(test)]
 mod tests {
@@ -196,13 +188,13 @@ mod tests {
 
     #[test]
     fn builtin_safari_validates() {
-        validate(&builtin_tile_set()).unwrap();
+        validate(&BUILTIN_TILES.tile_set()).unwrap();
     }
 
     #[test]
     fn builtin_safari_has_the_official_tiles_copy_by_copy() {
         // S-9: 33 types, 72 land tiles, the exact animals of every copy.
-        let set = builtin_tile_set();
+        let set = BUILTIN_TILES.tile_set();
         assert_eq!(set.types.len(), 33);
         assert_eq!(set.land_tile_count(), 72);
         for (tile, (id, copies)) in set.types.iter().zip(S9) {
@@ -224,7 +216,7 @@ mod tests {
     #[test]
     fn builtin_safari_has_the_dataset_totals() {
         // shared/reference/README.md: 29 tiles with a baobab (12 types), 34 birds.
-        let set = builtin_tile_set();
+        let set = BUILTIN_TILES.tile_set();
         let baobab_types: Vec<_> = set.types.iter().filter(|t| t.layout.baobab).collect();
         assert_eq!(baobab_types.len(), 12);
         assert_eq!(baobab_types.iter().map(|t| t.count).sum::<usize>(), 29);

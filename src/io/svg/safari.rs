@@ -51,7 +51,7 @@ const STYLE: &str = concat!(
 pub fn tileset_of(record: &Record, base: &Path) -> Result<TileSet, RecordError> {
     let (source, line) = &record.tileset;
     match source {
-        TileSource::Builtin => Ok(crate::games::safari::builtin_tile_set()),
+        TileSource::Builtin => Ok(crate::games::safari::BUILTIN_TILES.tile_set()),
         TileSource::File(p) => tile_sets::load(&base.join(p)).map_err(|e| RecordError {
             origin: record.origin.clone(),
             line: *line,

@@ -198,7 +198,7 @@ fn forbidden_kinds(value: &toml::Value) -> Option<Vec<String>> {
 }
 
 impl AgentSpec {
-    /// A spec name (file agents/<name>.toml in the current directory, falling back to the
+    /// A spec name (file `agents/<name>.toml` in the current directory, falling back to the
     /// built-in copies of the shipped specs embedded with include_str!), a path to a .toml file,
     /// or an inline form such as `mcts:iters=2000,c=0.8` or `greedy:forbid=move_vehicle+dig`.
     pub fn resolve(text: &str) -> Result<AgentSpec, AgentError> {

@@ -42,7 +42,8 @@ pub struct AgentStanding {
     /// Rating on the Elo scale (mean of all agents = 0).
     pub rating: f64,
     /// Percentile bootstrap 95% interval of the rating; an end is infinite where the games
-    /// set no bound ([`unbounded`]: the agent beat, or lost to, every other agent every time).
+    /// set no bound ([`unbounded`](crate::analysis::ratings::unbounded): the agent beat, or
+    /// lost to, every other agent every time).
     pub rating_ci: (f64, f64),
 }
 

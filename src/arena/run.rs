@@ -148,7 +148,7 @@ impl<'a, G: Game + 'static> Tournament<'a, G> {
         G::stat_names().iter().map(|s| s.to_string()).collect()
     }
 
-    /// Checks and prepares the folder before any game runs (see [`open`]): a fresh run refuses
+    /// Checks and prepares the folder before any game runs (see `open`): a fresh run refuses
     /// a folder that already holds a `games.csv`; a resumed run refuses one whose `run.json`
     /// describes another tournament, keeps its finished games and drops a partial last game.
     /// A records folder is created and checked before anything is written (existing records

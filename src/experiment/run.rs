@@ -122,7 +122,7 @@ impl<'a, G: Game + 'static> Experiment<'a, G> {
         Ok(self)
     }
 
-    /// Checks and prepares the folder before any game runs (see [`open`]): a fresh run refuses
+    /// Checks and prepares the folder before any game runs (see `open`): a fresh run refuses
     /// a folder that already holds a `games.csv`; a resumed run refuses one whose `run.json`
     /// describes another experiment, keeps its finished games and drops partial ones. Records
     /// folders are created and checked before anything is written (existing records are kept).

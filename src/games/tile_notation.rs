@@ -1,6 +1,6 @@
 //! The notation every game of the tile core writes alike (`docs/notation.md`): `place <tile>
 //! <x,y> <rN>` for the drawn tile, `pass`, and `illegal during <decision>: <reason>` for an
-//! action that is not legal, with the placement's reasons ([`TileState::explain_placement`]);
+//! action that is not legal, with the placement's reasons (`TileState::explain_placement`);
 //! and, for a game whose pieces go on the features of the tile just placed, how those segments
 //! are named in the game's words ([`SegmentWords`]). A game's `notation.rs` writes the rest of
 //! its vocabulary ([`TileNotation`]).

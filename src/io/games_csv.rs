@@ -567,7 +567,7 @@ const WIN_SHARE_TOLERANCE: f64 = 1e-9;
 /// Groups the rows of one or more tables into games, ordered by game identity and index
 /// whatever the row order. Errors (naming `file:line`) on differing statistics columns,
 /// duplicate seats, seats missing from a game, seats of one game that disagree on its seed,
-/// or ranks, win shares and turns that do not fit the game's scores ([`check_outcome`]).
+/// or ranks, win shares and turns that do not fit the game's scores (`check_outcome`).
 pub fn group_games(tables: &[GamesTable]) -> Result<Vec<GameGroup<'_>>, GamesCsvError> {
     use std::collections::BTreeMap;
     let mut games: BTreeMap<GameKey<'_>, Vec<(&str, &GameRow)>> = BTreeMap::new();

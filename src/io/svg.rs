@@ -3,10 +3,11 @@
 //! and the turn. Written as plain text (no SVG crate). See `docs/rendering.md`.
 //!
 //! This module holds what every game's drawing shares (the board grid with its coordinate
-//! labels, the document frame, outlines, the record dispatch); [`glyph`] the small building
-//! blocks (points, numbers, text, the meeple figure); [`square`] the geometry of a tile square;
-//! [`rim`] tiles whose features meet the rim in sides and half sides (roads, cities, fields,
-//! monasteries: the tile format Carcassonne and New World share). Each game draws itself in its own module: `safari`, `carcassonne`, `new_world`.
+//! labels, the document frame, outlines, the record dispatch); `glyph` the small building
+//! blocks (points, numbers, text, the meeple figure); `square` the geometry of a tile square;
+//! `rim` tiles whose features meet the rim in sides and half sides (roads, cities, fields,
+//! monasteries: the tile format Carcassonne and New World share). Each game draws itself in
+//! its own module: `safari`, `carcassonne`, `new_world`.
 //!
 //! Markers a program can rely on, in every game: each placed tile is one
 //! `<g class="tile" data-cell="x,y">`; each meeple on the board is a

@@ -144,7 +144,8 @@ pub trait DynSession: Send + Sync {
     fn spec(&self) -> &ObservationSpec;
     /// Writes the observation for `player` into `out` (`spec().size()` entries).
     fn observe(&self, player: usize, out: &mut [f32]);
-    /// `(name, value)` statistics of `player`: [`Game::stat_names`], then the seat facts.
+    /// `(name, value)` statistics of `player`:
+    /// [`Game::stat_names`](crate::core::game::Game::stat_names), then the seat facts.
     fn stats(&self, player: usize) -> Vec<(String, i64)>;
     /// The game so far as a record (`meeplelab replay` checks it).
     fn record(&self) -> Result<String, String>;

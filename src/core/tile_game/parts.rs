@@ -29,7 +29,7 @@ pub trait GameParts: Clone + Send + Sync + 'static {
     /// One player's statistics.
     type Stats: Tally;
     /// The statistics columns: points per source, then actions per kind (the `STAT_NAMES` of
-    /// the game's [`stat_keys!`](crate::core::stats::stat_keys)).
+    /// the game's `stat_keys!`).
     const STAT_NAMES: &'static [&'static str];
 }
 

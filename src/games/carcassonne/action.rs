@@ -68,7 +68,8 @@ pub enum Action {
         /// Opening bid, 0..=[`MAX_BID`](super::MAX_BID).
         bid: u16,
     },
-    /// B-7: overbid the tile on offer (agents: see [`CarcassonneState::bid_ladder`]).
+    /// B-7: overbid the tile on offer (agents: see
+    /// [`CarcassonneState::bid_ladder`](super::CarcassonneState::bid_ladder)).
     BazaarBid {
         /// Above the highest bid, at most [`MAX_BID`](super::MAX_BID).
         bid: u16,

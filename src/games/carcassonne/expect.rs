@@ -26,7 +26,7 @@ pub const EXPECT_KEYWORDS: &[&str] = &[
 
 impl CarcassonneState {
     /// Checks one of Carcassonne's own `expect` lines (`words` start with one of
-    /// [`EXPECT_KEYWORDS`]); the error says what was expected and what the game has.
+    /// `EXPECT_KEYWORDS`); the error says what was expected and what the game has.
     pub fn check_expectation(&self, words: &[String]) -> Result<(), String> {
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         let number = |w: &str| {

@@ -13,6 +13,8 @@
 //! then hold until their turn; a tile that fits only with a bridge may be discarded
 //! ([`Action::Discard`]), and a robber on the space of a marker that pays at a bazaar may
 //! stay or move back with it ([`Phase::RobberBack`], The Robbers with both expansions).
+//!
+//! [`Game`]: crate::core::game::Game
 
 mod action;
 mod bazaar;

@@ -16,7 +16,7 @@ impl Evaluation for NewWorldState {
 
     /// The heuristic terms of [`Evaluation::EVAL_TERM_NAMES`] of each seat (`out[p]`), in one
     /// pass over the settlers: the supply, what each feature gives the seats that lead it
-    /// ([`NewWorldState::add_feature_terms`]) and the settlers at risk.
+    /// (`NewWorldState::add_feature_terms`) and the settlers at risk.
     fn heuristic_terms_all(&self, out: &mut SeatTerms) {
         out.fill([0.0; EVAL_TERMS]);
         let east = self.easternmost_surveyor();

@@ -8,6 +8,8 @@
 //! in the
 //! engine. The tile layouts are a documented reconstruction (`new-world.tiles`,
 //! docs/new-world-tiles.md); a corrected set loads with [`NewWorldTiles::load`].
+//!
+//! [`Game`]: crate::core::game::Game
 
 mod action;
 mod def;

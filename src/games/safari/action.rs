@@ -99,7 +99,7 @@ impl Action {
     }
 }
 
-/// One word per action ([`Action::packed`]): search trees hash actions at every node they
+/// One word per action (`Action::packed`): search trees hash actions at every node they
 /// walk through, and hashing the derived way costs a step per field.
 impl Hash for Action {
     fn hash<H: Hasher>(&self, state: &mut H) {

@@ -3,6 +3,8 @@
 //! [`SafariState`] is a complete position; it implements [`Game`]. A turn is a sequence of
 //! decisions ([`Phase`]): place the drawn tile, take one action, then — while scoring — choose
 //! the order of completed features, boost them, and re-place a displaced vehicle.
+//!
+//! [`Game`]: crate::core::game::Game
 
 mod action;
 mod def;

@@ -248,6 +248,7 @@ impl<G: Game> OnePly<G> {
 /// actions ([`SearchHooks::REDOES`]), else in order; `batches` is a buffer.
 ///
 /// [`SearchHooks::REDOES`]: crate::core::search_hooks::SearchHooks::REDOES
+/// [`SearchHooks::sibling_batch`]: crate::core::search_hooks::SearchHooks::sibling_batch
 fn group_by_batch<G: Game>(
     state: &G,
     actions: &[G::Action],

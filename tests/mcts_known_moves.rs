@@ -7,6 +7,7 @@
 use meeplelab::agents::AgentSpec;
 use meeplelab::core::game::{ChanceOutcome, Game, EVAL_TERMS};
 use meeplelab::core::rng::{below, GameRng};
+use meeplelab::core::search_hooks::SearchHooks;
 
 /// The `Game` items of a game with no heuristic terms (only the final score tells) and no
 /// statistics.
@@ -55,6 +56,8 @@ impl TakeAway {
         }
     }
 }
+
+impl SearchHooks<u8> for TakeAway {}
 
 impl Game for TakeAway {
     /// Counters taken.
@@ -180,6 +183,8 @@ enum Bet {
     Gamble,
     Call(u8),
 }
+
+impl SearchHooks<Bet> for Gamble {}
 
 impl Game for Gamble {
     type Action = Bet;

@@ -5,8 +5,10 @@
 //! to an action that reveals hidden information), and the resulting position is ranked by
 //! [`Evaluator::value`] for the deciding seat. Ties are broken by the agent's RNG, so play is
 //! reproducible. Where the game judges a candidate's whole turn without its being played
-//! ([`Game::turn_endings`]), the candidate is valued from those endings instead, with the
+//! ([`SearchHooks::turn_endings`]), the candidate is valued from those endings instead, with the
 //! same values and the same draws.
+//!
+//! [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
 
 use super::params::ParamDef;
 use super::restrict::Restriction;
@@ -40,9 +42,11 @@ pub(crate) struct OnePly<G: Game> {
     last: Option<Held>,
     /// The heuristic terms of the position [`OnePly::play_chosen`] handed over, when known.
     played_terms: Option<SeatTerms>,
-    /// The candidates judged from the position itself ([`Game::candidate_terms`]) in the
+    /// The candidates judged from the position itself ([`SearchHooks::candidate_terms`]) in the
     /// last [`OnePly::choose`]: the first `judged_here` of `order`, with their changes from
     /// the position's terms `here_terms`.
+    ///
+    /// [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
     judged_here: usize,
     here_changes: SiblingTerms,
     here_terms: SeatTerms,
@@ -100,8 +104,10 @@ impl<G: Game> OnePly<G> {
     /// Plays candidate `chosen` of the last [`OnePly::choose`] in `state`, the position it
     /// chose from. The choice worked the result out already: it is handed over when it is the
     /// last result made, or derived from that one where the game redoes actions
-    /// ([`Game::redo_as`]); else the action is applied. The position is the same either way.
+    /// ([`SearchHooks::redo_as`]); else the action is applied. The position is the same either way.
     /// Returns its heuristic terms when they are known.
+    ///
+    /// [`SearchHooks::redo_as`]: crate::core::search_hooks::SearchHooks::redo_as
     pub(crate) fn play_chosen(
         &mut self,
         state: &mut Box<G>,
@@ -146,9 +152,11 @@ impl<G: Game> OnePly<G> {
     }
 
     /// The value for `player` of `state` after each of `actions`. They are worked out batch
-    /// by batch ([`Game::sibling_batch`]), so that each result can be judged from the terms of
-    /// the last one made
-    /// ([`Successors::judge_siblings`]) or derived from it ([`Successors::after`]).
+    /// by batch ([`SearchHooks::sibling_batch`]), so that each result can be judged from the terms
+    /// of the last one made ([`Successors::judge_siblings`]) or derived from it
+    /// ([`Successors::after`]).
+    ///
+    /// [`SearchHooks::sibling_batch`]: crate::core::search_hooks::SearchHooks::sibling_batch
     pub(crate) fn values_after(
         &mut self,
         state: &G,
@@ -162,8 +170,10 @@ impl<G: Game> OnePly<G> {
 
     /// Fills `self.values` as [`OnePly::values_after`] describes. With `keep`, notes which
     /// result the scratch holds at the end, for [`OnePly::play_chosen`]. Where the game
-    /// judges candidates from the position itself ([`Game::candidate_terms`]), from its
+    /// judges candidates from the position itself ([`SearchHooks::candidate_terms`]), from its
     /// terms (`known`, else worked out), those are judged first and none of them is made.
+    ///
+    /// [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
     fn evaluate(
         &mut self,
         state: &G,
@@ -233,9 +243,12 @@ impl<G: Game> OnePly<G> {
     }
 }
 
-/// Writes into `order` the indices of `actions`, grouped by batch ([`Game::sibling_batch`]:
+/// Writes into `order` the indices of `actions`, grouped by batch ([`SearchHooks::sibling_batch`]:
 /// batches in increasing order, actions of one batch in their order) where the game redoes
-/// actions ([`Game::REDOES`]), else in order; `batches` is a buffer.
+/// actions ([`SearchHooks::REDOES`]), else in order; `batches` is a buffer.
+///
+/// [`SearchHooks::REDOES`]: crate::core::search_hooks::SearchHooks::REDOES
+/// [`SearchHooks::sibling_batch`]: crate::core::search_hooks::SearchHooks::sibling_batch
 fn group_by_batch<G: Game>(
     state: &G,
     actions: &[G::Action],
@@ -289,11 +302,15 @@ pub(crate) struct TurnLookahead<G: Game> {
     values: Vec<f64>,
     scratch: Scratch<G>,
     rest: RestOfTurn<G>,
-    /// The turns the game judged ([`Game::turn_endings`]) and what they are judged from.
+    /// The turns the game judged ([`SearchHooks::turn_endings`]) and what they are judged from.
+    ///
+    /// [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
     judged: JudgedTurns,
 }
 
-/// Buffers of the turns a game judges without their being played ([`Game::turn_endings`]).
+/// Buffers of the turns a game judges without their being played ([`SearchHooks::turn_endings`]).
+///
+/// [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
 #[derive(Default)]
 struct JudgedTurns {
     /// The terms of the position the turns start from.
@@ -360,12 +377,14 @@ impl<G: Game> TurnLookahead<G> {
         }
     }
 
-    /// The value for `player` of `state` after each of `actions` and the rest of the turn, where every later decision of the turn goes to the deciding seat's
-    /// best one-ply choice (seat `restricted.0` keeps its restriction `restricted.1`). The
-    /// turn is cut short after an action that reveals hidden information
-    /// ([`Game::reveals_hidden`]): what follows it depends on a draw the agent may not know.
-    /// Where the game judges an action's turn without its being played
-    /// ([`Game::turn_endings`]), its value is its best ending's, the same number.
+    /// The value for `player` of `state` after each of `actions` and the rest of the turn, where
+    /// every later decision of the turn goes to the deciding seat's best one-ply choice (seat
+    /// `restricted.0` keeps its restriction `restricted.1`). The turn is cut short after an action
+    /// that reveals hidden information ([`Game::reveals_hidden`]): what follows it depends on a
+    /// draw the agent may not know. Where the game judges an action's turn without its being played
+    /// ([`SearchHooks::turn_endings`]), its value is its best ending's, the same number.
+    ///
+    /// [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
     pub(crate) fn turn_values(
         &mut self,
         state: &G,

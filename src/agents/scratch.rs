@@ -44,7 +44,9 @@ impl<G: Game> Scratch<G> {
     }
 
     /// Turns the held position, `from` after `done`, into `from` after `instead` where the
-    /// game can ([`Game::redo_as`]), and says whether it did.
+    /// game can ([`SearchHooks::redo_as`]), and says whether it did.
+    ///
+    /// [`SearchHooks::redo_as`]: crate::core::search_hooks::SearchHooks::redo_as
     pub(crate) fn redo_as(&mut self, from: &G, done: &G::Action, instead: &G::Action) -> bool {
         (self.state.as_mut()).is_some_and(|state| state.redo_as(from, done, instead))
     }
@@ -56,9 +58,12 @@ impl<G: Game> Scratch<G> {
 }
 
 /// The results of several actions of one decision, each derived from the previous one with
-/// [`Game::redo_as`] where the game can (and its heuristic terms with [`Game::redo_terms`]),
-/// else copied from the position and applied. Holding the position borrowed keeps it
-/// unchanged for the whole batch.
+/// [`SearchHooks::redo_as`] where the game can (and its heuristic terms with
+/// [`SearchHooks::redo_terms`]), else copied from the position and applied. Holding the position
+/// borrowed keeps it unchanged for the whole batch.
+///
+/// [`SearchHooks::redo_as`]: crate::core::search_hooks::SearchHooks::redo_as
+/// [`SearchHooks::redo_terms`]: crate::core::search_hooks::SearchHooks::redo_terms
 pub(crate) struct Successors<'a, G: Game> {
     from: &'a G,
     scratch: &'a mut Scratch<G>,
@@ -83,8 +88,10 @@ impl<'a, G: Game> Successors<'a, G> {
 
     /// The values for `player` by `eval` of the positions after the leading actions of
     /// `rest` that the game judges from the held result's terms without making them
-    /// ([`Game::sibling_terms`]), in `values`; `judged` is a buffer. Returns how many were
+    /// ([`SearchHooks::sibling_terms`]), in `values`; `judged` is a buffer. Returns how many were
     /// judged: the next action of `rest` must be made ([`Successors::after`]).
+    ///
+    /// [`SearchHooks::sibling_terms`]: crate::core::search_hooks::SearchHooks::sibling_terms
     pub(crate) fn judge_siblings(
         &mut self,
         rest: &[G::Action],

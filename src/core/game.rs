@@ -1,7 +1,12 @@
 //! The game-agnostic interface that agents, arenas and tools drive.
+//!
+//! [`Game`] is the rules: who decides, what is legal, what an action does. What a game may add
+//! so that agents judge candidates without making them lives apart, in [`SearchHooks`], a
+//! supertrait whose defaults judge nothing.
 
 use crate::core::fixed_vec::FixedVec;
 use crate::core::rng::{below, GameRng};
+use crate::core::search_hooks::SearchHooks;
 use crate::core::stats::MAX_SEATS;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -17,7 +22,7 @@ pub const EVAL_TERMS: usize = 9;
 /// them).
 pub type SeatTerms = [[f64; EVAL_TERMS]];
 
-/// One heuristic term of one seat with a new value (see [`Game::sibling_terms`]).
+/// One heuristic term of one seat with a new value (see [`SearchHooks::sibling_terms`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TermChange {
     /// The seat.
@@ -66,7 +71,7 @@ impl TermChange {
     }
 }
 
-/// What [`Game::sibling_terms`] judged: for each candidate of a batch in turn, the heuristic
+/// What [`SearchHooks::sibling_terms`] judged: for each candidate of a batch in turn, the heuristic
 /// terms in which its result differs from the held one.
 #[derive(Clone, Debug, Default)]
 pub struct SiblingTerms {
@@ -147,7 +152,7 @@ impl SiblingTerms {
     }
 }
 
-/// What [`Game::turn_endings`] judged: for each candidate of a decision in turn, either the
+/// What [`SearchHooks::turn_endings`] judged: for each candidate of a decision in turn, either the
 /// heuristic terms after each choice that ends its turn (in which they differ from the
 /// position's before it), or nothing, when the candidate's turn was not judged.
 #[derive(Clone, Debug, Default)]
@@ -216,7 +221,7 @@ pub struct ChanceOutcome {
     pub probability: f64,
 }
 
-/// What [`Game::sibling_terms`] is asked to judge: the results of the actions `instead`
+/// What [`SearchHooks::sibling_terms`] is asked to judge: the results of the actions `instead`
 /// taken in `from`, from the result of `done` there (the position asked), whose heuristic
 /// terms are `terms`. `S` is the game's position, `A` its action.
 pub struct Siblings<'a, S, A> {
@@ -240,7 +245,10 @@ pub struct Siblings<'a, S, A> {
 /// playouts pay nothing for it. Search that treats chance explicitly asks for the outcomes of
 /// the next draw ([`Game::chance_outcomes`]), fixes one before applying an action
 /// ([`Game::fix_chance`]) and sees from [`Game::chance_events`] whether the action drew.
-pub trait Game: Clone + Send + Sync {
+///
+/// A game also implements [`SearchHooks`] for its actions, if only as
+/// `impl SearchHooks<Action> for MyGame {}`, which keeps every default.
+pub trait Game: SearchHooks<<Self as Game>::Action> + Clone + Send + Sync {
     /// One choice at one decision (hashable: search trees index children by action).
     type Action: Copy + Eq + Hash + Debug + Send + Sync;
 
@@ -264,31 +272,6 @@ pub trait Game: Clone + Send + Sync {
     /// Greedy's rest-of-turn lookahead stops after such an action, so that it never ranks
     /// actions by the actual next draw. The default: draws happen only between turns.
     fn reveals_hidden(&self, _action: &Self::Action) -> bool {
-        false
-    }
-
-    /// Whether [`Game::redo_as`] ever succeeds: agents then judge the candidates of a
-    /// decision batch by batch ([`Game::sibling_batch`]), so that each result can be derived
-    /// from the one before.
-    const REDOES: bool = false;
-
-    /// The batch in which agents work out the result of `action` where the game redoes
-    /// actions ([`Game::REDOES`]): a decision's candidates are taken batch by batch, in
-    /// increasing order (each batch's in their order), so that siblings come in a row. Below
-    /// [`MAX_ACTION_KINDS`]; the order changes no value, only how many results are made. The
-    /// default: the action's kind.
-    fn sibling_batch(&self, action: &Self::Action) -> usize {
-        self.action_kind(action)
-    }
-
-    /// Turns this position, which is `from` after `done`, into `from` after `instead` in
-    /// place, when the game can do so exactly and more cheaply than copying `from` and
-    /// applying `instead` (a Safari vehicle move redone as another vehicle move changes only
-    /// where the vehicles stand), and says whether it did; when it returns false the position
-    /// is unchanged. Agents that judge many actions of one decision use it to derive each
-    /// result from the previous one. The result must equal the applied one in everything,
-    /// statistics included (the generic suite checks it). The default: never.
-    fn redo_as(&mut self, _from: &Self, _done: &Self::Action, _instead: &Self::Action) -> bool {
         false
     }
 
@@ -341,88 +324,6 @@ pub trait Game: Clone + Send + Sync {
     fn eval_terms_all(&self, out: &mut SeatTerms) {
         for (p, terms) in out.iter_mut().enumerate() {
             *terms = self.eval_terms(p);
-        }
-    }
-
-    /// After [`Game::redo_as`] turned `self` from the result of `done` into the result of
-    /// `instead`, updates `terms` — every seat's [`Game::eval_terms_all`] of the result of
-    /// `done` — to this position's terms, when the game can do so exactly and more cheaply
-    /// than computing them afresh, and says whether it did (when false, `terms` may hold
-    /// anything). The default: never.
-    fn redo_terms(
-        &self,
-        _done: &Self::Action,
-        _instead: &Self::Action,
-        _terms: &mut SeatTerms,
-    ) -> bool {
-        false
-    }
-
-    /// Whether [`Game::sibling_terms`] ever judges a candidate: agents then offer it the
-    /// candidates that follow a result they made.
-    const JUDGES_SIBLINGS: bool = false;
-
-    /// Whether [`Game::sibling_terms`] may judge candidates of the decision pending in this
-    /// position (agents do not offer it others). The default: [`Game::JUDGES_SIBLINGS`].
-    fn may_judge_siblings(&self) -> bool {
-        Self::JUDGES_SIBLINGS
-    }
-
-    /// The heuristic terms of `from` after each action of `instead`, judged from this
-    /// position — `from` after `done`, whose terms are `terms` ([`Siblings`]) — without
-    /// making those results: while the result of the next action of `instead` differs from
-    /// this one in nothing a value reads but heuristic terms (the same scores, the same seat
-    /// to move, both over or both not), pushes onto `out` (emptied first) the terms in which
-    /// it differs, as that result has them, bit for bit; stops at the first action for which
-    /// it cannot. Agents judge such siblings by their terms alone and make only the one they
-    /// choose ([`Game::redo_as`], else [`Game::apply`]); taking them in a batch lets the game
-    /// work out once what they share. The default: judges none.
-    fn sibling_terms(&self, _siblings: Siblings<'_, Self, Self::Action>, out: &mut SiblingTerms) {
-        out.clear();
-    }
-
-    /// Whether [`Game::candidate_terms`] may judge candidates of the decision pending in this
-    /// position. The default: never.
-    fn may_judge_candidates(&self) -> bool {
-        false
-    }
-
-    /// The heuristic terms after each of `actions`, candidates of the decision pending in this
-    /// position, whose [`Game::eval_terms_all`] are `terms`, judged from this position without
-    /// making them, as [`Game::sibling_terms`] judges them from a sibling made: while the
-    /// result of the next action differs from this position in nothing a value reads but
-    /// heuristic terms (the same scores, both over or both not), pushes onto `out` (emptied
-    /// first) the terms in which it differs, as that result has them, bit for bit; stops at
-    /// the first action for which it cannot. Agents then make none of them but the one they
-    /// choose. The default: judges none.
-    fn candidate_terms(
-        &self,
-        _actions: &[Self::Action],
-        _terms: &SeatTerms,
-        out: &mut SiblingTerms,
-    ) {
-        out.clear();
-    }
-
-    /// Whether [`Game::turn_endings`] may judge candidates of the decision pending in this
-    /// position. The default: never.
-    fn may_judge_turns(&self) -> bool {
-        false
-    }
-
-    /// How the turn of each of `actions` — candidates of the decision pending in this
-    /// position, whose [`Game::eval_terms_all`] are `terms` — ends, judged without playing
-    /// it: where the rest of its turn is one decision of the seat deciding now, each of whose
-    /// choices ends the turn leaving the scores as they are and the game going on, pushes onto
-    /// `out` (emptied first) the terms in which each choice's result differs from `terms`, bit
-    /// for bit, in the order [`Game::legal_actions`] lists those choices there; else closes the
-    /// candidate as not judged. Greedy's turn lookahead values such a candidate by its best
-    /// ending, as if it had played the candidate and then each choice. The default: judges
-    /// none.
-    fn turn_endings(&self, actions: &[Self::Action], _terms: &SeatTerms, out: &mut TurnEndings) {
-        out.clear();
-        for _ in actions {
-            out.close_candidate(false);
         }
     }
 

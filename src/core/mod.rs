@@ -14,6 +14,7 @@ pub mod perft;
 pub mod playout;
 pub mod rng;
 pub mod scoring;
+pub mod search_hooks;
 pub mod shared_tiles;
 pub mod species;
 pub mod stats;

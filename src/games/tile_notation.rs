@@ -8,6 +8,7 @@
 use super::def::Notation;
 use crate::core::game::Game;
 use crate::core::notation::{named_segment, segment_place, Words};
+use crate::core::search_hooks::SearchHooks;
 use crate::core::tile_game::{Evaluation, GameParts, TileRules, TileState};
 use crate::core::tileset::FeatureKind;
 
@@ -33,7 +34,7 @@ pub trait TileNotation: TileRules {
 impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize> Notation
     for TileState<G, SIDE, FRONTIER, NODES>
 where
-    Self: TileNotation<Parts = G> + Evaluation,
+    Self: TileNotation<Parts = G> + Evaluation + SearchHooks<<Self as TileRules>::Action>,
 {
     fn format_action(&self, action: &<Self as Game>::Action) -> String {
         match Self::placement_of(action) {

@@ -1036,7 +1036,7 @@ pub fn redone_actions_equal_applied<G: GameDef>() {
         while !g.is_terminal() {
             g.legal_actions(&mut legal);
             if step % 3 == 0 && legal.len() > 1 {
-                // In the agents' order (`Game::sibling_batch`).
+                // In the agents' order (`SearchHooks::sibling_batch`).
                 for a in &legal {
                     assert!(
                         g.sibling_batch(a) < MAX_ACTION_KINDS,

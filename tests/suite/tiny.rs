@@ -14,6 +14,7 @@ use super::hooks::{pile_order, Hooks, Variant, Watch};
 use meeplelab::core::draw_pile::DrawPile;
 use meeplelab::core::game::{ChanceOutcome, Game, EVAL_TERMS};
 use meeplelab::core::rng::GameRng;
+use meeplelab::core::search_hooks::SearchHooks;
 use meeplelab::core::tileset::{BuiltinTileFile, CompiledTiles, VariantId};
 use meeplelab::games::def::{parse_seat, GameDef, Notation, TileChecks};
 use meeplelab::games::ResolvedSetup;
@@ -155,6 +156,9 @@ impl Tiny {
         self.pile.unseen()
     }
 }
+
+/// The tiny game judges nothing ahead: every search hook keeps its default.
+impl SearchHooks<Action> for Tiny {}
 
 impl Game for Tiny {
     type Action = Action;

@@ -9,6 +9,7 @@ use crate::core::game::{
     Game, SeatTerms, SiblingTerms, Siblings, TermChange, TurnEndings, EVAL_TERMS,
 };
 use crate::core::rng::{below, rng_from_seed};
+use crate::core::search_hooks::SearchHooks;
 use std::ops::Range;
 
 /// Every seat's heuristic terms of `s`.
@@ -53,7 +54,7 @@ fn after<G: Game>(s: &G, action: G::Action) -> G {
 impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize>
     TileState<G, SIDE, FRONTIER, NODES>
 where
-    Self: TileRules<Parts = G> + Evaluation,
+    Self: TileRules<Parts = G> + Evaluation + SearchHooks<<Self as TileRules>::Action>,
 {
     /// Plays this game to its end with random actions drawn from `seed`, handing `check` every
     /// position before a decision for which `checked` holds, with the decision's legal actions.
@@ -77,8 +78,8 @@ where
 
     /// Plays this game to its end with random actions drawn from `seed`. At each decision
     /// between placements it lays the first, judges the others from that result
-    /// ([`Game::sibling_terms`]: all of them where [`Game::may_judge_siblings`], else none)
-    /// and checks each one's terms against the laid placement's, bit for bit; `seen` is told
+    /// ([`SearchHooks::sibling_terms`]: all of them where [`SearchHooks::may_judge_siblings`], else
+    /// none) and checks each one's terms against the laid placement's, bit for bit; `seen` is told
     /// of each judged placement: the position before it, the laid result and the placement.
     pub(crate) fn check_judged_placements(
         self,
@@ -101,8 +102,8 @@ where
                     instead: &legal[1..],
                     terms: &held_terms,
                 };
-                Game::sibling_terms(&held, siblings, &mut judged);
-                let expected = if Game::may_judge_siblings(from) {
+                SearchHooks::sibling_terms(&held, siblings, &mut judged);
+                let expected = if SearchHooks::may_judge_siblings(from) {
                     legal.len() - 1
                 } else {
                     0
@@ -123,16 +124,16 @@ where
     }
 
     /// Plays this game to its end with random actions drawn from `seed`. At each decision
-    /// whose candidates the game judges from the position ([`Game::candidate_terms`]), it
+    /// whose candidates the game judges from the position ([`SearchHooks::candidate_terms`]), it
     /// judges them all and checks each judged one against play: its result has the judged
     /// terms bit for bit, the scores of the position, and the game is not over. Returns how
     /// many placements and how many other candidates were judged.
     pub(crate) fn check_candidate_terms(self, seed: u64) -> (usize, usize) {
         let mut judged = SiblingTerms::default();
         let (mut placements, mut others) = (0, 0);
-        self.play_checking(seed, Game::may_judge_candidates, |from, legal| {
+        self.play_checking(seed, SearchHooks::may_judge_candidates, |from, legal| {
             let before = terms_of(from);
-            Game::candidate_terms(from, legal, &before, &mut judged);
+            SearchHooks::candidate_terms(from, legal, &before, &mut judged);
             for (changes, &action) in judged.iter().zip(legal) {
                 let terms = changed(&before, changes);
                 let after = after(from, action);
@@ -152,8 +153,8 @@ where
     }
 
     /// Plays this game to its end with random actions drawn from `seed`. At each decision
-    /// whose turns the game judges ([`Game::may_judge_turns`]), it judges every candidate's
-    /// turn ([`Game::turn_endings`]) and checks each judged one against play: the candidate
+    /// whose turns the game judges ([`SearchHooks::may_judge_turns`]), it judges every candidate's
+    /// turn ([`SearchHooks::turn_endings`]) and checks each judged one against play: the candidate
     /// played, the next decision is the same seat's, with as many choices as endings, and
     /// each choice played ends the turn with the game going on, the scores unchanged and the
     /// ending's terms, bit for bit; `seen` is told of each choice checked: the position
@@ -166,9 +167,9 @@ where
     ) -> (usize, usize) {
         let (mut choices, mut endings) = (Vec::new(), TurnEndings::default());
         let (mut judged, mut not_judged) = (0, 0);
-        self.play_checking(seed, Game::may_judge_turns, |from, legal| {
+        self.play_checking(seed, SearchHooks::may_judge_turns, |from, legal| {
             let before = terms_of(from);
-            Game::turn_endings(from, legal, &before, &mut endings);
+            SearchHooks::turn_endings(from, legal, &before, &mut endings);
             assert_eq!(endings.len(), legal.len(), "seed {seed}: one per candidate");
             for (i, &action) in legal.iter().enumerate() {
                 let mut expected = Vec::new();

@@ -1,19 +1,19 @@
-//! [`Game`] for every tile game, from its [`TileRules`] and [`Evaluation`].
+//! [`Game`] for every tile game, from its [`TileRules`] and [`Evaluation`]; its
+//! [`SearchHooks`] the game implements itself, for its state.
 
 use super::parts::GameParts;
 use super::rules::{Evaluation, TileRules};
 use super::state::TileState;
 use super::state::MAX_PLAYERS;
-use crate::core::game::{
-    ChanceOutcome, Game, SeatTerms, SiblingTerms, Siblings, TurnEndings, EVAL_TERMS,
-};
+use crate::core::game::{ChanceOutcome, Game, SeatTerms, EVAL_TERMS};
 use crate::core::rng::{below, GameRng};
+use crate::core::search_hooks::SearchHooks;
 use crate::core::stats::{StatKey, Tally};
 
 impl<G: GameParts, const SIDE: usize, const FRONTIER: usize, const NODES: usize> Game
     for TileState<G, SIDE, FRONTIER, NODES>
 where
-    Self: TileRules<Parts = G> + Evaluation,
+    Self: TileRules<Parts = G> + Evaluation + SearchHooks<<Self as TileRules>::Action>,
 {
     type Action = <Self as TileRules>::Action;
 
@@ -35,16 +35,6 @@ where
         let kind = self.kind_of(&action);
         self.sheet.count(self.decider as usize, kind);
         self.apply_action(action);
-    }
-
-    const REDOES: bool = <Self as TileRules>::REDOES;
-
-    fn redo_as(&mut self, from: &Self, done: &Self::Action, instead: &Self::Action) -> bool {
-        TileRules::redo_as(self, from, done, instead)
-    }
-
-    fn sibling_batch(&self, action: &Self::Action) -> usize {
-        TileRules::sibling_batch(self, action)
     }
 
     fn reveals_hidden(&self, action: &Self::Action) -> bool {
@@ -104,41 +94,6 @@ where
 
     fn eval_terms_all(&self, out: &mut SeatTerms) {
         self.heuristic_terms_all(out);
-    }
-
-    fn redo_terms(
-        &self,
-        done: &Self::Action,
-        instead: &Self::Action,
-        terms: &mut SeatTerms,
-    ) -> bool {
-        TileRules::redo_terms(self, done, instead, terms)
-    }
-
-    const JUDGES_SIBLINGS: bool = <Self as TileRules>::JUDGES_SIBLINGS;
-
-    fn may_judge_siblings(&self) -> bool {
-        TileRules::may_judge_siblings(self)
-    }
-
-    fn sibling_terms(&self, siblings: Siblings<'_, Self, Self::Action>, out: &mut SiblingTerms) {
-        TileRules::sibling_terms(self, siblings, out)
-    }
-
-    fn may_judge_candidates(&self) -> bool {
-        TileRules::may_judge_candidates(self)
-    }
-
-    fn candidate_terms(&self, actions: &[Self::Action], terms: &SeatTerms, out: &mut SiblingTerms) {
-        TileRules::candidate_terms(self, actions, terms, out)
-    }
-
-    fn may_judge_turns(&self) -> bool {
-        TileRules::may_judge_turns(self)
-    }
-
-    fn turn_endings(&self, actions: &[Self::Action], terms: &SeatTerms, out: &mut TurnEndings) {
-        TileRules::turn_endings(self, actions, terms, out)
     }
 
     /// The next tile drawn from the pile: each type of the unseen tiles, as likely as its

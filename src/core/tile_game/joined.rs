@@ -1,10 +1,10 @@
-//! Judging a decision's placements without laying them ([`Game::sibling_terms`]), shared by
-//! every tile game: the loop over a decision's placements ([`judge_placements`], the default
-//! `TileRules::sibling_terms`), the [`PlacementJudge`] a game returns from
+//! Judging a decision's placements without laying them ([`SearchHooks::sibling_terms`]),
+//! shared by every tile game: the loop over a decision's placements ([`judge_placements`],
+//! which the games' `SearchHooks::sibling_terms` call), the [`PlacementJudge`] a game returns from
 //! `TileRules::placement_judge` to judge them, and the features a placement would join
 //! ([`TileState::joined_by`], [`Joined`]), which is what a placement changes.
 //!
-//! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
+//! [`SearchHooks::sibling_terms`]: crate::core::search_hooks::SearchHooks::sibling_terms
 
 use super::parts::{Feature, GameParts};
 use super::rules::TileRules;
@@ -163,12 +163,12 @@ impl<Out> PlacementJudge<Out> for NoJudge {
     }
 }
 
-/// [`Game::sibling_terms`] for placements: `held` is `from` after placement `done`, whose
+/// [`SearchHooks::sibling_terms`] for placements: `held` is `from` after placement `done`, whose
 /// terms are `terms` ([`Siblings`]); pushes onto `out` (emptied first) the changed terms of
 /// each leading placement of `instead`, by `from`'s [`TileRules::placement_judge`], up to the
 /// first action that is no placement or that it cannot judge.
 ///
-/// [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
+/// [`SearchHooks::sibling_terms`]: crate::core::search_hooks::SearchHooks::sibling_terms
 pub(crate) fn judge_placements<R: TileRules>(
     held: &R,
     siblings: Siblings<'_, R, R::Action>,
@@ -186,12 +186,12 @@ pub(crate) fn judge_placements<R: TileRules>(
     }
 }
 
-/// [`Game::candidate_terms`] for placements: pushes onto `out` (emptied first) the changed
+/// [`SearchHooks::candidate_terms`] for placements: pushes onto `out` (emptied first) the changed
 /// terms of each leading placement of `actions`, judged from `from`, whose terms are `terms`,
 /// by its [`TileRules::placement_judge_here`], up to the first action that is no placement or
 /// that it cannot judge.
 ///
-/// [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
+/// [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
 pub(crate) fn judge_placements_here<R: TileRules>(
     from: &R,
     actions: &[R::Action],

@@ -10,9 +10,10 @@
 //! features, the draw of the next fitting tile, listing and sampling placements,
 //! re-determinization, copying a position (`clone_from` copies only what is in use), judging
 //! placements, piece choices and whole turns without playing them (`joined.rs`, `before.rs`,
-//! `piece.rs`, `turn_ends.rs`), and [`Game`](crate::core::game::Game) itself. A game supplies only its rules ([`TileRules`]),
-//! its evaluation ([`Evaluation`]) and, for the tools, its setup, notation and expectation
-//! checks (`games::def`).
+//! `piece.rs`, `turn_ends.rs`), and [`Game`](crate::core::game::Game) itself. A game supplies only
+//! its rules ([`TileRules`]), its evaluation ([`Evaluation`]), its search hooks
+//! ([`SearchHooks`](crate::core::search_hooks::SearchHooks), which call the shared judging where
+//! it applies) and, for the tools, its setup, notation and expectation checks (`games::def`).
 
 mod before;
 #[cfg(test)]
@@ -31,10 +32,10 @@ pub(crate) use before::{PlacementContext, PlacementsBefore};
 pub(crate) use joined::{judge_placements, Joined};
 pub use joined::{NoJudge, PlacementJudge};
 pub use parts::{Cell, Feature, GameParts, NewCell};
-pub(crate) use piece::piece_decision_rules;
+pub(crate) use piece::piece_decision_hooks;
 pub use piece::{Piece, PieceDecisions};
 pub(crate) use placement::append;
 pub(crate) use rules::tile_rules_by_phase;
 pub use rules::{Evaluation, TileRules};
 pub use state::{TileState, MAX_PLAYERS};
-pub(crate) use turn_ends::QuietTurns;
+pub(crate) use turn_ends::{judge_turn_endings, QuietTurns};

@@ -1,4 +1,4 @@
-//! Redoing a piece decision as another ([`Game::redo_as`]) in games where a turn ends with
+//! Redoing a piece decision as another ([`SearchHooks::redo_as`]) in games where a turn ends with
 //! the choice of a segment of the tile just placed for one piece (a meeple, a settler), or
 //! none. Agents judge every such choice of every placement; in a turn that completes nothing
 //! the choice changes only where that piece stands (and the statistic of the choice), never
@@ -6,12 +6,13 @@
 //! result of one choice is turned into another's by moving the piece, and the heuristic terms
 //! by what the piece's features give. Where the next draw surely finds a tile, the choices can
 //! even be judged from the position before them, none of them made
-//! ([`Game::candidate_terms`]). A game implements [`PieceDecisions`] and has
-//! [`piece_decision_rules!`] write its [`TileRules::redo_as`], [`TileRules::redo_terms`] and
-//! [`TileRules::candidate_terms`] with the functions here.
+//! ([`SearchHooks::candidate_terms`]). A game implements [`PieceDecisions`] and has
+//! [`piece_decision_hooks!`] write its [`SearchHooks`] with the functions here and the tile
+//! core's judging of placements.
 //!
-//! [`Game::redo_as`]: crate::core::game::Game::redo_as
-//! [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
+//! [`SearchHooks`]: crate::core::search_hooks::SearchHooks
+//! [`SearchHooks::redo_as`]: crate::core::search_hooks::SearchHooks::redo_as
+//! [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
 
 use super::joined::judge_placements_here;
 use super::parts::GameParts;
@@ -108,11 +109,11 @@ where
         true
     }
 
-    /// [`Game::candidate_terms`] for a game whose turns end with a piece decision: the
+    /// [`SearchHooks::candidate_terms`] for a game whose turns end with a piece decision: the
     /// placements ([`TileRules::placement_judge_here`]) or the piece choices
     /// ([`TileState::piece_terms_here`]).
     ///
-    /// [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
+    /// [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
     pub(crate) fn placement_or_piece_terms(
         &self,
         actions: &[<Self as TileRules>::Action],
@@ -126,14 +127,14 @@ where
         }
     }
 
-    /// [`Game::candidate_terms`] for a piece decision: where the turn completes nothing and
+    /// [`SearchHooks::candidate_terms`] for a piece decision: where the turn completes nothing and
     /// the next tile of the pile fits somewhere (so that the game goes on after the turn),
     /// each choice ends the turn with nothing but the piece changed, and its terms are this
     /// position's with what the piece gives (none: the same terms). Pushes onto `out` (emptied
     /// first) the changes of the leading piece choices of `actions`, from `terms`, this
     /// position's.
     ///
-    /// [`Game::candidate_terms`]: crate::core::game::Game::candidate_terms
+    /// [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
     fn piece_terms_here(
         &self,
         actions: &[<Self as TileRules>::Action],
@@ -173,41 +174,67 @@ where
     }
 }
 
-/// Writes the [`TileRules`] items of a game whose turns end with a piece decision
-/// ([`PieceDecisions`]), inside `impl TileRules`: such decisions of a turn that completes
-/// nothing redone as one another (`REDOES`, `redo_as`, `redo_terms`), and the candidates of a
-/// decision judged from its position, placements or piece choices (`candidate_terms`; the
-/// game says where with `may_judge_candidates`).
-macro_rules! piece_decision_rules {
-    () => {
+/// Writes the [`SearchHooks`](crate::core::search_hooks::SearchHooks) items of a game whose
+/// turns end with a piece decision ([`PieceDecisions`]) and whose actions are `$action`, inside
+/// `impl SearchHooks<$action>`: such decisions of a turn that completes nothing redone as one
+/// another (`REDOES`, `redo_as`, `redo_terms`); placements judged by the tile core from a
+/// sibling made (`JUDGES_SIBLINGS`, `sibling_terms`) and their turns' endings
+/// (`turn_endings`); and the candidates of a decision judged from its position, placements or
+/// piece choices (`candidate_terms`). The game says where with `may_judge_siblings`,
+/// `may_judge_candidates` and `may_judge_turns`, and plugs in its judges through
+/// [`TileRules`].
+macro_rules! piece_decision_hooks {
+    ($action:ty) => {
         const REDOES: bool = true;
 
         /// Piece decisions of a turn that completes nothing, redone as one another
         /// (`core/tile_game/piece.rs`).
-        fn redo_as(&mut self, from: &Self, done: &Self::Action, instead: &Self::Action) -> bool {
+        fn redo_as(&mut self, from: &Self, done: &$action, instead: &$action) -> bool {
             self.redo_piece(from, done, instead)
         }
 
         /// The heuristic terms after such a redo (`core/tile_game/piece.rs`).
         fn redo_terms(
             &self,
-            done: &Self::Action,
-            instead: &Self::Action,
+            done: &$action,
+            instead: &$action,
             terms: &mut $crate::core::game::SeatTerms,
         ) -> bool {
             self.redo_piece_terms(done, instead, terms)
+        }
+
+        const JUDGES_SIBLINGS: bool = true;
+
+        /// Placements, by the game's `TileRules::placement_judge` (`core/tile_game/joined.rs`).
+        fn sibling_terms(
+            &self,
+            siblings: $crate::core::game::Siblings<'_, Self, $action>,
+            out: &mut $crate::core::game::SiblingTerms,
+        ) {
+            $crate::core::tile_game::judge_placements(self, siblings, out);
         }
 
         /// Placements (`placement_terms.rs`), or the piece choices of a turn that completes
         /// nothing (`core/tile_game/piece.rs`).
         fn candidate_terms(
             &self,
-            actions: &[Self::Action],
+            actions: &[$action],
             terms: &$crate::core::game::SeatTerms,
             out: &mut $crate::core::game::SiblingTerms,
         ) {
             self.placement_or_piece_terms(actions, terms, out);
         }
+
+        /// The turns of placements, by the game's `TileRules::turn_judge`
+        /// (`core/tile_game/turn_ends.rs`).
+        fn turn_endings(
+            &self,
+            actions: &[$action],
+            terms: &$crate::core::game::SeatTerms,
+            out: &mut $crate::core::game::TurnEndings,
+        ) {
+            $crate::core::tile_game::judge_turn_endings(self, actions, terms, out);
+        }
     };
 }
-pub(crate) use piece_decision_rules;
+pub(crate) use piece_decision_hooks;

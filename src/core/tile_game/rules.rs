@@ -1,15 +1,15 @@
 //! What a game writes on top of the tile core: its decisions ([`TileRules`]) and its
 //! evaluation ([`Evaluation`]). Both are implemented for the game's state, a
-//! [`TileState`](super::TileState); [`Game`](crate::core::game::Game) follows from them.
+//! [`TileState`](super::TileState); [`Game`](crate::core::game::Game) follows from them and
+//! the game's own [`SearchHooks`](crate::core::search_hooks::SearchHooks).
 
-use super::joined::{judge_placements, judge_placements_here, NoJudge, PlacementJudge};
+use super::joined::{NoJudge, PlacementJudge};
 use super::parts::{Cell, GameParts, NewCell};
-use super::turn_ends::judge_turn_endings;
 use crate::core::board::FrontierCell;
-use crate::core::game::{SeatTerms, SiblingTerms, Siblings, TurnEndings};
+use crate::core::game::{SeatTerms, SiblingTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::rng::GameRng;
-use crate::core::stats::{StatKey, Tally};
+use crate::core::stats::Tally;
 use crate::core::tileset::{Orientation, Segment, Variant};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -84,42 +84,10 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     fn draws_unseen(&self, _action: &Self::Action) -> bool {
         false
     }
-    /// See [`Game::REDOES`](crate::core::game::Game::REDOES). The default: no.
-    const REDOES: bool = false;
-    /// See [`Game::sibling_batch`](crate::core::game::Game::sibling_batch). The default: the
-    /// action's kind.
-    fn sibling_batch(&self, action: &Self::Action) -> usize {
-        StatKey::index(self.kind_of(action))
-    }
-    /// See [`Game::redo_as`](crate::core::game::Game::redo_as). The default: never.
-    fn redo_as(&mut self, _from: &Self, _done: &Self::Action, _instead: &Self::Action) -> bool {
-        false
-    }
-    /// See [`Game::redo_terms`](crate::core::game::Game::redo_terms). The default: never.
-    fn redo_terms(
-        &self,
-        _done: &Self::Action,
-        _instead: &Self::Action,
-        _terms: &mut SeatTerms,
-    ) -> bool {
-        false
-    }
-    /// See [`Game::JUDGES_SIBLINGS`](crate::core::game::Game::JUDGES_SIBLINGS). The default:
-    /// no.
-    const JUDGES_SIBLINGS: bool = false;
-    /// See [`Game::may_judge_siblings`](crate::core::game::Game::may_judge_siblings). The
-    /// default: [`TileRules::JUDGES_SIBLINGS`].
-    fn may_judge_siblings(&self) -> bool {
-        Self::JUDGES_SIBLINGS
-    }
-    /// See [`Game::sibling_terms`](crate::core::game::Game::sibling_terms). The default:
-    /// placements, by [`TileRules::placement_judge`] (`joined.rs`).
-    fn sibling_terms(&self, siblings: Siblings<'_, Self, Self::Action>, out: &mut SiblingTerms) {
-        judge_placements(self, siblings, out);
-    }
     /// What judges the other placements of this position from `held`, the result of one of
-    /// them, whose terms are `held_terms` (`joined.rs`); `None` where they are not judged.
-    /// The default: none.
+    /// them, whose terms are `held_terms` (`joined.rs`, for a game's
+    /// [`SearchHooks::sibling_terms`](crate::core::search_hooks::SearchHooks::sibling_terms));
+    /// `None` where they are not judged. The default: none.
     fn placement_judge<'a>(
         &'a self,
         _held: &'a Self,
@@ -127,36 +95,20 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
         None::<NoJudge>
     }
-    /// See [`Game::may_judge_candidates`](crate::core::game::Game::may_judge_candidates). The
-    /// default: never.
-    fn may_judge_candidates(&self) -> bool {
-        false
-    }
-    /// See [`Game::candidate_terms`](crate::core::game::Game::candidate_terms). The default:
-    /// placements, by [`TileRules::placement_judge_here`] (`joined.rs`).
-    fn candidate_terms(&self, actions: &[Self::Action], terms: &SeatTerms, out: &mut SiblingTerms) {
-        judge_placements_here(self, actions, terms, out);
-    }
     /// What judges this position's placements from the position itself, whose terms are
-    /// `terms` (`joined.rs`); `None` where they are not judged. The default: none.
+    /// `terms` (`joined.rs`, for a game's
+    /// [`SearchHooks::candidate_terms`](crate::core::search_hooks::SearchHooks::candidate_terms));
+    /// `None` where they are not judged. The default: none.
     fn placement_judge_here<'a>(
         &'a self,
         _terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
         None::<NoJudge>
     }
-    /// See [`Game::may_judge_turns`](crate::core::game::Game::may_judge_turns). The default:
-    /// never.
-    fn may_judge_turns(&self) -> bool {
-        false
-    }
-    /// See [`Game::turn_endings`](crate::core::game::Game::turn_endings). The default:
-    /// placements, by [`TileRules::turn_judge`] (`turn_ends.rs`).
-    fn turn_endings(&self, actions: &[Self::Action], terms: &SeatTerms, out: &mut TurnEndings) {
-        judge_turn_endings(self, actions, terms, out);
-    }
     /// What judges how the turns of this position's placements end, from `terms`, this
-    /// position's (`turn_ends.rs`); `None` where they are not judged. The default: none.
+    /// position's (`turn_ends.rs`, for a game's
+    /// [`SearchHooks::turn_endings`](crate::core::search_hooks::SearchHooks::turn_endings)); `None`
+    /// where they are not judged. The default: none.
     fn turn_judge<'a>(
         &'a self,
         _terms: &'a SeatTerms,

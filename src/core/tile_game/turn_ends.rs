@@ -1,9 +1,9 @@
-//! Judging how a placement's turn ends without playing it ([`Game::turn_endings`]), shared by
-//! the tile games whose turn is a placement and then one piece decision (a meeple, a
-//! settler): the loop over a decision's placements ([`judge_turn_endings`], the default
-//! `TileRules::turn_endings`), the [`PlacementJudge`] into [`TurnEndings`] a game returns from
-//! `TileRules::turn_judge`, which placements have *quiet* turns that the games judge ([`QuietTurns`],
-//! [`TileState::quiet_placement`]) and the listing of their piece choices
+//! Judging how a placement's turn ends without playing it ([`SearchHooks::turn_endings`]), shared
+//! by the tile games whose turn is a placement and then one piece decision (a meeple, a settler):
+//! the loop over a decision's placements ([`judge_turn_endings`], which the games'
+//! `SearchHooks::turn_endings` call), the [`PlacementJudge`] into [`TurnEndings`] a game returns
+//! from `TileRules::turn_judge`, which placements have *quiet* turns that the games judge
+//! ([`QuietTurns`], [`TileState::quiet_placement`]) and the listing of their piece choices
 //! ([`PlacementsBefore::push_turn_endings`]).
 //!
 //! Greedy's lookahead values a placement by the best piece choice after it, each followed by
@@ -11,7 +11,7 @@
 //! before with the placement's and the piece's features changed, which a game works out from
 //! the features the placement joins ([`TileState::joined_by`]) without copying the position.
 //!
-//! [`Game::turn_endings`]: crate::core::game::Game::turn_endings
+//! [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
 
 use super::before::PlacementsBefore;
 use super::joined::{Joined, PlacementJudge, ITEMS};
@@ -24,11 +24,11 @@ use crate::core::geom::{Coord, Rotation};
 use crate::core::index::SmallIndex;
 use crate::core::tileset::{FeatureKind, Segment};
 
-/// [`Game::turn_endings`] for placements: closes one candidate of `out` (emptied first) per
+/// [`SearchHooks::turn_endings`] for placements: closes one candidate of `out` (emptied first) per
 /// action of `actions`, judged by `from`'s [`TileRules::turn_judge`] where it is a placement
 /// and the judge can, else not judged.
 ///
-/// [`Game::turn_endings`]: crate::core::game::Game::turn_endings
+/// [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
 pub(crate) fn judge_turn_endings<R: TileRules>(
     from: &R,
     actions: &[R::Action],
@@ -79,7 +79,7 @@ pub(crate) struct QuietPlacement<N: Copy, A> {
 
 impl<S, C> PlacementsBefore<'_, S, C> {
     /// Pushes onto `out` the endings of the turn of `placement`, which ends with a piece
-    /// choice of a player (see [`Game::turn_endings`](crate::core::game::Game::turn_endings)),
+    /// choice of a player (see [`SearchHooks::turn_endings`]),
     /// in the order the games list those choices: no piece, whose result has the position's
     /// terms to which `add_placed` adds what the placement changes; then, where the player
     /// `has_piece`, a piece on each segment of the tile whose joined feature may take it, once
@@ -87,6 +87,8 @@ impl<S, C> PlacementsBefore<'_, S, C> {
     /// result's terms what the piece on a segment, given its feature's aggregate after the
     /// placement, gives the seats' terms, or returns false where no piece may go (the feature
     /// holds one). Each ending is pushed as it differs from the position's terms.
+    ///
+    /// [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
     pub(crate) fn push_turn_endings<N: Copy + PartialEq, A>(
         &self,
         placement: &QuietPlacement<N, A>,

@@ -1,4 +1,4 @@
-//! Judging a decision's placements without laying them ([`Game::sibling_terms`]). Without
+//! Judging a decision's placements without laying them ([`SearchHooks::sibling_terms`]). Without
 //! Bridges, Castles and Bazaars, and with a tile that brings no robber, a placement scores
 //! nothing and hands the meeple decision to the player whose turn it is (C-2); it changes the
 //! heuristic terms only through features with meeples: those its tile joins, the monasteries
@@ -6,7 +6,7 @@
 //! the position before it. Agents then lay only the placement they choose, where laying every
 //! candidate (copy, lay, judge in full) was most of a search's work.
 //!
-//! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
+//! [`SearchHooks::sibling_terms`]: crate::core::search_hooks::SearchHooks::sibling_terms
 
 use super::features::FeatureAgg;
 use super::state::{CarcassonneState, Node, Phase, MAX_BORDERS, MAX_MONASTERIES};

@@ -11,6 +11,7 @@ use super::turn_ends::TurnsBefore;
 use crate::core::board::FrontierCell;
 use crate::core::game::{SeatTerms, SiblingTerms, TurnEndings};
 use crate::core::geom::{Coord, Side};
+use crate::core::search_hooks::SearchHooks;
 use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
@@ -144,15 +145,6 @@ impl TileRules for CarcassonneState {
         }
     }
 
-    crate::core::tile_game::piece_decision_rules!();
-
-    const JUDGES_SIBLINGS: bool = true;
-
-    /// Placements, where they are judged (`placement_terms.rs`).
-    fn may_judge_siblings(&self) -> bool {
-        self.judges_placements()
-    }
-
     /// Placements judged from the position before them (`placement_terms.rs`).
     fn placement_judge<'a>(
         &'a self,
@@ -163,13 +155,6 @@ impl TileRules for CarcassonneState {
             .then(|| PlacementsBefore::of(self, held_terms))
     }
 
-    /// Placements, where they are judged (`placement_terms.rs`), and meeple decisions
-    /// without Bridges, Castles and Bazaars (whose bazaar may follow the turn).
-    fn may_judge_candidates(&self) -> bool {
-        self.judges_placements()
-            || (self.game.phase == Phase::Meeple && !self.game.options.expansions.bcb)
-    }
-
     /// Placements judged from the position before them (`placement_terms.rs`).
     fn placement_judge_here<'a>(
         &'a self,
@@ -177,11 +162,6 @@ impl TileRules for CarcassonneState {
     ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
         self.judges_placements()
             .then(|| PlacementsBefore::with_terms(self, terms, terms))
-    }
-
-    /// Placements, where they are judged (`turn_ends.rs`).
-    fn may_judge_turns(&self) -> bool {
-        self.judges_placements()
     }
 
     /// The turns of placements judged from the position before them (`turn_ends.rs`).
@@ -250,5 +230,28 @@ impl TileRules for CarcassonneState {
     /// B-2: a bridge's road crosses the field edges it covers.
     fn bridge_node(&self, cell: &Cell, side: Side) -> Option<Node> {
         cell.data.bridge.filter(|b| b.covers(side)).map(|b| b.node)
+    }
+}
+
+/// Carcassonne's piece decisions redone and judged, and its placements judged by the tile core
+/// (`piece_decision_hooks!`, `core/tile_game/piece.rs`).
+impl SearchHooks<Action> for CarcassonneState {
+    crate::core::tile_game::piece_decision_hooks!(Action);
+
+    /// Placements, where they are judged (`placement_terms.rs`).
+    fn may_judge_siblings(&self) -> bool {
+        self.judges_placements()
+    }
+
+    /// Placements, where they are judged (`placement_terms.rs`), and meeple decisions
+    /// without Bridges, Castles and Bazaars (whose bazaar may follow the turn).
+    fn may_judge_candidates(&self) -> bool {
+        self.judges_placements()
+            || (self.game.phase == Phase::Meeple && !self.game.options.expansions.bcb)
+    }
+
+    /// Placements, where they are judged (`turn_ends.rs`).
+    fn may_judge_turns(&self) -> bool {
+        self.judges_placements()
     }
 }

@@ -1,4 +1,4 @@
-//! Judging how a placement's turn ends without playing it ([`Game::turn_endings`]). Where
+//! Judging how a placement's turn ends without playing it ([`SearchHooks::turn_endings`]). Where
 //! placements are judged (`placement_terms.rs`), a placement's turn goes on with the meeple
 //! decision of the player whose turn it is (C-2); when the tile completes no road, city or
 //! monastery, nothing scores whatever that player chooses (C-3), and the turn ends with the
@@ -8,7 +8,7 @@
 //! farmer where it goes on a field. Greedy's lookahead values every placement this way,
 //! where it used to lay each one and play each meeple choice after it.
 //!
-//! [`Game::turn_endings`]: crate::core::game::Game::turn_endings
+//! [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
 
 use super::features::FeatureAgg;
 use super::placement_terms::PlacementsBefore;

@@ -1,10 +1,10 @@
-//! Judging a decision's placements without laying them ([`Game::sibling_terms`]). A
+//! Judging a decision's placements without laying them ([`SearchHooks::sibling_terms`]). A
 //! placement scores nothing and hands the settler decision to the player whose turn it is
 //! (N-4, N-5); of the heuristic terms it changes only the `feature_value` of the features
 //! with settlers that its tile joins, and of the farms with settlers around its cell (N-17)
 //! — all read off the position before it. Agents then lay only the placement they choose.
 //!
-//! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
+//! [`SearchHooks::sibling_terms`]: crate::core::search_hooks::SearchHooks::sibling_terms
 
 use super::eval::add_value_terms;
 use super::state::{FeatureAgg, NewWorldState, Node, Role, MAX_FARMS};

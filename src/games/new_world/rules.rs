@@ -9,6 +9,7 @@ use super::stats::ActionKind;
 use super::turn_ends::TurnsBefore;
 use crate::core::game::{SeatTerms, SiblingTerms, TurnEndings};
 use crate::core::geom::{Coord, Side};
+use crate::core::search_hooks::SearchHooks;
 use crate::core::tile_game::{tile_rules_by_phase, NewCell, PlacementJudge, TileRules};
 use crate::core::tileset::{FeatureKind, Orientation, Segment, Variant};
 
@@ -86,15 +87,6 @@ impl TileRules for NewWorldState {
         }
     }
 
-    crate::core::tile_game::piece_decision_rules!();
-
-    const JUDGES_SIBLINGS: bool = true;
-
-    /// Placements (`placement_terms.rs`).
-    fn may_judge_siblings(&self) -> bool {
-        self.game.phase == Phase::PlaceTile
-    }
-
     /// Placements judged from the position before them (`placement_terms.rs`).
     fn placement_judge<'a>(
         &'a self,
@@ -104,22 +96,12 @@ impl TileRules for NewWorldState {
         Some(PlacementsBefore::of(self, held_terms))
     }
 
-    /// Placements (`placement_terms.rs`) and settler decisions.
-    fn may_judge_candidates(&self) -> bool {
-        matches!(self.game.phase, Phase::PlaceTile | Phase::Settler)
-    }
-
     /// Placements judged from the position before them (`placement_terms.rs`).
     fn placement_judge_here<'a>(
         &'a self,
         terms: &'a SeatTerms,
     ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
         Some(PlacementsBefore::with_terms(self, terms, terms))
-    }
-
-    /// Placements (`turn_ends.rs`).
-    fn may_judge_turns(&self) -> bool {
-        self.game.phase == Phase::PlaceTile
     }
 
     /// The turns of placements judged from the position before them (`turn_ends.rs`).
@@ -161,5 +143,26 @@ impl TileRules for NewWorldState {
     /// N-4: only west of the starting column.
     fn placeable(&self, at: Coord) -> bool {
         at.x < 0
+    }
+}
+
+/// New World's piece decisions redone and judged, and its placements judged by the tile core
+/// (`piece_decision_hooks!`, `core/tile_game/piece.rs`).
+impl SearchHooks<Action> for NewWorldState {
+    crate::core::tile_game::piece_decision_hooks!(Action);
+
+    /// Placements (`placement_terms.rs`).
+    fn may_judge_siblings(&self) -> bool {
+        self.game.phase == Phase::PlaceTile
+    }
+
+    /// Placements (`placement_terms.rs`) and settler decisions.
+    fn may_judge_candidates(&self) -> bool {
+        matches!(self.game.phase, Phase::PlaceTile | Phase::Settler)
+    }
+
+    /// Placements (`turn_ends.rs`).
+    fn may_judge_turns(&self) -> bool {
+        self.game.phase == Phase::PlaceTile
     }
 }

@@ -1,4 +1,4 @@
-//! Judging how a placement's turn ends without playing it ([`Game::turn_endings`]). A
+//! Judging how a placement's turn ends without playing it ([`SearchHooks::turn_endings`]). A
 //! placement hands the settler decision to the player whose turn it is (N-4, N-5); when its
 //! tile completes no trail, town or farm, nothing scores whatever that player chooses, so no
 //! surveyor moves (N-6…N-11), and the turn ends with the draw of the next tile (N-4). Each
@@ -8,7 +8,7 @@
 //! of the easternmost surveyor's column (N-13). Greedy's lookahead values every placement
 //! this way, where it used to lay each one and play each settler choice after it.
 //!
-//! [`Game::turn_endings`]: crate::core::game::Game::turn_endings
+//! [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
 
 use super::eval::{add_value_terms, at_risk};
 use super::placement_terms::PlacementsBefore;

@@ -1,11 +1,11 @@
-//! Judging a decision's placements without laying them ([`Game::sibling_terms`]): a
+//! Judging a decision's placements without laying them ([`SearchHooks::sibling_terms`]): a
 //! placement changes the heuristic terms only through the features its tile joins (the terms
 //! of their meeples), the hole and baobab meeples around its cell, and the vehicles' spaces
 //! beside it or under it — all read off the position before it. Agents then lay only the
 //! placement they choose, where laying every candidate (copy, lay, judge in full) was most of
 //! a search's work.
 //!
-//! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
+//! [`SearchHooks::sibling_terms`]: crate::core::search_hooks::SearchHooks::sibling_terms
 
 use super::eval::{MeepleTerms, MEEPLE_TERMS, PENDING_POINTS};
 use super::features::FeatureAgg;

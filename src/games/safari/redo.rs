@@ -1,13 +1,13 @@
-//! Redoing an action as a sibling of its kind ([`Game::redo_as`]), or judging it from the
-//! sibling's terms without making it ([`Game::sibling_terms`]): the step-two actions that
+//! Redoing an action as a sibling of its kind ([`SearchHooks::redo_as`]), or judging it from the
+//! sibling's terms without making it ([`SearchHooks::sibling_terms`]): the step-two actions that
 //! agents judge by the dozen — vehicle moves and digs — change a few fields that the rest of
 //! the turn (scoring, the next draw) does not read, so the result of one is turned into the
 //! result of another by rewriting those fields from the position before, and its heuristic
 //! terms differ from the other's in one term. In the last turn, such siblings have the same
 //! final scores.
 //!
-//! [`Game::redo_as`]: crate::core::game::Game::redo_as
-//! [`Game::sibling_terms`]: crate::core::game::Game::sibling_terms
+//! [`SearchHooks::redo_as`]: crate::core::search_hooks::SearchHooks::redo_as
+//! [`SearchHooks::sibling_terms`]: crate::core::search_hooks::SearchHooks::sibling_terms
 
 use super::action::Action;
 use super::eval::OPEN_HOLES;
@@ -122,7 +122,7 @@ enum Sibling {
 }
 
 impl SafariState {
-    /// The batch in which agents judge `action` ([`Game::sibling_batch`]). Vehicle moves go
+    /// The batch in which agents judge `action` ([`SearchHooks::sibling_batch`]). Vehicle moves go
     /// with the pass, listed first, from whose result they are judged (a move changes only
     /// where the vehicles stand). Digs go one batch per species spent, after every kind: digs
     /// that spend one species are siblings, while one that spends another may change the
@@ -130,7 +130,7 @@ impl SafariState {
     /// are listed (slot by slot, each species in turn) such digs would alternate, each to be
     /// made. Every other action goes with its kind.
     ///
-    /// [`Game::sibling_batch`]: crate::core::game::Game::sibling_batch
+    /// [`SearchHooks::sibling_batch`]: crate::core::search_hooks::SearchHooks::sibling_batch
     pub(super) fn judging_batch(&self, action: &Action) -> usize {
         match action {
             Action::MoveVehicle { .. } => ActionKind::Pass.index(),
@@ -431,6 +431,7 @@ mod tests {
     use super::*;
     use crate::core::game::{Game, Siblings, EVAL_TERMS};
     use crate::core::rng::{below, rng_from_seed};
+    use crate::core::search_hooks::SearchHooks;
     use crate::games::GameDef;
 
     /// What a redone result and an applied one must agree on here (besides the suite's

@@ -1,6 +1,7 @@
 //! The decisions of a Safari turn (S-4…S-7): what is legal at each and applying them, and
 //! where a Safari tile differs from plain tile laying (its cells' corner slots, its features'
-//! summaries, the token bag among the hidden information).
+//! summaries, the token bag among the hidden information); and the search hooks by which agents
+//! judge its actions without making them.
 
 use super::action::Action;
 use super::features::FeatureAgg;
@@ -10,6 +11,7 @@ use super::stats::ActionKind;
 use crate::core::game::{SeatTerms, SiblingTerms, Siblings};
 use crate::core::geom::Coord;
 use crate::core::rng::{rng_from_seed, GameRng};
+use crate::core::search_hooks::SearchHooks;
 use crate::core::species::Species;
 use crate::core::tile_game::{
     judge_placements, tile_rules_by_phase, NewCell, PlacementJudge, TileRules,
@@ -153,6 +155,25 @@ impl TileRules for SafariState {
         }
     }
 
+    /// Placements judged from the position before them (`placement_terms.rs`).
+    fn placement_judge<'a>(
+        &'a self,
+        held: &'a Self,
+        held_terms: &'a SeatTerms,
+    ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
+        Some(PlacementsBefore::of(self, held, held_terms))
+    }
+
+    /// The bag's order, and the stream that reshuffles it later (S-1.4).
+    fn redeterminize_hidden(&mut self, rng: &mut GameRng) {
+        self.game.bag.shuffle_unseen(rng);
+        self.game.rng = rng_from_seed(rng.next_u64());
+    }
+}
+
+/// Safari's vehicle moves and digs redone and judged from a sibling (`redo.rs`), and its
+/// placements judged by the tile core.
+impl SearchHooks<Action> for SafariState {
     const REDOES: bool = true;
 
     /// Vehicle moves with the pass, digs by the species they spend (`redo.rs`).
@@ -187,20 +208,5 @@ impl TileRules for SafariState {
                 terms,
             } => self.judge_siblings(from, done, instead, terms, out),
         }
-    }
-
-    /// Placements judged from the position before them (`placement_terms.rs`).
-    fn placement_judge<'a>(
-        &'a self,
-        held: &'a Self,
-        held_terms: &'a SeatTerms,
-    ) -> Option<impl PlacementJudge<SiblingTerms> + 'a> {
-        Some(PlacementsBefore::of(self, held, held_terms))
-    }
-
-    /// The bag's order, and the stream that reshuffles it later (S-1.4).
-    fn redeterminize_hidden(&mut self, rng: &mut GameRng) {
-        self.game.bag.shuffle_unseen(rng);
-        self.game.rng = rng_from_seed(rng.next_u64());
     }
 }

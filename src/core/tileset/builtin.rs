@@ -34,3 +34,24 @@ impl BuiltinTileFile {
             .get_or_init(|| CompiledTiles::compile(&self.tile_set()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_are_compiled_once() {
+        let safari = &crate::games::safari::BUILTIN_TILES;
+        assert!(std::ptr::eq(safari.compiled(), safari.compiled()));
+        assert_eq!(
+            safari.compiled().content_hash,
+            CompiledTiles::compile(&safari.tile_set()).content_hash
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "the built-in tile set <broken.tiles> parses")]
+    fn a_file_that_does_not_parse_is_named() {
+        BuiltinTileFile::new("no tile set here", "<broken.tiles>").tile_set();
+    }
+}

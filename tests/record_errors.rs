@@ -243,3 +243,36 @@ fn a_tile_listed_twice_is_blamed_on_its_line() {
         err.message
     );
 }
+
+/// A record whose tile-set file cannot be loaded is refused at its `tileset` line, by replay
+/// and by the board drawing alike.
+#[test]
+fn a_tile_set_file_that_does_not_load_is_named_at_the_tileset_line() {
+    let original = sample_record(17);
+    let at = (original.lines())
+        .position(|l| l.starts_with("tileset "))
+        .expect("a tileset line");
+    let text = (original.lines().enumerate())
+        .map(|(i, l)| {
+            if i == at {
+                "tileset no-such-file.tiles"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let record = Record::parse(&text, "t.rec").unwrap();
+    let base = Path::new("tests/data");
+    let replayed = record.replay::<SafariState>(base).err().expect("refused");
+    let drawn = meeplelab::io::svg::tileset_of(&record, base).expect_err("refused");
+    for err in [replayed, drawn] {
+        assert_eq!((err.origin.as_str(), err.line), ("t.rec", at + 1));
+        assert!(err.message.starts_with("tile set: "), "{}", err.message);
+        assert!(
+            err.message.contains("no-such-file.tiles"),
+            "{}",
+            err.message
+        );
+    }
+}

@@ -7,8 +7,6 @@
 //! reproducible. Where the game judges a candidate's whole turn without its being played
 //! ([`SearchHooks::turn_endings`]), the candidate is valued from those endings instead, with the
 //! same values and the same draws.
-//!
-//! [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
 
 use super::params::ParamDef;
 use super::restrict::Restriction;
@@ -17,6 +15,8 @@ use super::value::{Evaluator, SeatTerms, MAX_SEATS};
 use super::Agent;
 use crate::core::game::{Game, SiblingTerms, TurnEndings, EVAL_TERMS, MAX_ACTION_KINDS};
 use crate::core::rng::{below, GameRng};
+#[cfg(doc)]
+use crate::core::search_hooks::SearchHooks;
 
 /// Parameters of `greedy` besides the heuristic weights.
 pub(crate) const PARAMS: [ParamDef; 1] = [ParamDef::float("opponent", 0.0, 10.0, 1.0)];
@@ -45,8 +45,6 @@ pub(crate) struct OnePly<G: Game> {
     /// The candidates judged from the position itself ([`SearchHooks::candidate_terms`]) in the
     /// last [`OnePly::choose`]: the first `judged_here` of `order`, with their changes from
     /// the position's terms `here_terms`.
-    ///
-    /// [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
     judged_here: usize,
     here_changes: SiblingTerms,
     here_terms: SeatTerms,
@@ -106,8 +104,6 @@ impl<G: Game> OnePly<G> {
     /// last result made, or derived from that one where the game redoes actions
     /// ([`SearchHooks::redo_as`]); else the action is applied. The position is the same either way.
     /// Returns its heuristic terms when they are known.
-    ///
-    /// [`SearchHooks::redo_as`]: crate::core::search_hooks::SearchHooks::redo_as
     pub(crate) fn play_chosen(
         &mut self,
         state: &mut Box<G>,
@@ -155,8 +151,6 @@ impl<G: Game> OnePly<G> {
     /// by batch ([`SearchHooks::sibling_batch`]), so that each result can be judged from the terms
     /// of the last one made ([`Successors::judge_siblings`]) or derived from it
     /// ([`Successors::after`]).
-    ///
-    /// [`SearchHooks::sibling_batch`]: crate::core::search_hooks::SearchHooks::sibling_batch
     pub(crate) fn values_after(
         &mut self,
         state: &G,
@@ -172,8 +166,6 @@ impl<G: Game> OnePly<G> {
     /// result the scratch holds at the end, for [`OnePly::play_chosen`]. Where the game
     /// judges candidates from the position itself ([`SearchHooks::candidate_terms`]), from its
     /// terms (`known`, else worked out), those are judged first and none of them is made.
-    ///
-    /// [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
     fn evaluate(
         &mut self,
         state: &G,
@@ -246,9 +238,6 @@ impl<G: Game> OnePly<G> {
 /// Writes into `order` the indices of `actions`, grouped by batch ([`SearchHooks::sibling_batch`]:
 /// batches in increasing order, actions of one batch in their order) where the game redoes
 /// actions ([`SearchHooks::REDOES`]), else in order; `batches` is a buffer.
-///
-/// [`SearchHooks::REDOES`]: crate::core::search_hooks::SearchHooks::REDOES
-/// [`SearchHooks::sibling_batch`]: crate::core::search_hooks::SearchHooks::sibling_batch
 fn group_by_batch<G: Game>(
     state: &G,
     actions: &[G::Action],
@@ -303,14 +292,10 @@ pub(crate) struct TurnLookahead<G: Game> {
     scratch: Scratch<G>,
     rest: RestOfTurn<G>,
     /// The turns the game judged ([`SearchHooks::turn_endings`]) and what they are judged from.
-    ///
-    /// [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
     judged: JudgedTurns,
 }
 
 /// Buffers of the turns a game judges without their being played ([`SearchHooks::turn_endings`]).
-///
-/// [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
 #[derive(Default)]
 struct JudgedTurns {
     /// The terms of the position the turns start from.
@@ -383,8 +368,6 @@ impl<G: Game> TurnLookahead<G> {
     /// that reveals hidden information ([`Game::reveals_hidden`]): what follows it depends on a
     /// draw the agent may not know. Where the game judges an action's turn without its being played
     /// ([`SearchHooks::turn_endings`]), its value is its best ending's, the same number.
-    ///
-    /// [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
     pub(crate) fn turn_values(
         &mut self,
         state: &G,

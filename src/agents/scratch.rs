@@ -4,6 +4,8 @@
 
 use super::value::{Evaluator, SeatTerms, MAX_SEATS};
 use crate::core::game::{Game, SiblingTerms, Siblings, TermChange, EVAL_TERMS};
+#[cfg(doc)]
+use crate::core::search_hooks::SearchHooks;
 
 /// A heap-held position that agents overwrite instead of cloning a new one (moving the box
 /// moves a pointer, not the state).
@@ -45,8 +47,6 @@ impl<G: Game> Scratch<G> {
 
     /// Turns the held position, `from` after `done`, into `from` after `instead` where the
     /// game can ([`SearchHooks::redo_as`]), and says whether it did.
-    ///
-    /// [`SearchHooks::redo_as`]: crate::core::search_hooks::SearchHooks::redo_as
     pub(crate) fn redo_as(&mut self, from: &G, done: &G::Action, instead: &G::Action) -> bool {
         (self.state.as_mut()).is_some_and(|state| state.redo_as(from, done, instead))
     }
@@ -61,9 +61,6 @@ impl<G: Game> Scratch<G> {
 /// [`SearchHooks::redo_as`] where the game can (and its heuristic terms with
 /// [`SearchHooks::redo_terms`]), else copied from the position and applied. Holding the position
 /// borrowed keeps it unchanged for the whole batch.
-///
-/// [`SearchHooks::redo_as`]: crate::core::search_hooks::SearchHooks::redo_as
-/// [`SearchHooks::redo_terms`]: crate::core::search_hooks::SearchHooks::redo_terms
 pub(crate) struct Successors<'a, G: Game> {
     from: &'a G,
     scratch: &'a mut Scratch<G>,
@@ -90,8 +87,6 @@ impl<'a, G: Game> Successors<'a, G> {
     /// `rest` that the game judges from the held result's terms without making them
     /// ([`SearchHooks::sibling_terms`]), in `values`; `judged` is a buffer. Returns how many were
     /// judged: the next action of `rest` must be made ([`Successors::after`]).
-    ///
-    /// [`SearchHooks::sibling_terms`]: crate::core::search_hooks::SearchHooks::sibling_terms
     pub(crate) fn judge_siblings(
         &mut self,
         rest: &[G::Action],

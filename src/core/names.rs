@@ -1,9 +1,8 @@
 //! Enums declared once with what every one of their kind needs. Enums whose values have
-//! snake_case names (action kinds, point sources, rule option values):
-//! `named_enum!` writes the list of values, their count,
-//! their names and the conversions both ways. Enums whose values are numbered and go in bit
-//! masks (sides, corners, species): `indexed_enum!` writes
-//! the list of values, their numbers and their bits.
+//! snake_case names (action kinds, point sources, rule option values): `named_enum!` writes the
+//! list of values, their count, their names and the conversions both ways. Enums whose values
+//! are numbered and go in bit masks (sides, corners, species): `indexed_enum!` writes the list
+//! of values, their numbers and their bits.
 
 /// Declares a field-less enum (the derives every enum here has) with `ALL`, every value in
 /// declaration order: what [`named_enum!`] and [`indexed_enum!`] build on.

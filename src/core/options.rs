@@ -142,9 +142,8 @@ pub fn not_one_of(value: &str, names: &[&str]) -> String {
 
 /// Declares a game's rule options once: the struct (each field with its doc comment, type and
 /// default), its `Default` and `Display`, and its [`RuleOptions`] table. Each field's values
-/// are `flag`, `int(LO..=HI)`, `choice` (a `named_enum!`
-/// type, named by its snake_case names) or `text("…")` (a type with `FromStr<Err = String>`
-/// and `Display`).
+/// are `flag`, `int(LO..=HI)`, `choice` (a `named_enum!` type, named by its snake_case names)
+/// or `text("…")` (a type with `FromStr<Err = String>` and `Display`).
 ///
 /// ```ignore
 /// rule_options! {

@@ -199,6 +199,12 @@ impl Record {
         RecordError::new(&self.origin, line, message)
     }
 
+    /// The error for the tile-set file the record names, which did not load (`e`), at the
+    /// record's `tileset` line.
+    pub(crate) fn tile_set_error(&self, e: impl std::fmt::Display) -> RecordError {
+        self.err(self.tileset.1, format!("tile set: {e}"))
+    }
+
     /// The setup the header describes, for game `G` (an error if the record is of another
     /// game).
     pub fn setup<G: GameDef>(&self, base: &Path) -> Result<Setup<G>, RecordError> {
@@ -209,11 +215,11 @@ impl Record {
                 format!("this is a {game} record, not a {} record", G::NAME),
             ));
         }
-        let (source, ts_line) = &self.tileset;
-        let tiles = match source {
+        let tiles = match &self.tileset.0 {
             TileSource::Builtin => G::builtin_tiles(),
-            TileSource::File(p) => G::load_tiles(&base.join(p))
-                .map_err(|e| self.err(*ts_line, format!("tile set: {e}")))?,
+            TileSource::File(p) => {
+                G::load_tiles(&base.join(p)).map_err(|e| self.tile_set_error(e))?
+            }
         };
         if let Some((hash, line)) = self.tileset_hash {
             if hash != tiles.content_hash {

@@ -3,8 +3,6 @@
 //! which the games' `SearchHooks::sibling_terms` call), the [`PlacementJudge`] a game returns from
 //! `TileRules::placement_judge` to judge them, and the features a placement would join
 //! ([`TileState::joined_by`], [`Joined`]), which is what a placement changes.
-//!
-//! [`SearchHooks::sibling_terms`]: crate::core::search_hooks::SearchHooks::sibling_terms
 
 use super::parts::{Feature, GameParts};
 use super::rules::TileRules;
@@ -13,6 +11,8 @@ use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SeatTerms, SiblingTerms, Siblings};
 use crate::core::geom::{Coord, HalfSide, Rotation, Side};
 use crate::core::index::SmallIndex;
+#[cfg(doc)]
+use crate::core::search_hooks::SearchHooks;
 use crate::core::tileset::{Orientation, MAX_SEGMENTS, NO_SEGMENT};
 
 /// Most features before a placement that its sides touch: a road, city or path and two
@@ -167,8 +167,6 @@ impl<Out> PlacementJudge<Out> for NoJudge {
 /// terms are `terms` ([`Siblings`]); pushes onto `out` (emptied first) the changed terms of
 /// each leading placement of `instead`, by `from`'s [`TileRules::placement_judge`], up to the
 /// first action that is no placement or that it cannot judge.
-///
-/// [`SearchHooks::sibling_terms`]: crate::core::search_hooks::SearchHooks::sibling_terms
 pub(crate) fn judge_placements<R: TileRules>(
     held: &R,
     siblings: Siblings<'_, R, R::Action>,
@@ -190,8 +188,6 @@ pub(crate) fn judge_placements<R: TileRules>(
 /// terms of each leading placement of `actions`, judged from `from`, whose terms are `terms`,
 /// by its [`TileRules::placement_judge_here`], up to the first action that is no placement or
 /// that it cannot judge.
-///
-/// [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
 pub(crate) fn judge_placements_here<R: TileRules>(
     from: &R,
     actions: &[R::Action],

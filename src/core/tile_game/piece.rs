@@ -9,16 +9,14 @@
 //! ([`SearchHooks::candidate_terms`]). A game implements [`PieceDecisions`] and has
 //! [`piece_decision_hooks!`] write its [`SearchHooks`] with the functions here and the tile
 //! core's judging of placements.
-//!
-//! [`SearchHooks`]: crate::core::search_hooks::SearchHooks
-//! [`SearchHooks::redo_as`]: crate::core::search_hooks::SearchHooks::redo_as
-//! [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
 
 use super::joined::judge_placements_here;
 use super::parts::GameParts;
 use super::rules::TileRules;
 use super::state::{TileState, MAX_PLAYERS};
 use crate::core::game::{SeatTerms, SiblingTerms, TermChange, EVAL_TERMS};
+#[cfg(doc)]
+use crate::core::search_hooks::SearchHooks;
 
 /// A player's piece on a segment of the tile just placed (standing there or not).
 #[derive(Clone, Copy)]
@@ -112,8 +110,6 @@ where
     /// [`SearchHooks::candidate_terms`] for a game whose turns end with a piece decision: the
     /// placements ([`TileRules::placement_judge_here`]) or the piece choices
     /// ([`TileState::piece_terms_here`]).
-    ///
-    /// [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
     pub(crate) fn placement_or_piece_terms(
         &self,
         actions: &[<Self as TileRules>::Action],
@@ -133,8 +129,6 @@ where
     /// position's with what the piece gives (none: the same terms). Pushes onto `out` (emptied
     /// first) the changes of the leading piece choices of `actions`, from `terms`, this
     /// position's.
-    ///
-    /// [`SearchHooks::candidate_terms`]: crate::core::search_hooks::SearchHooks::candidate_terms
     fn piece_terms_here(
         &self,
         actions: &[<Self as TileRules>::Action],
@@ -174,15 +168,14 @@ where
     }
 }
 
-/// Writes the [`SearchHooks`](crate::core::search_hooks::SearchHooks) items of a game whose
-/// turns end with a piece decision ([`PieceDecisions`]) and whose actions are `$action`, inside
-/// `impl SearchHooks<$action>`: such decisions of a turn that completes nothing redone as one
-/// another (`REDOES`, `redo_as`, `redo_terms`); placements judged by the tile core from a
-/// sibling made (`JUDGES_SIBLINGS`, `sibling_terms`) and their turns' endings
-/// (`turn_endings`); and the candidates of a decision judged from its position, placements or
-/// piece choices (`candidate_terms`). The game says where with `may_judge_siblings`,
-/// `may_judge_candidates` and `may_judge_turns`, and plugs in its judges through
-/// [`TileRules`].
+/// Writes the [`SearchHooks`] items of a game whose turns end with a piece decision
+/// ([`PieceDecisions`]) and whose actions are `$action`, inside `impl SearchHooks<$action>`: such
+/// decisions of a turn that completes nothing redone as one another (`REDOES`, `redo_as`,
+/// `redo_terms`); placements judged by the tile core from a sibling made (`JUDGES_SIBLINGS`,
+/// `sibling_terms`) and their turns' endings (`turn_endings`); and the candidates of a decision
+/// judged from its position, placements or piece choices (`candidate_terms`). The game says where
+/// with `may_judge_siblings`, `may_judge_candidates` and `may_judge_turns`, and plugs in its judges
+/// through [`TileRules`].
 macro_rules! piece_decision_hooks {
     ($action:ty) => {
         const REDOES: bool = true;

@@ -1,7 +1,7 @@
 //! What a game writes on top of the tile core: its decisions ([`TileRules`]) and its
 //! evaluation ([`Evaluation`]). Both are implemented for the game's state, a
 //! [`TileState`](super::TileState); [`Game`](crate::core::game::Game) follows from them and
-//! the game's own [`SearchHooks`](crate::core::search_hooks::SearchHooks).
+//! the game's own [`SearchHooks`].
 
 use super::joined::{NoJudge, PlacementJudge};
 use super::parts::{Cell, GameParts, NewCell};
@@ -9,6 +9,8 @@ use crate::core::board::FrontierCell;
 use crate::core::game::{SeatTerms, SiblingTerms, TurnEndings};
 use crate::core::geom::{Coord, Rotation, Side};
 use crate::core::rng::GameRng;
+#[cfg(doc)]
+use crate::core::search_hooks::SearchHooks;
 use crate::core::stats::Tally;
 use crate::core::tileset::{Orientation, Segment, Variant};
 use std::fmt::Debug;
@@ -86,8 +88,7 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
     }
     /// What judges the other placements of this position from `held`, the result of one of
     /// them, whose terms are `held_terms` (`joined.rs`, for a game's
-    /// [`SearchHooks::sibling_terms`](crate::core::search_hooks::SearchHooks::sibling_terms));
-    /// `None` where they are not judged. The default: none.
+    /// [`SearchHooks::sibling_terms`]); `None` where they are not judged. The default: none.
     fn placement_judge<'a>(
         &'a self,
         _held: &'a Self,
@@ -96,9 +97,8 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
         None::<NoJudge>
     }
     /// What judges this position's placements from the position itself, whose terms are
-    /// `terms` (`joined.rs`, for a game's
-    /// [`SearchHooks::candidate_terms`](crate::core::search_hooks::SearchHooks::candidate_terms));
-    /// `None` where they are not judged. The default: none.
+    /// `terms` (`joined.rs`, for a game's [`SearchHooks::candidate_terms`]); `None` where they
+    /// are not judged. The default: none.
     fn placement_judge_here<'a>(
         &'a self,
         _terms: &'a SeatTerms,
@@ -106,9 +106,8 @@ pub trait TileRules: Clone + Send + Sync + Sized + 'static {
         None::<NoJudge>
     }
     /// What judges how the turns of this position's placements end, from `terms`, this
-    /// position's (`turn_ends.rs`, for a game's
-    /// [`SearchHooks::turn_endings`](crate::core::search_hooks::SearchHooks::turn_endings)); `None`
-    /// where they are not judged. The default: none.
+    /// position's (`turn_ends.rs`, for a game's [`SearchHooks::turn_endings`]); `None` where
+    /// they are not judged. The default: none.
     fn turn_judge<'a>(
         &'a self,
         _terms: &'a SeatTerms,

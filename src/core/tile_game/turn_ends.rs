@@ -10,8 +10,6 @@
 //! the end of the turn; in a turn that completes nothing, every such result is the position
 //! before with the placement's and the piece's features changed, which a game works out from
 //! the features the placement joins ([`TileState::joined_by`]) without copying the position.
-//!
-//! [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
 
 use super::before::PlacementsBefore;
 use super::joined::{Joined, PlacementJudge, ITEMS};
@@ -22,13 +20,13 @@ use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SeatTerms, TermChange, TurnEndings, EVAL_TERMS};
 use crate::core::geom::{Coord, Rotation};
 use crate::core::index::SmallIndex;
+#[cfg(doc)]
+use crate::core::search_hooks::SearchHooks;
 use crate::core::tileset::{FeatureKind, Segment};
 
 /// [`SearchHooks::turn_endings`] for placements: closes one candidate of `out` (emptied first) per
 /// action of `actions`, judged by `from`'s [`TileRules::turn_judge`] where it is a placement
 /// and the judge can, else not judged.
-///
-/// [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
 pub(crate) fn judge_turn_endings<R: TileRules>(
     from: &R,
     actions: &[R::Action],
@@ -87,8 +85,6 @@ impl<S, C> PlacementsBefore<'_, S, C> {
     /// result's terms what the piece on a segment, given its feature's aggregate after the
     /// placement, gives the seats' terms, or returns false where no piece may go (the feature
     /// holds one). Each ending is pushed as it differs from the position's terms.
-    ///
-    /// [`SearchHooks::turn_endings`]: crate::core::search_hooks::SearchHooks::turn_endings
     pub(crate) fn push_turn_endings<N: Copy + PartialEq, A>(
         &self,
         placement: &QuietPlacement<N, A>,

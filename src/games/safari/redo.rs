@@ -5,9 +5,6 @@
 //! result of another by rewriting those fields from the position before, and its heuristic
 //! terms differ from the other's in one term. In the last turn, such siblings have the same
 //! final scores.
-//!
-//! [`SearchHooks::redo_as`]: crate::core::search_hooks::SearchHooks::redo_as
-//! [`SearchHooks::sibling_terms`]: crate::core::search_hooks::SearchHooks::sibling_terms
 
 use super::action::Action;
 use super::eval::OPEN_HOLES;
@@ -17,6 +14,8 @@ use super::ActionKind;
 use crate::core::fixed_vec::FixedVec;
 use crate::core::game::{SeatTerms, SiblingTerms, TermChange};
 use crate::core::geom::{Coord, Corner, Vertex};
+#[cfg(doc)]
+use crate::core::search_hooks::SearchHooks;
 use crate::core::species::Species;
 use crate::core::stats::StatKey;
 
@@ -129,8 +128,6 @@ impl SafariState {
     /// course of the turn ([`SafariState::same_boosts_after_digs`]), and in the order they
     /// are listed (slot by slot, each species in turn) such digs would alternate, each to be
     /// made. Every other action goes with its kind.
-    ///
-    /// [`SearchHooks::sibling_batch`]: crate::core::search_hooks::SearchHooks::sibling_batch
     pub(super) fn judging_batch(&self, action: &Action) -> usize {
         match action {
             Action::MoveVehicle { .. } => ActionKind::Pass.index(),

@@ -127,8 +127,8 @@ pub(super) fn take(pool: &mut SpeciesCounts, s: Species, what: &str) -> Result<(
 /// The built-in Safari tile-set file, embedded at compile time.
 pub const BUILTIN_SAFARI: &str = include_str!("safari.tiles");
 
-/// The built-in Safari tile set: parsed by
-/// [`BuiltinTileFile::tile_set`], compiled once per process by [`BuiltinTileFile::compiled`].
+/// The built-in Safari tile set: parsed by [`BuiltinTileFile::tile_set`], compiled once per
+/// process by [`BuiltinTileFile::compiled`].
 pub static BUILTIN_TILES: BuiltinTileFile =
     BuiltinTileFile::new(BUILTIN_SAFARI, "<builtin safari.tiles>");
 

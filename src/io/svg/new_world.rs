@@ -45,16 +45,11 @@ const SETTLER_SCALE: f64 = 1.1;
 /// The names of the coastal spaces of the tile set a New World record names (relative paths
 /// from `base`), row by row.
 pub fn coast_names_of(record: &Record, base: &Path) -> Result<Vec<(i8, String)>, RecordError> {
-    let (source, line) = &record.tileset;
-    match source {
+    match &record.tileset.0 {
         TileSource::Builtin => Ok(NewWorldTiles::builtin().coast_names),
         TileSource::File(p) => NewWorldTiles::load(&base.join(p))
             .map(|t| t.coast_names)
-            .map_err(|e| RecordError {
-                origin: record.origin.clone(),
-                line: *line,
-                message: format!("tile set: {e}"),
-            }),
+            .map_err(|e| record.tile_set_error(e)),
     }
 }
 

@@ -49,14 +49,9 @@ const STYLE: &str = concat!(
 
 /// Loads the tile set a record names (relative paths from `base`), as its replay does.
 pub fn tileset_of(record: &Record, base: &Path) -> Result<TileSet, RecordError> {
-    let (source, line) = &record.tileset;
-    match source {
+    match &record.tileset.0 {
         TileSource::Builtin => Ok(crate::games::safari::BUILTIN_TILES.tile_set()),
-        TileSource::File(p) => tile_sets::load(&base.join(p)).map_err(|e| RecordError {
-            origin: record.origin.clone(),
-            line: *line,
-            message: format!("tile set: {e}"),
-        }),
+        TileSource::File(p) => tile_sets::load(&base.join(p)).map_err(|e| record.tile_set_error(e)),
     }
 }
 
